@@ -1,0 +1,1 @@
+"""牌局 Paiju engine: pure Python, no Flask, no I/O."""

@@ -1,0 +1,349 @@
+"""Cards, decks and the card notation of ``rules/common.md``.
+
+Immutable values and a ``parse``/``format`` pair, in the style of
+python-chess: ``parse_cards(format_cards(x))`` gives back the same multiset
+for every card set a deck can hold.
+
+A :class:`Card` is a rank and a suit. Jokers have no suit; in games that
+ignore suits a *bare* rank (``7``) has ``suit=None`` and means "suit
+unknown". Rank *order* is never decided here: each game passes its own sort
+key to :func:`format_cards`.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import Counter
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Callable, Iterable, Sequence
+
+from .errors import InvalidNotation
+from .i18n import Text, t
+
+
+class Suit(Enum):
+    SPADES = "S"
+    HEARTS = "H"
+    CLUBS = "C"
+    DIAMONDS = "D"
+
+    @property
+    def symbol(self) -> str:
+        return _SUIT_SYMBOL[self]
+
+    @property
+    def zh(self) -> str:
+        return _SUIT_ZH[self]
+
+    @property
+    def en(self) -> str:
+        return self.name.lower()
+
+    @property
+    def red(self) -> bool:
+        return self in (Suit.HEARTS, Suit.DIAMONDS)
+
+    @property
+    def text(self) -> Text:
+        return Text(self.zh, self.en)
+
+    @property
+    def same_colour_partner(self) -> "Suit":
+        """The other suit of the same colour (♠↔♣, ♥↔♦)."""
+        return {Suit.SPADES: Suit.CLUBS, Suit.CLUBS: Suit.SPADES,
+                Suit.HEARTS: Suit.DIAMONDS, Suit.DIAMONDS: Suit.HEARTS}[self]
+
+
+SUITS = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)  # canonical order
+_SUIT_SYMBOL = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.CLUBS: "♣", Suit.DIAMONDS: "♦"}
+_SUIT_ZH = {Suit.SPADES: "黑桃", Suit.HEARTS: "红桃", Suit.CLUBS: "梅花", Suit.DIAMONDS: "方块"}
+
+# Ranks are small integers; J Q K A are 11..14, the jokers 15 (小王) and 16 (大王).
+JACK, QUEEN, KING, ACE = 11, 12, 13, 14
+LITTLE_JOKER, BIG_JOKER = 15, 16
+RANKS = tuple(range(2, 15))
+RANK_NAMES = {**{r: str(r) for r in range(2, 11)}, JACK: "J", QUEEN: "Q", KING: "K", ACE: "A"}
+JOKER_NAMES = {LITTLE_JOKER: "小王", BIG_JOKER: "大王"}
+
+
+def rank_name(rank: int) -> str:
+    return RANK_NAMES.get(rank) or JOKER_NAMES[rank]
+
+
+@dataclass(frozen=True, order=True)
+class Card:
+    rank: int
+    suit: Suit | None = field(default=None, compare=False)
+    # A separate sort field so that cards with and without suits still order.
+    _suit_index: int = field(default=-1, repr=False)
+
+    def __init__(self, rank: int, suit: Suit | None = None):
+        if rank not in RANK_NAMES and rank not in JOKER_NAMES:
+            raise ValueError(f"no such rank: {rank!r}")
+        if rank in JOKER_NAMES and suit is not None:
+            raise ValueError("jokers have no suit")
+        object.__setattr__(self, "rank", rank)
+        object.__setattr__(self, "suit", suit)
+        object.__setattr__(self, "_suit_index", -1 if suit is None else SUITS.index(suit))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Card) and (self.rank, self.suit) == (other.rank, other.suit)
+
+    def __hash__(self) -> int:
+        return hash((self.rank, self.suit))
+
+    @property
+    def is_joker(self) -> bool:
+        return self.rank in JOKER_NAMES
+
+    @property
+    def is_bare(self) -> bool:
+        """A plain rank without a suit ("suit unknown")."""
+        return self.suit is None and not self.is_joker
+
+    def without_suit(self) -> "Card":
+        return Card(self.rank) if self.suit is not None else self
+
+    def __str__(self) -> str:
+        if self.is_joker:
+            return JOKER_NAMES[self.rank]
+        return (self.suit.symbol if self.suit else "") + RANK_NAMES[self.rank]
+
+    def __repr__(self) -> str:
+        return f"Card({str(self)!r})"
+
+
+BIG = Card(BIG_JOKER)
+LITTLE = Card(LITTLE_JOKER)
+
+# --------------------------------------------------------------------------
+# Notation
+# --------------------------------------------------------------------------
+
+_SUIT_INPUT = {
+    "♠": Suit.SPADES, "♤": Suit.SPADES, "S": Suit.SPADES, "黑桃": Suit.SPADES,
+    "♥": Suit.HEARTS, "♡": Suit.HEARTS, "H": Suit.HEARTS, "红桃": Suit.HEARTS, "红心": Suit.HEARTS,
+    "♣": Suit.CLUBS, "♧": Suit.CLUBS, "C": Suit.CLUBS, "梅花": Suit.CLUBS, "草花": Suit.CLUBS,
+    "♦": Suit.DIAMONDS, "♢": Suit.DIAMONDS, "D": Suit.DIAMONDS, "方块": Suit.DIAMONDS, "方片": Suit.DIAMONDS,
+}
+_JOKER_INPUT = {"大王": BIG_JOKER, "BJ": BIG_JOKER, "大鬼": BIG_JOKER,
+                "小王": LITTLE_JOKER, "LJ": LITTLE_JOKER, "小鬼": LITTLE_JOKER}
+_RANK_INPUT = {**{str(r): r for r in range(2, 11)}, "T": 10, "J": JACK, "Q": QUEEN, "K": KING, "A": ACE}
+
+_SEP = r"[\s,，、;；]+"
+_TOKEN = re.compile(
+    r"(?P<joker>大王|小王|大鬼|小鬼|BJ|LJ)"
+    r"|(?P<suit>[♠♤♥♡♣♧♦♢SHCD]|黑桃|红桃|红心|梅花|草花|方块|方片)?(?P<rank>10|[2-9TJQKA])",
+    re.IGNORECASE,
+)
+_SEP_RE = re.compile(_SEP)
+_WORD_RE = re.compile(r"[^\s,，、;；]+")
+
+VALID_CARDS_HINT = t(
+    "应为花色（♠♥♣♦、S H C D 或 黑桃 红桃 梅花 方块）加点数（2–10、T、J、Q、K、A），或 大王/小王（BJ/LJ）",
+    "expected a suit (♠♥♣♦, S H C D or 黑桃 红桃 梅花 方块) and a rank (2–10, T, J, Q, K, A), or 大王/小王 (BJ/LJ)",
+)
+
+
+def normalize_text(text: str) -> str:
+    """Full-width to ASCII, drop emoji variation selectors."""
+    text = unicodedata.normalize("NFKC", text)
+    return text.replace("\ufe0f", "").replace("\ufe0e", "")
+
+
+def _bad_token(text: str, pos: int) -> str:
+    m = _WORD_RE.match(text, pos)
+    word = m.group(0) if m else text[pos:pos + 1]
+    return word[:12]
+
+
+def parse_card(token: str, *, bare: bool = False) -> Card:
+    cards = parse_cards(token, bare=bare)
+    if len(cards) != 1:
+        raise InvalidNotation(t("「{tok}」不是一张牌", "“{tok}” is not a single card", tok=token))
+    return cards[0]
+
+
+def parse_cards(text: str, *, bare: bool = False, allow_empty: bool = False) -> tuple[Card, ...]:
+    """Read card text in any accepted notation, in the order written.
+
+    ``bare=True`` accepts plain ranks (suit unknown) for games that ignore
+    suits; otherwise a rank without a suit is an error asking for the suit.
+    """
+    if not isinstance(text, str):
+        raise InvalidNotation(t("牌应为文字，例如「♠A ♥10」", "cards must be text, such as “♠A ♥10”"))
+    text = normalize_text(text)
+    pos, n = 0, len(text)
+    out: list[Card] = []
+    while pos < n:
+        sep = _SEP_RE.match(text, pos)
+        if sep:
+            pos = sep.end()
+            continue
+        m = _TOKEN.match(text, pos)
+        if not m:
+            raise InvalidNotation(
+                t("无法识别「{tok}」：{hint}", "cannot read “{tok}”: {hint}",
+                  tok=_bad_token(text, pos), hint=VALID_CARDS_HINT))
+        if m.group("joker"):
+            out.append(Card(_JOKER_INPUT[m.group("joker").upper()]))
+        else:
+            suit_token = m.group("suit")
+            rank = _RANK_INPUT[m.group("rank").upper()]
+            if suit_token is None:
+                if not bare:
+                    raise InvalidNotation(
+                        t("「{tok}」缺少花色：这里每张牌都要写花色，例如「♠{tok}」或「S{tok}」",
+                          "“{tok}” has no suit: here every card needs one, such as “♠{tok}” or “S{tok}”",
+                          tok=m.group("rank")),
+                        code="suit_required")
+                out.append(Card(rank))
+            else:
+                out.append(Card(rank, _SUIT_INPUT[suit_token.upper()]))
+        pos = m.end()
+    if not out and not allow_empty:
+        raise InvalidNotation(t("没有填写牌", "no cards were given"), code="empty_cards")
+    return tuple(out)
+
+
+def default_sort_key(card: Card) -> tuple:
+    """Jokers, then A K … 3 2, spades before hearts, clubs, diamonds."""
+    rank = card.rank
+    if rank == 2:
+        rank = 1.5  # 2 sorts lowest by default (below 3): no game order implied
+    return (-rank, card._suit_index if card.suit else 9)
+
+
+def format_cards(cards: Iterable[Card], key: Callable[[Card], object] | None = None) -> str:
+    """Canonical text: sorted highest first by the game's ``key`` (ascending key = higher)."""
+    return " ".join(str(c) for c in sorted(cards, key=key or default_sort_key))
+
+
+def cards_text(cards: Iterable[Card], key=None) -> str:
+    return format_cards(cards, key)
+
+
+# --------------------------------------------------------------------------
+# Decks
+# --------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Deck:
+    """``copies`` standard 54-card decks, maybe without jokers, minus ``removed``.
+
+    ``removed`` lists single physical cards taken out of the pack (once per
+    listed card: a 2-deck pack with ``removed=(♥2,)`` keeps one ♥2).
+    """
+
+    copies: int = 1
+    jokers: bool = True
+    removed: tuple[Card, ...] = ()
+    name: Text | None = None
+
+    def limit(self, card: Card) -> int:
+        if card.is_joker:
+            return self.copies if self.jokers else 0
+        if card.suit is None:
+            return self.rank_limit(card.rank)
+        return self.copies - self.removed.count(card)
+
+    def rank_limit(self, rank: int) -> int:
+        if rank in JOKER_NAMES:
+            return self.copies if self.jokers else 0
+        return 4 * self.copies - sum(1 for c in self.removed if c.rank == rank)
+
+    @property
+    def size(self) -> int:
+        return len(self.all_cards())
+
+    def all_cards(self) -> list[Card]:
+        out = []
+        for _ in range(self.copies):
+            for s in SUITS:
+                for r in RANKS:
+                    out.append(Card(r, s))
+            if self.jokers:
+                out += [BIG, LITTLE]
+        for c in self.removed:
+            out.remove(c)
+        return out
+
+    def distinct_cards(self) -> list[Card]:
+        return sorted({c for c in self.all_cards()}, key=default_sort_key)
+
+    def check(self, cards: Sequence[Card], *, field: str | None = None) -> None:
+        """Raise :class:`InvalidNotation` when the deck cannot hold ``cards``."""
+        counts = Counter(cards)
+        for card, n in counts.items():
+            if card.is_joker and not self.jokers:
+                raise InvalidNotation(
+                    t("「{c}」：这个玩法不用大小王", "“{c}”: this game is played without jokers", c=str(card)),
+                    field=field, code="card_not_in_deck")
+            if card.suit is not None and self.limit(card) == 0:
+                raise InvalidNotation(
+                    t("「{c}」已从这副牌中去掉", "“{c}” has been removed from this pack", c=str(card)),
+                    field=field, code="card_not_in_deck")
+            if card.suit is not None and n > self.limit(card):
+                raise _too_many(card, n, self.limit(card), field)
+        by_rank = Counter(c.rank for c in cards if not c.is_joker)
+        for rank, n in by_rank.items():
+            if n > self.rank_limit(rank):
+                raise _too_many(Card(rank), n, self.rank_limit(rank), field)
+
+
+def _too_many(card: Card, n: int, limit: int, field: str | None) -> InvalidNotation:
+    if card.suit is None and not card.is_joker:
+        return InvalidNotation(
+            t("点数「{c}」出现了{n}张，这副牌最多只有{limit}张",
+              "rank “{c}” appears {n} times, but the pack holds at most {limit}",
+              c=str(card), n=n, limit=limit),
+            field=field, code="too_many_copies")
+    return InvalidNotation(
+        t("「{c}」出现了{n}张，这副牌最多只有{limit}张",
+          "“{c}” appears {n} times, but the pack holds at most {limit}",
+          c=str(card), n=n, limit=limit),
+        field=field, code="too_many_copies")
+
+
+def contains(hand: Sequence[Card], play: Sequence[Card]) -> bool:
+    """Is the multiset ``play`` inside ``hand``? (Bare ranks match any suit.)"""
+    return missing_from(hand, play) is None
+
+
+def missing_from(hand: Sequence[Card], play: Sequence[Card]) -> Card | None:
+    """The first card of ``play`` that ``hand`` does not hold, or None."""
+    left = Counter(hand)
+    bare_needs = []
+    for c in play:
+        if c.is_bare:
+            bare_needs.append(c)
+        elif left[c] > 0:
+            left[c] -= 1
+        else:
+            return c
+    for c in bare_needs:
+        if left[c] > 0:
+            left[c] -= 1
+            continue
+        for cand in list(left):
+            if cand.rank == c.rank and left[cand] > 0:
+                left[cand] -= 1
+                break
+        else:
+            return c
+    return None
+
+
+def remove_cards(hand: Sequence[Card], play: Sequence[Card]) -> tuple[Card, ...]:
+    """``hand`` minus ``play`` (assumes :func:`contains`)."""
+    left = list(hand)
+    for c in play:
+        if c in left:
+            left.remove(c)
+        else:
+            for i, cand in enumerate(left):
+                if cand.rank == c.rank:
+                    del left[i]
+                    break
+    return tuple(left)

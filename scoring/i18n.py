@@ -1,0 +1,69 @@
+"""Bilingual text for the engine.
+
+The engine never imports Flask and never picks a language: every message it
+produces is a :class:`Text` that holds the Chinese and the English wording.
+The web layer renders it in the reader's language with :func:`render`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+LANGS = ("zh", "en")
+DEFAULT_LANG = "zh"
+
+
+@dataclass(frozen=True)
+class Text:
+    """A message in both languages, with ``str.format`` parameters.
+
+    Parameters may themselves be :class:`Text` (rendered in the same
+    language) or lists of them.
+    """
+
+    zh: str
+    en: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def render(self, lang: str = DEFAULT_LANG) -> str:
+        template = self.en if lang == "en" else self.zh
+        if not self.params:
+            return template
+        values = {k: render(v, lang) for k, v in self.params.items()}
+        return template.format(**values)
+
+    def __str__(self) -> str:  # pragma: no cover - debugging aid
+        return self.render(DEFAULT_LANG)
+
+    def __add__(self, other: "Text") -> "Text":
+        return join([self, other], zh_sep="", en_sep="")
+
+
+def t(zh: str, en: str, **params: Any) -> Text:
+    """Shorthand constructor: ``t("第{n}家", "seat {n}", n=2)``."""
+    return Text(zh, en, dict(params))
+
+
+def join(parts, zh_sep: str = "，", en_sep: str = ", ") -> Text:
+    """Join several texts (or plain strings) into one."""
+    parts = list(parts)
+    names = {f"p{i}": p for i, p in enumerate(parts)}
+    zh = zh_sep.join("{p%d}" % i for i in range(len(parts)))
+    en = en_sep.join("{p%d}" % i for i in range(len(parts)))
+    return Text(zh, en, names)
+
+
+def render(value: Any, lang: str = DEFAULT_LANG) -> Any:
+    """Render every Text inside a JSON-like value (dicts, lists, tuples)."""
+    if isinstance(value, Text):
+        return value.render(lang)
+    if isinstance(value, Mapping):
+        return {k: render(v, lang) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [render(v, lang) for v in value]
+    return value
+
+
+def seat_name(seat: int) -> Text:
+    """How a seat is called in messages (seats are 0-based in the API)."""
+    return t("{n}号位", "seat {n}", n=seat)

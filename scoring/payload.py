@@ -1,0 +1,103 @@
+"""Reading the JSON-shaped inputs that the API and the forms both send.
+
+Every helper raises :class:`~scoring.errors.MalformedInput` (wrong type,
+missing field) or :class:`~scoring.errors.InvalidInput` (a value out of the
+game's range) naming the field, so that no input reaches a 500.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from .errors import InvalidInput, MalformedInput
+from .i18n import t
+
+_MISSING = object()
+
+
+def require_mapping(payload: Any) -> Mapping:
+    if not isinstance(payload, Mapping):
+        raise MalformedInput(t("请求体应为 JSON 对象", "the request body must be a JSON object"), field=None)
+    return payload
+
+
+def get_field(payload: Mapping, name: str, default: Any = _MISSING) -> Any:
+    if name not in payload or payload[name] is None:
+        if default is _MISSING:
+            raise MalformedInput(t("缺少「{f}」", "“{f}” is missing", f=name), field=name, code="missing_field")
+        return default
+    return payload[name]
+
+
+def as_int(value: Any, field: str, lo: int | None = None, hi: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, str, float)):
+        raise MalformedInput(t("「{f}」应为整数，收到「{v}」", "“{f}” must be a whole number, got “{v}”",
+                               f=field, v=str(value)), field=field, code="not_an_integer")
+    if isinstance(value, float):
+        if not value.is_integer():
+            raise MalformedInput(t("「{f}」应为整数，收到「{v}」", "“{f}” must be a whole number, got “{v}”",
+                                   f=field, v=str(value)), field=field, code="not_an_integer")
+        value = int(value)
+    if isinstance(value, str):
+        s = value.strip()
+        if not (s.lstrip("-").isdigit() and len(s) < 12):
+            raise MalformedInput(t("「{f}」应为整数，收到「{v}」", "“{f}” must be a whole number, got “{v}”",
+                                   f=field, v=value[:20]), field=field, code="not_an_integer")
+        value = int(s)
+    if (lo is not None and value < lo) or (hi is not None and value > hi):
+        raise InvalidInput(out_of_range(field, value, lo, hi), field=field, code="out_of_range")
+    return value
+
+
+def out_of_range(field: str, value: Any, lo: int | None, hi: int | None):
+    if lo is not None and hi is not None:
+        return t("「{f}」为{v}，应在{lo}到{hi}之间", "“{f}” is {v}; it must be from {lo} to {hi}",
+                 f=field, v=value, lo=lo, hi=hi)
+    if lo is not None:
+        return t("「{f}」为{v}，应不小于{lo}", "“{f}” is {v}; it must be at least {lo}", f=field, v=value, lo=lo)
+    return t("「{f}」为{v}，应不大于{hi}", "“{f}” is {v}; it must be at most {hi}", f=field, v=value, hi=hi)
+
+
+def get_int(payload: Mapping, name: str, lo: int | None = None, hi: int | None = None,
+            default: Any = _MISSING) -> int:
+    value = get_field(payload, name, default)
+    if value is default and default is not _MISSING:
+        return value
+    return as_int(value, name, lo, hi)
+
+
+def get_bool(payload: Mapping, name: str, default: bool = False) -> bool:
+    value = payload.get(name, default)
+    if value is None:
+        return default
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.lower() in ("true", "on", "yes", "1", "false", "off", "no", "0", ""):
+        return value.lower() in ("true", "on", "yes", "1")
+    if isinstance(value, int) and value in (0, 1):
+        return bool(value)
+    raise MalformedInput(t("「{f}」应为 true 或 false", "“{f}” must be true or false", f=name), field=name,
+                         code="not_a_boolean")
+
+
+def get_list(payload: Mapping, name: str, default: Any = _MISSING) -> list:
+    value = get_field(payload, name, default)
+    if value is default and default is not _MISSING:
+        return value
+    if not isinstance(value, (list, tuple)):
+        raise MalformedInput(t("「{f}」应为列表", "“{f}” must be a list", f=name), field=name, code="not_a_list")
+    return list(value)
+
+
+def get_int_list(payload: Mapping, name: str, lo: int | None = None, hi: int | None = None,
+                 default: Any = _MISSING) -> list[int]:
+    values = get_list(payload, name, default)
+    return [as_int(v, f"{name}[{i}]", lo, hi) for i, v in enumerate(values)]
+
+
+def get_str(payload: Mapping, name: str, default: Any = _MISSING) -> str:
+    value = get_field(payload, name, default)
+    if value is default and default is not _MISSING:
+        return value
+    if not isinstance(value, str):
+        raise MalformedInput(t("「{f}」应为文字", "“{f}” must be text", f=name), field=name, code="not_a_string")
+    return value

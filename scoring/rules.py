@@ -1,0 +1,175 @@
+"""House-rule options and presets.
+
+A game declares its options once (:class:`Option`) and its named presets;
+:meth:`RuleSet.resolve` turns the API's ``rules`` object (``{"preset": NAME,
+OPTION: VALUE, …}``) into a frozen :class:`Rules` mapping, with clear errors
+for unknown names and values out of range. Defaults come from the preset,
+then explicit options override them.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Iterator, Mapping
+
+from .errors import MalformedInput
+from .i18n import Text, t
+
+_TRUE = {"on", "true", "yes", "1", "y"}
+_FALSE = {"off", "false", "no", "0", "n", ""}
+
+
+@dataclass(frozen=True)
+class Option:
+    """One house rule. ``values`` lists allowed values (bools for switches)."""
+
+    name: str
+    default: Any
+    values: tuple
+    label: Text
+    help: Text | None = None
+    reading: bool = False  # the default is a *(reading)* of the seed
+
+    @property
+    def is_switch(self) -> bool:
+        return set(self.values) == {False, True}
+
+    @property
+    def is_int(self) -> bool:
+        return all(isinstance(v, int) and not isinstance(v, bool) for v in self.values)
+
+    def coerce(self, value: Any) -> Any:
+        """Accept what a form or a JSON client may send; raise on anything else."""
+        if self.is_switch:
+            if isinstance(value, bool):
+                return value
+            if isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
+                return value.strip().lower() in _TRUE
+            if isinstance(value, int) and value in (0, 1):
+                return bool(value)
+        elif self.is_int:
+            if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+                value = int(value.strip())
+            if isinstance(value, int) and not isinstance(value, bool) and value in self.values:
+                return value
+        elif value in self.values:
+            return value
+        raise MalformedInput(
+            t("规则「{name}」不能取「{value}」，可选：{valid}",
+              "rule “{name}” cannot be “{value}”; allowed: {valid}",
+              name=self.name, value=str(value), valid=self.values_text()),
+            field=f"rules.{self.name}", code="invalid_option")
+
+    def values_text(self) -> str:
+        if self.is_switch:
+            return "on / off"
+        if self.is_int and len(self.values) > 6:
+            return f"{min(self.values)}–{max(self.values)}"
+        return " / ".join(str(v) for v in self.values)
+
+    def describe(self) -> dict:
+        """The JSON shape of ``GET /api/v1/games``."""
+        values = list(self.values)
+        return {"name": self.name, "default": self.default, "values": values,
+                "label": self.label, "help": self.help, "reading": self.reading}
+
+
+@dataclass(frozen=True)
+class Preset:
+    name: str
+    label: Text
+    settings: Mapping[str, Any] = field(default_factory=dict)
+    help: Text | None = None
+
+
+class Rules(Mapping[str, Any]):
+    """Resolved house rules: a read-only mapping with attribute access."""
+
+    def __init__(self, preset: str, values: Mapping[str, Any]):
+        self._values = MappingProxyType(dict(values, preset=preset))
+        self.preset = preset
+
+    def __getitem__(self, key: str) -> Any:
+        return self._values[key]
+
+    def __getattr__(self, key: str) -> Any:
+        try:
+            return self._values[key]
+        except KeyError:
+            raise AttributeError(key) from None
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._values)
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def __repr__(self) -> str:
+        return f"Rules({dict(self._values)!r})"
+
+    def as_dict(self) -> dict:
+        return dict(self._values)
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    options: tuple[Option, ...]
+    presets: tuple[Preset, ...]
+
+    @property
+    def default_preset(self) -> str:
+        return self.presets[0].name
+
+    def option(self, name: str) -> Option:
+        for o in self.options:
+            if o.name == name:
+                return o
+        raise KeyError(name)
+
+    def preset(self, name: str) -> Preset:
+        for p in self.presets:
+            if p.name == name:
+                return p
+        raise KeyError(name)
+
+    def resolve(self, rules: Any = None) -> Rules:
+        if rules is None:
+            rules = {}
+        if isinstance(rules, Rules):
+            return rules
+        if not isinstance(rules, Mapping):
+            raise MalformedInput(t("rules 应为一个对象", "rules must be an object"), field="rules")
+        preset_name = rules.get("preset") or self.default_preset
+        names = [p.name for p in self.presets]
+        if preset_name not in names:
+            raise MalformedInput(
+                t("没有「{p}」这个预设，可选：{valid}", "there is no preset “{p}”; allowed: {valid}",
+                  p=str(preset_name), valid=" / ".join(names)),
+                field="rules.preset", code="invalid_option")
+        values = {o.name: o.default for o in self.options}
+        values.update(self.preset(preset_name).settings)
+        known = {o.name for o in self.options}
+        for key, value in rules.items():
+            if key == "preset":
+                continue
+            if key not in known:
+                raise MalformedInput(
+                    t("没有「{k}」这条规则，可选：{valid}", "there is no rule “{k}”; allowed: {valid}",
+                      k=str(key), valid=", ".join(sorted(known)) or "—"),
+                    field=f"rules.{key}", code="invalid_option")
+            if value is None:
+                continue
+            values[key] = self.option(key).coerce(value)
+        return Rules(preset_name, values)
+
+    def describe(self) -> dict:
+        return {
+            "presets": [p.name for p in self.presets],
+            "preset_details": [{"name": p.name, "label": p.label, "help": p.help,
+                                "settings": dict(p.settings)} for p in self.presets],
+            "options": [o.describe() for o in self.options],
+        }
+
+
+def switch(name: str, label: Text, help: Text | None = None, default: bool = False, reading: bool = False) -> Option:
+    return Option(name, default, (False, True), label, help, reading)
