@@ -28,9 +28,10 @@ def create_app(overrides: dict | None = None) -> Flask:
     if overrides:
         app.config.update(overrides)
 
-    from . import api, errors
+    from . import api, errors, tables
     app.register_blueprint(api.bp)
     errors.init_app(app)
+    tables.init_app(app)
     try:
         from . import pages
         pages.init_app(app)
