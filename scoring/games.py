@@ -41,6 +41,10 @@ class Game:
     actions: Mapping[str, Action] = field(default_factory=dict)
     summary: Text | None = None
     built: bool = True
+    # For the card picker and input checks: the pack a rules choice plays with,
+    # and whether bare ranks (suit unknown) are accepted.
+    deck_for: Callable[[Any], Any] | None = None
+    bare_ranks: bool = False
 
     @property
     def name(self) -> Text:
