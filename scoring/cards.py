@@ -284,7 +284,7 @@ class Deck:
                 raise InvalidNotation(
                     t("「{c}」已从这副牌中去掉", "“{c}” has been removed from this pack", c=str(card)),
                     field=field, code="card_not_in_deck")
-            if card.suit is not None and n > self.limit(card):
+            if (card.suit is not None or card.is_joker) and n > self.limit(card):
                 raise _too_many(card, n, self.limit(card), field)
         by_rank = Counter(c.rank for c in cards if not c.is_joker)
         for rank, n in by_rank.items():
