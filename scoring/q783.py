@@ -1,0 +1,667 @@
+"""Q783 (``rules/q783.md``): a scoring shedding game whose score cards are money.
+
+Two halves:
+
+* **Patterns** (classify / check / hint): N of a kind, bombs, 正/副 Q783 and
+  双Q783 in Q783's own rank order. Score cards (5, 10, K, jokers; A under
+  ``ace_scores``) are never played.
+* **Money** (settle and the live round tracker): every round 圈 is paid at
+  once by the other (opposing) players out of their banks; the hand 小局 ends
+  with a penalty; a bank that reaches 0 ends the 大局.
+
+The round tracker is a set of pure functions over a JSON-ready ``state``
+dict; ``settle`` replays the same functions, so the page and the API agree::
+
+    state = new_hand(players, teams, banks, rules)
+    state, steps = apply_round(state, {"winner": 2, "cards": "♥Q ♥7 ♥8 ♥3"}, rules)
+    state, steps = finish_hand(state, [2], rules)
+    state, steps = replay(players, teams, banks, rounds, rules, finish_order)  # undo
+
+State keys (all plain JSON values):
+
+``players`` int, ``teams`` bool, ``sides`` [[seat, …], …] (one side per seat
+in solo play, the two teams in team play), ``start_banks`` / ``side_banks``
+[int per side] or None (no banks given: nothing is capped), ``side_changes``
+[int per side] (this hand so far), ``rounds`` [canonical round dicts],
+``finish_order`` [seat] or None, ``finished`` bool (the hand is settled),
+``game_over`` bool (a bank reached 0: the 大局 is over), and the per-seat
+views ``banks`` [int per seat, teammates showing their shared bank] or None
+and ``deltas`` [int per seat].
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Mapping, Sequence
+
+from .cards import (ACE, BIG_JOKER, KING, LITTLE_JOKER, QUEEN, Card, Deck, format_cards,
+                    parse_cards)
+from .errors import AmbiguousPlay, InvalidInput, MalformedInput, PaijuError
+from .games import Game, settlement
+from .i18n import Text, join, seat_name, t
+from .payload import as_int, get_bool, get_int, get_list, require_mapping
+from .rules import Option, Preset, RuleSet, switch
+
+# ==========================================================================
+# House rules
+# ==========================================================================
+
+_AMOUNTS = tuple(range(0, 1001, 5))
+
+RULESET = RuleSet(
+    options=(
+        Option("scoring", "pattern", ("pattern", "cards"),
+               t("每圈计分", "round payouts"),
+               t("pattern：按赢牌的牌型付（普通牌5、副Q783 20、正Q783 40、N张炸弹10×N、双Q783 40/80）；"
+                 "cards：每人付 5 × 赢家本圈出牌张数",
+                 "pattern: paid by the winning play's pattern (plain 5, 副Q783 20, 正Q783 40, "
+                 "N-bomb 10×N, 双Q783 40/80); cards: each pays 5 × the cards the winner played "
+                 "in the round")),
+        Option("penalty", 50, _AMOUNTS, t("罚分（不分阵营）", "penalty (solo)"),
+               t("小局结束时，每个输家付给第一个走的人的分（常见30、50、100）",
+                 "what each other player pays the first player out at the end of a hand "
+                 "(30, 50 and 100 are common)")),
+        Option("team_penalty", 100, _AMOUNTS, t("罚分（分阵营）", "penalty (teams)"),
+               t("小局结束时，负方每人付给胜方的分（常见50、100、200）",
+                 "what each player of the losing team pays at the end of a hand "
+                 "(50, 100 and 200 are common)")),
+        switch("three_bombs", t("三张算炸弹", "three of a kind is a bomb"),
+               t("三张同点数也是炸弹，排在副Q783之下", "three of a kind is a bomb too, below 副Q783")),
+        switch("double_q783", t("双Q783", "double Q783"),
+               t("两张Q、7、8、3共8张为双Q783：大于七张炸弹，小于八张炸弹",
+                 "two each of Q, 7, 8, 3 (8 cards) make a double Q783: above a 7-bomb, below an 8-bomb")),
+        switch("ace_scores", t("A算分", "aces score"),
+               t("A也是分牌（A 50分、小王150、大王300，两副牌共1500分），不能出",
+                 "A is a score card too (A 50, little joker 150, big joker 300; 1500 in two decks) "
+                 "and is never played")),
+        switch("two_low", t("2前置", "two low"),
+               t("2最小：Q>7>8>3>A>J>9>6>4>2", "2 ranks lowest: Q>7>8>3>A>J>9>6>4>2")),
+        Option("decks", 2, (2, 1), t("几副牌", "decks"),
+               t("两副牌分牌共500分，一副牌共250分", "score cards total 500 with two decks, 250 with one")),
+        switch("negative_banks", t("允许负分", "negative banks"),
+               t("分输光后记负分继续打；默认分输光（到0）大局结束",
+                 "banks may go negative and play goes on; by default a bank that reaches 0 ends "
+                 "the 大局")),
+        Option("winner", "first_out", ("first_out", "points"), t("小局胜负", "who wins a hand"),
+               t("first_out：先走的一方胜（分阵营时一方占第一和最后名为平局）；points：本小局各圈得分多的一方胜"
+                 "（解读：原文两种说法都有，默认按先走）",
+                 "first_out: the side of the first player out wins (in teams, holding both first and "
+                 "last place is a draw); points: the side that gained more in the hand's rounds wins "
+                 "(reading: the seed says both; first out is the default)"),
+               reading=True),
+    ),
+    presets=(Preset("standard", t("常见规则", "common rules"),
+                    help=t("两副牌，按牌型计分，罚分50/100", "two decks, pattern payouts, penalty 50/100")),),
+)
+
+# ==========================================================================
+# Cards: score cards and rank order
+# ==========================================================================
+
+_JACK = 11
+_ORDER = (QUEEN, 7, 8, 3, 2, ACE, _JACK, 9, 6, 4)          # high → low
+_ORDER_TWO_LOW = (QUEEN, 7, 8, 3, ACE, _JACK, 9, 6, 4, 2)
+_Q783 = (QUEEN, 7, 8, 3)
+
+
+def score_value(card: Card, rules) -> int:
+    """Points of a score card (0 for a play card)."""
+    if rules.ace_scores:
+        values = {5: 5, 10: 10, KING: 10, ACE: 50, LITTLE_JOKER: 150, BIG_JOKER: 300}
+    else:
+        values = {5: 5, 10: 10, KING: 10, LITTLE_JOKER: 50, BIG_JOKER: 100}
+    return values.get(card.rank, 0)
+
+
+def is_score_card(card: Card, rules) -> bool:
+    return score_value(card, rules) > 0
+
+
+def score_total(rules) -> int:
+    """All the score cards of the pack (2 decks 500, 1 deck 250; ace_scores ×3)."""
+    per_deck = 750 if rules.ace_scores else 250
+    return per_deck * rules.decks
+
+
+def play_order(rules) -> tuple[int, ...]:
+    """Play ranks, highest first."""
+    order = _ORDER_TWO_LOW if rules.two_low else _ORDER
+    if rules.ace_scores:
+        order = tuple(r for r in order if r != ACE)
+    return order
+
+
+def strength(rank: int, rules) -> int:
+    """Higher is stronger; score ranks are -1."""
+    order = play_order(rules)
+    return len(order) - order.index(rank) if rank in order else -1
+
+
+def sort_key(rules):
+    """Canonical order: play cards highest first, then score cards by value."""
+    order = play_order(rules)
+
+    def key(card: Card):
+        suit = card._suit_index if card.suit else 9
+        if card.rank in order:
+            return (0, order.index(card.rank), suit)
+        return (1, -score_value(card, rules), -card.rank, suit)
+
+    return key
+
+
+def deck(rules) -> Deck:
+    return Deck(copies=rules.decks)
+
+
+def cards_str(cards: Sequence[Card], rules) -> str:
+    return format_cards(cards, sort_key(rules))
+
+
+def play_card_total(rules) -> int:
+    return len([c for c in deck(rules).all_cards() if not is_score_card(c, rules)])
+
+
+def read_play(text: Any, rules, field: str) -> tuple[Card, ...]:
+    """Parse a play (bare ranks allowed) and check the pack can hold it."""
+    try:
+        cards = parse_cards(text, bare=True)
+        deck(rules).check(cards, field=field)
+    except PaijuError as exc:
+        raise exc.with_field(field)
+    return cards
+
+
+def score_card_reason(cards: Sequence[Card], rules) -> Text | None:
+    """Why these cards cannot be played because of a score card, or None."""
+    scores = [c for c in cards if is_score_card(c, rules)]
+    if not scores:
+        return None
+    c = sorted(scores, key=sort_key(rules))[0]
+    return t("「{c}」是分牌（{v}分）：分牌只用来计分，不能出牌",
+             "“{c}” is a score card ({v} points): score cards are money and are never played",
+             c=str(c), v=score_value(c, rules))
+
+
+# ==========================================================================
+# Patterns (local; see the module docstring)
+# ==========================================================================
+
+_KIND_NAMES = {1: t("单张", "single"), 2: t("对子", "pair"), 3: t("三张", "triple")}
+
+
+def _kind_label(n: int) -> Text:
+    return _KIND_NAMES.get(n) or t("{n}张", "{n} of a kind", n=n)
+
+
+def q783_purity(cards: Sequence[Card]) -> bool | None:
+    """正 (True), 副 (False) or None when bare ranks leave it open."""
+    suits = {c.suit for c in cards if c.suit is not None}
+    if len(suits) > 1:
+        return False
+    if any(c.suit is None for c in cards):
+        return None
+    return True
+
+
+class Pattern:
+    """One reading of a Q783 play.
+
+    ``kind``: ``single``/``pair``/``triple``/``kind`` (plain N of a kind),
+    ``bomb``, ``q783`` or ``double_q783``. ``power`` orders the bomb class
+    (None for plain plays).
+    """
+
+    __slots__ = ("kind", "size", "rank", "pure", "cards", "rank_strength")
+
+    def __init__(self, kind: str, size: int, rank: int | None, pure: bool | None, cards,
+                 rank_strength: int = 0):
+        self.kind, self.size, self.rank, self.pure, self.cards = kind, size, rank, pure, tuple(cards)
+        self.rank_strength = rank_strength
+
+    @property
+    def bomb_class(self) -> bool:
+        return self.kind in ("bomb", "q783", "double_q783")
+
+    def power(self) -> tuple:
+        """Bomb-class order: 3-bomb < 副Q783 < 正Q783 < 4…7-bomb < 副/正双 < 8-bomb."""
+        if self.kind == "q783":
+            return (1 + bool(self.pure), 0)
+        if self.kind == "double_q783":
+            return (7 + bool(self.pure), 0)
+        # bomb
+        level = {3: 0, 4: 3, 5: 4, 6: 5, 7: 6, 8: 9}[self.size]
+        return (level, self.rank_strength)
+
+    def label(self) -> Text:
+        if self.kind == "q783":
+            return t("正Q783", "正Q783 (pure Q783)") if self.pure else t("副Q783", "副Q783 (mixed Q783)")
+        if self.kind == "double_q783":
+            return (t("正双Q783", "正双Q783 (pure double Q783)") if self.pure
+                    else t("副双Q783", "副双Q783 (mixed double Q783)"))
+        from .cards import rank_name
+        if self.kind == "bomb":
+            return t("{n}张{r}炸弹", "{n}-bomb of {r}", n=self.size, r=rank_name(self.rank))
+        return t("{kind}{r}", "{kind} of {r}", kind=_kind_label(self.size), r=rank_name(self.rank))
+
+    def payout(self) -> int:
+        """What each other player pays for a round won with this play (scoring: pattern)."""
+        if self.kind == "q783":
+            return 40 if self.pure else 20
+        if self.kind == "double_q783":
+            return 80 if self.pure else 40
+        if self.kind == "bomb":
+            return 10 * self.size
+        return 5
+
+
+def classify_cards(cards: Sequence[Card], rules) -> tuple[Pattern | None, Text | None]:
+    """The reading of ``cards`` (or None with a reason). Bare Q783s keep pure=None."""
+    reason = score_card_reason(cards, rules)
+    if reason:
+        return None, reason
+    counts = Counter(c.rank for c in cards)
+    n = len(cards)
+    if len(counts) == 1:
+        rank = cards[0].rank
+        bomb = n >= 4 or (n == 3 and rules.three_bombs)
+        kind = "bomb" if bomb else {1: "single", 2: "pair", 3: "triple"}[n]
+        return Pattern(kind, n, rank, None, cards, strength(rank, rules)), None
+    if set(counts) == set(_Q783):
+        if all(v == 1 for v in counts.values()):
+            return Pattern("q783", 4, None, q783_purity(cards), cards), None
+        if all(v == 2 for v in counts.values()):
+            if rules.double_q783:
+                return Pattern("double_q783", 8, None, q783_purity(cards), cards), None
+            return None, t("两套Q783只在开启「双Q783」时能一起出",
+                           "two sets of Q, 7, 8, 3 are a play only with the “double Q783” house rule")
+    return None, t("「{c}」不是Q783的牌型：只能出N张同点数（单张、对子、三张……）、炸弹或Q783；没有顺子、连对、带牌",
+                   "“{c}” is not a Q783 pattern: plays are N of a kind (single, pair, triple, …), bombs "
+                   "or Q783; there are no runs, no pairs in sequence and no kickers",
+                   c=cards_str(cards, rules))
+
+
+def require_purity(p: Pattern, field: str, rules) -> Pattern:
+    if p.kind in ("q783", "double_q783") and p.pure is None:
+        raise AmbiguousPlay(
+            t("「{c}」是Q783，请写出花色才能判断正（同花）还是副，例如「♥Q ♥7 ♥8 ♥3」",
+              "“{c}” is a Q783: give the suits to tell 正 (one suit) from 副, such as “♥Q ♥7 ♥8 ♥3”",
+              c=cards_str(p.cards, rules)),
+            field=field, code="suit_required")
+    return p
+
+
+# ==========================================================================
+# Money: teams, banks, payments (the round tracker)
+# ==========================================================================
+
+def _seats_text(seats: Sequence[int]) -> Text:
+    return Text("{s}号位", "seats {s}", {"s": join([str(s) for s in seats], "、", " & ")})
+
+
+def _side_name(state: Mapping, side: int) -> Text:
+    seats = state["sides"][side]
+    if len(seats) == 1:
+        return seat_name(seats[0])
+    return t("{s}一方", "the team of {s}", s=_seats_text(seats))
+
+
+def _side_of(state: Mapping, seat: int) -> int:
+    return seat % 2 if state["teams"] else seat
+
+
+def _sign(n: int) -> str:
+    return f"+{n}" if n > 0 else ("0" if n == 0 else f"−{-n}")
+
+
+def _split(change: int, size: int) -> list[int]:
+    """A team's change shared by its seats; the lowest seat takes the remainder."""
+    share = abs(change) // size * (1 if change >= 0 else -1)
+    return [change - share * (size - 1)] + [share] * (size - 1)
+
+
+def _views(state: dict) -> dict:
+    deltas = [0] * state["players"]
+    banks = None if state["side_banks"] is None else [0] * state["players"]
+    for side, seats in enumerate(state["sides"]):
+        for seat, part in zip(seats, _split(state["side_changes"][side], len(seats))):
+            deltas[seat] = part
+            if banks is not None:
+                banks[seat] = state["side_banks"][side]
+    state["deltas"] = deltas
+    state["banks"] = banks
+    return state
+
+
+def _copy(state: Mapping) -> dict:
+    out = dict(state)
+    for key in ("side_banks", "start_banks", "side_changes", "rounds", "finish_order"):
+        if out.get(key) is not None:
+            out[key] = list(out[key])
+    return out
+
+
+def new_hand(players: int, teams: bool, banks: Sequence[int] | None, rules) -> dict:
+    """Validate the table and start a hand. ``banks`` per seat (teammates equal) or None."""
+    players = as_int(players, "players")
+    if not 3 <= players <= 6:
+        raise InvalidInput(t("Q783 是3到6人玩，收到{n}人", "Q783 is played by 3 to 6 players, got {n}",
+                             n=players), field="players", code="out_of_range")
+    if teams and players not in (4, 6):
+        raise InvalidInput(t("分阵营需要4人或6人（对家一队），收到{n}人",
+                             "team play needs 4 or 6 players (partners sit opposite), got {n}", n=players),
+                           field="teams", code="teams_need_4_or_6")
+    sides = ([list(range(0, players, 2)), list(range(1, players, 2))] if teams
+             else [[s] for s in range(players)])
+    side_banks = None
+    if banks is not None:
+        if not isinstance(banks, (list, tuple)):
+            raise MalformedInput(t("「banks」应为每个座位一个整数的列表", "“banks” must be a list of one "
+                                   "whole number per seat"), field="banks", code="not_a_list")
+        banks = [as_int(b, f"banks[{i}]") for i, b in enumerate(banks)]
+        if len(banks) != players:
+            raise InvalidInput(t("「banks」有{k}个数，应为每个座位一个（{n}个）",
+                                 "“banks” has {k} numbers; give one per seat ({n})", k=len(banks), n=players),
+                               field="banks", code="wrong_length")
+        if not rules.negative_banks:
+            for i, b in enumerate(banks):
+                if b < 0:
+                    raise InvalidInput(
+                        t("{seat}的分为{b}：分不能为负（除非开启「允许负分」）",
+                          "{seat}'s bank is {b}: banks cannot be negative (unless “negative banks” is on)",
+                          seat=seat_name(i), b=b), field=f"banks[{i}]", code="negative_bank")
+        side_banks = []
+        for seats in sides:
+            values = {banks[s] for s in seats}
+            if len(values) > 1:
+                raise InvalidInput(
+                    t("{team}共用一份分，各座位应填同一个数（全队的分），收到{v}；第一小局请把队友抓到的分加起来",
+                      "{team} share one bank, so each of its seats shows the same number (the team's bank), "
+                      "got {v}; for the first hand add up the teammates' score cards",
+                      team=_seats_text(seats), v=", ".join(str(banks[s]) for s in seats)),
+                    field="banks", code="team_banks_differ")
+            side_banks.append(banks[seats[0]])
+        total = score_total(rules)
+        if sum(side_banks) > total:
+            raise InvalidInput(
+                t("各家的分合计{s}，超过了这副牌分牌的总数{total}",
+                  "the banks add up to {s}, more than all the score cards of the pack ({total})",
+                  s=sum(side_banks), total=total), field="banks", code="banks_above_total")
+    state = {
+        "players": players, "teams": bool(teams), "sides": sides,
+        "start_banks": None if side_banks is None else list(side_banks),
+        "side_banks": side_banks, "side_changes": [0] * len(sides),
+        "rounds": [], "finish_order": None, "finished": False, "game_over": False,
+    }
+    return _views(state)
+
+
+def _pay(state: dict, payers: Sequence[int], payee: int, amount: int, rules, steps: list) -> None:
+    """Each payer seat pays ``amount`` to side ``payee``, capped by its bank; then check game over."""
+    capped = state["side_banks"] is not None and not rules.negative_banks
+    for seat in payers:
+        side = _side_of(state, seat)
+        paid = amount
+        if capped:
+            paid = max(0, min(amount, state["side_banks"][side]))
+        state["side_changes"][side] -= paid
+        state["side_changes"][payee] += paid
+        who = seat_name(seat)
+        if state["teams"]:
+            who = t("{seat}（{team}）", "{seat} ({team})", seat=who, team=_side_name(state, side))
+        if state["side_banks"] is None:
+            steps.append(t("{who}付{paid}给{to}", "{who} pays {paid} to {to}",
+                           who=who, paid=paid, to=_side_name(state, payee)))
+            continue
+        state["side_banks"][side] -= paid
+        state["side_banks"][payee] += paid
+        left = state["side_banks"][side]
+        if paid < amount:
+            steps.append(t("{who}应付{due}，只剩{paid}：付{paid}给{to}，余0",
+                           "{who} owes {due} but has only {paid} left: pays {paid} to {to}, 0 left",
+                           who=who, due=amount, paid=paid, to=_side_name(state, payee)))
+        else:
+            steps.append(t("{who}付{paid}给{to}，余{left}", "{who} pays {paid} to {to}, {left} left",
+                           who=who, paid=paid, to=_side_name(state, payee), left=left))
+    if capped:
+        empty = [side for side, bank in enumerate(state["side_banks"]) if bank <= 0]
+        if empty:
+            state["game_over"] = True
+            steps.append(t("分输光了：{who}；这一大局结束", "bank empty: {who}; this 大局 is over",
+                           who=join([_side_name(state, s) for s in empty], "、", " and ")))
+
+
+def _payers(state: Mapping, winner_side: int) -> list[int]:
+    return [s for s in range(state["players"]) if _side_of(state, s) != winner_side]
+
+
+def _check_open(state: Mapping, field: str) -> None:
+    if state["finished"]:
+        raise InvalidInput(t("这一小局已经结算，不能再加圈", "this hand is already settled; no more rounds"),
+                           field=field, code="hand_finished")
+    if state["game_over"]:
+        raise InvalidInput(t("已有一方的分输光，这一大局已结束，之后不能再有圈或罚分",
+                             "a bank is already empty: the 大局 is over, so no later rounds or penalty",
+                             ), field=field, code="game_over")
+
+
+def _seat(value: Any, players: int, field: str) -> int:
+    seat = as_int(value, field)
+    if not 0 <= seat < players:
+        raise InvalidInput(t("没有{seat}：座位是0到{last}号", "there is no {seat}: seats are 0 to {last}",
+                             seat=seat_name(seat), last=players - 1), field=field, code="unknown_seat")
+    return seat
+
+
+def read_round(rnd: Any, players: int, rules, field: str) -> tuple[dict, int, Text]:
+    """Validate one round; return (canonical round, payout per player, description)."""
+    if not isinstance(rnd, Mapping):
+        raise MalformedInput(t("「{f}」应为对象 {{\"winner\", \"cards\"}} 或 {{\"winner\", \"count\"}}",
+                               "“{f}” must be an object {{\"winner\", \"cards\"}} or {{\"winner\", \"count\"}}",
+                               f=field), field=field, code="malformed_round")
+    if rnd.get("winner") is None:
+        raise MalformedInput(t("「{f}.winner」缺少：谁赢了这一圈", "“{f}.winner” is missing: who won the round",
+                               f=field), field=f"{field}.winner", code="missing_field")
+    winner = _seat(rnd["winner"], players, f"{field}.winner")
+    canonical: dict = {"winner": winner}
+    pattern = None
+    if rnd.get("cards") is not None:
+        cfield = f"{field}.cards"
+        cards = read_play(rnd["cards"], rules, cfield)
+        pattern, reason = classify_cards(cards, rules)
+        if pattern is None:
+            raise InvalidInput(t("「{f}」不是合法的一手牌：{reason}", "“{f}” is not a legal play: {reason}",
+                                 f=cfield, reason=reason), field=cfield, code="illegal_play")
+        if rules.scoring == "pattern":
+            require_purity(pattern, cfield, rules)
+        canonical["cards"] = cards_str(cards, rules)
+    count = None
+    if rnd.get("count") is not None:
+        nfield = f"{field}.count"
+        top = play_card_total(rules)
+        count = as_int(rnd["count"], nfield)
+        if not 1 <= count <= top:
+            raise InvalidInput(t("「{f}」为{v}，应在1到{top}之间（这副牌的出牌张数）",
+                                 "“{f}” is {v}; it must be from 1 to {top} (the pack's play cards)",
+                                 f=nfield, v=count, top=top), field=nfield, code="out_of_range")
+        if pattern is not None and count < pattern.size:
+            raise InvalidInput(t("「{f}」为{v}，少于赢牌本身的{k}张", "“{f}” is {v}, fewer than the {k} cards "
+                                 "of the winning play", f=nfield, v=count, k=pattern.size),
+                               field=nfield, code="out_of_range")
+        canonical["count"] = count
+    if rules.scoring == "pattern":
+        if pattern is None:
+            raise MalformedInput(t("按牌型计分时每圈要给出赢的那手牌「{f}.cards」",
+                                   "under “scoring: pattern” each round needs its winning play “{f}.cards”",
+                                   f=field), field=f"{field}.cards", code="missing_field")
+        amount = pattern.payout()
+        how = t("{cards}（{label}）", "{cards} ({label})", cards=canonical["cards"], label=pattern.label())
+    else:
+        if count is None and pattern is None:
+            raise MalformedInput(t("每圈要给出赢的那手牌「{f}.cards」或赢家本圈出牌张数「{f}.count」",
+                                   "each round needs the winning play “{f}.cards” or the number of cards "
+                                   "the winner played “{f}.count”", f=field),
+                                 field=f"{field}.cards", code="missing_field")
+        n = count if count is not None else pattern.size
+        amount = 5 * n
+        how = t("本圈共出{n}张（5 × {n}）", "{n} cards played in the round (5 × {n})", n=n)
+    return canonical, amount, how
+
+
+def apply_round(state: Mapping, rnd: Mapping, rules) -> tuple[dict, list[Text]]:
+    """Add one round 圈 (``{"winner", "cards"}`` or ``{"winner", "count"}``): everyone else pays."""
+    k = len(state["rounds"])
+    field = f"rounds[{k}]"
+    _check_open(state, field)
+    canonical, amount, how = read_round(rnd, state["players"], rules, field)
+    new = _copy(state)
+    winner = canonical["winner"]
+    side = _side_of(new, winner)
+    others = t("对方每人", "each opposing player") if new["teams"] else t("其他每人", "each other player")
+    steps = [t("第{k}圈：{w}以{how}赢，{others}付{amount}",
+               "round {k}: {w} wins with {how}; {others} pays {amount}",
+               k=k + 1, w=seat_name(winner), how=how, others=others, amount=amount)]
+    _pay(new, _payers(new, side), side, amount, rules, steps)
+    new["rounds"].append(canonical)
+    return _views(new), steps
+
+
+def read_finish_order(order: Any, players: int) -> list[int]:
+    if not isinstance(order, (list, tuple)):
+        raise MalformedInput(t("「finish_order」应为座位列表（先走的在前）",
+                               "“finish_order” must be a list of seats (first out first)"),
+                             field="finish_order", code="not_a_list")
+    seats: list[int] = []
+    for i, value in enumerate(order):
+        seat = _seat(value, players, f"finish_order[{i}]")
+        if seat in seats:
+            raise InvalidInput(t("「finish_order」里{seat}出现了两次：每人只能走一次",
+                                 "{seat} appears twice in “finish_order”: each player goes out once",
+                                 seat=seat_name(seat)), field=f"finish_order[{i}]", code="repeated_seat")
+        seats.append(seat)
+    return seats
+
+
+def _decided_by_order(state: Mapping, order: Sequence[int]) -> int | None:
+    """Index into ``order`` at which the hand ends (None: not yet)."""
+    if not order:
+        return None
+    if not state["teams"]:
+        return 0
+    out: set[int] = set()
+    for i, seat in enumerate(order):
+        out.add(seat)
+        if any(set(seats) <= out for seats in state["sides"]):
+            return i
+    return None
+
+
+def finish_hand(state: Mapping, finish_order: Sequence[int], rules) -> tuple[dict, list[Text]]:
+    """End the hand: the penalty (solo: every other player pays ``penalty`` to the first out;
+    teams: each loser pays ``team_penalty``; a draw pays nothing)."""
+    _check_open(state, "finish_order")
+    order = read_finish_order(finish_order, state["players"])
+    end = _decided_by_order(state, order)
+    if rules.winner == "first_out" and end is None:
+        if not order:
+            msg = t("「finish_order」是空的：请给出先走的人", "“finish_order” is empty: say who went out first")
+        else:
+            msg = t("「finish_order」{o}还不能决定胜负：要等一方全部走完",
+                    "“finish_order” {o} does not decide the hand yet: a whole team must be out",
+                    o=str(order))
+        raise InvalidInput(msg, field="finish_order", code="undecided")
+    new = _copy(state)
+    new["finish_order"] = list(order)
+    steps: list[Text] = []
+    if rules.winner == "points":
+        winner_side = _points_winner(new, steps)
+    else:
+        first_side = _side_of(new, order[0])
+        finished_side = _side_of(new, order[end])
+        if new["teams"] and finished_side != first_side:
+            steps.append(t("{team}先走完，但第一个走的{first}一方也占最后一名：平局，不罚分",
+                           "{team} are all out, but the side of {first} (first out) also holds the last "
+                           "place: a draw, no penalty", team=_side_name(new, finished_side),
+                           first=seat_name(order[0])))
+            winner_side = None
+        else:
+            winner_side = first_side
+            steps.append(t("{w}先走，{side}胜", "{w} went out first: {side} wins",
+                           w=seat_name(order[0]), side=_side_name(new, first_side)))
+    if winner_side is not None:
+        amount = rules.team_penalty if new["teams"] else rules.penalty
+        steps.append(t("罚分：{who}每人付{amount}", "penalty: {who} pays {amount}",
+                       who=t("负方", "each loser") if new["teams"] else t("其他", "each other player"),
+                       amount=amount))
+        _pay(new, _payers(new, winner_side), winner_side, amount, rules, steps)
+    new["finished"] = True
+    return _views(new), steps
+
+
+def _points_winner(state: Mapping, steps: list) -> int | None:
+    changes = state["side_changes"]
+    best = max(changes)
+    top = [s for s, c in enumerate(changes) if c == best]
+    parts = join([t("{side} {c}", "{side} {c}", side=_side_name(state, s), c=_sign(c))
+                  for s, c in enumerate(changes)], "，", ", ")
+    if len(top) > 1:
+        steps.append(t("本小局各圈得分：{p}；最多的不止一方，平局，不罚分",
+                       "this hand's rounds: {p}; more than one side gained the most, a draw, no penalty",
+                       p=parts))
+        return None
+    steps.append(t("本小局各圈得分：{p}；{w}得分最多，胜", "this hand's rounds: {p}; {w} gained the most and wins",
+                   p=parts, w=_side_name(state, top[0])))
+    return top[0]
+
+
+def replay(players: int, teams: bool, banks: Sequence[int] | None, rounds: Sequence[Mapping], rules,
+           finish_order: Sequence[int] | None = None) -> tuple[dict, list[Text]]:
+    """Rebuild a hand from its rounds (and maybe its finish order): the tracker's undo."""
+    state = new_hand(players, teams, banks, rules)
+    steps: list[Text] = []
+    if state["side_banks"] is not None:
+        steps.append(t("开始时的分：{b}", "banks at the start: {b}",
+                       b=join([t("{side} {b}", "{side} {b}", side=_side_name(state, s), b=b)
+                               for s, b in enumerate(state["side_banks"])], "，", ", ")))
+    for rnd in rounds:
+        state, more = apply_round(state, rnd, rules)
+        steps += more
+    if finish_order is not None:
+        if state["game_over"]:
+            read_finish_order(finish_order, state["players"])
+            steps.append(t("大局已在圈中结束，不再罚分", "the 大局 ended during the rounds: no penalty"))
+        else:
+            state, more = finish_hand(state, finish_order, rules)
+            steps += more
+    return state, steps
+
+
+# ==========================================================================
+# Actions
+# ==========================================================================
+
+def settle(payload: Mapping, rules) -> dict:
+    payload = require_mapping(payload)
+    players = get_int(payload, "players", default=4)
+    teams = get_bool(payload, "teams")
+    banks = payload.get("banks")
+    rounds = get_list(payload, "rounds", default=[])
+    order = payload.get("finish_order")
+    if order is None:
+        order = []
+    if len(rounds) > 1000:
+        raise InvalidInput(t("圈数太多（最多1000）", "too many rounds (at most 1000)"), field="rounds",
+                           code="too_many")
+    state, steps = replay(players, teams, banks, rounds, rules, order)
+    steps.append(t("结果：{d}", "result: {d}",
+                   d=join([t("{s} {d}", "{s} {d}", s=seat_name(i), d=_sign(d))
+                           for i, d in enumerate(state["deltas"])], "，", ", ")))
+    return settlement(state["deltas"], steps, banks=state["banks"], game_over=state["game_over"])
+
+
+def summary() -> Text:
+    return t("3–6人，分牌当钱：每圈赢家收分，先走的收罚分，分输光大局结束",
+             "3–6 players; score cards are money: each round's winner is paid, the first out collects "
+             "the penalty, and an empty bank ends the 大局")
+
+
+GAME = Game("q783", "shedding", RULESET, {"settle": settle}, summary())
