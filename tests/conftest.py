@@ -33,3 +33,56 @@ def api(client):
         return resp.status_code, resp.get_json(silent=True)
 
     return call
+
+
+# ---------------------------------------------------------------------------
+# Browser tests: the app served on a free loopback port, driven by Playwright
+# in Debian's Chromium (browsers cannot be downloaded here).
+# ---------------------------------------------------------------------------
+
+CHROMIUM = "/usr/bin/chromium"
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory):
+    """Base URL of the whole app running in a background thread."""
+    import threading
+
+    from werkzeug.serving import make_server
+
+    db = tmp_path_factory.mktemp("live") / "live.db"
+    app = create_app({"SECRET_KEY": "live-test", "DATABASE_URL": f"sqlite:///{db}"})
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(
+            executable_path=CHROMIUM, headless=True,
+            args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update", "--disable-sync"])
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def context(browser):
+    """A fresh phone-sized browser context (360 px wide)."""
+    ctx = browser.new_context(viewport={"width": 360, "height": 740}, device_scale_factor=2,
+                              is_mobile=True, has_touch=True, locale="zh-CN")
+    yield ctx
+    ctx.close()
+
+
+@pytest.fixture
+def page(context):
+    p = context.new_page()
+    p.set_default_timeout(10_000)
+    return p

@@ -21,20 +21,27 @@ def create_app(overrides: dict | None = None) -> Flask:
                 instance_relative_config=True)
     app.config.from_mapping(
         SECRET_KEY=os.environ.get("SECRET_KEY", "dev-only-change-me"),
-        JSON_AS_ASCII=False,
+        DATABASE_URL=os.environ.get("DATABASE_URL"),
         WTF_CSRF_TIME_LIMIT=None,  # a token must survive an evening's game
+        BABEL_DEFAULT_LOCALE="zh",
+        BABEL_TRANSLATION_DIRECTORIES=str(_PKG / "translations"),
+        MAX_CONTENT_LENGTH=256 * 1024,
     )
     app.json.ensure_ascii = False
+    app.json.sort_keys = False
     if overrides:
         app.config.update(overrides)
 
-    from . import api, errors, tables
+    from . import api, errors, pages, tables
+    from .extensions import babel, csrf, htmx
+    from .i18n import current_lang
+
+    babel.init_app(app, locale_selector=current_lang)
+    htmx.init_app(app)
+    csrf.init_app(app)
+    csrf.exempt(api.bp)
     app.register_blueprint(api.bp)
     errors.init_app(app)
+    pages.init_app(app)
     tables.init_app(app)
-    try:
-        from . import pages
-        pages.init_app(app)
-    except ImportError:  # pages arrive in a later commit
-        pass
     return app

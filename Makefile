@@ -1,0 +1,41 @@
+# 牌局 Paiju — `make run` serves the app, `make test` runs every test.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+TEST_STAMP := $(VENV)/.installed-test
+
+.PHONY: run test install install-test chromium translations bench clean
+
+$(STAMP): pyproject.toml
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e .
+	@touch $@
+
+$(TEST_STAMP): $(STAMP) pyproject.toml
+	$(PY) -m pip install --quiet -e '.[test]'
+	@touch $@
+
+install: $(STAMP)
+install-test: $(TEST_STAMP)
+
+run: $(STAMP)
+	$(VENV)/bin/flask --app webapp run --host 127.0.0.1 --port 5000
+
+chromium:
+	@sh .ci/ensure-chromium.sh
+
+test: $(TEST_STAMP) chromium
+	$(PY) -m pytest
+
+translations: $(TEST_STAMP)
+	$(VENV)/bin/pybabel extract -F babel.cfg -k _l -o webapp/translations/messages.pot .
+	$(VENV)/bin/pybabel update -i webapp/translations/messages.pot -d webapp/translations -l en --no-fuzzy-matching
+	$(VENV)/bin/pybabel compile -d webapp/translations
+
+bench: $(STAMP)
+	$(PY) -m bench
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis

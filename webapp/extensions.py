@@ -1,0 +1,8 @@
+"""Flask extensions, created once and bound in the app factory."""
+from flask_babel import Babel
+from flask_htmx import HTMX
+from flask_wtf.csrf import CSRFProtect
+
+babel = Babel()
+htmx = HTMX()
+csrf = CSRFProtect()

@@ -1,0 +1,223 @@
+"""WTForms forms. Each form builds the same JSON-shaped payload the API takes,
+so pages and API run the same engine function (``Game.run``)."""
+from __future__ import annotations
+
+import re
+from functools import wraps
+
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import Form, FormField, IntegerField, RadioField, SelectField, StringField, TextAreaField
+from wtforms.validators import Optional as OptionalV
+
+from scoring.games import Game
+from scoring.i18n import render
+
+from .i18n import current_lang
+
+SUIT_CHOICES = [("♠", "♠ 黑桃"), ("♥", "♥ 红桃"), ("♣", "♣ 梅花"), ("♦", "♦ 方块")]
+
+
+class CardsField(StringField):
+    """A text field for cards; templates attach the card picker to it."""
+
+    picker = True
+
+
+def per_game(fn):
+    """Cache a form class per game slug (Game objects hold dicts: not hashable)."""
+    cache = {}
+
+    @wraps(fn)
+    def wrapper(game):
+        if game.slug not in cache:
+            cache[game.slug] = fn(game)
+        return cache[game.slug]
+    return wrapper
+
+
+def _blank(value):
+    return None if value is None or (isinstance(value, str) and not value.strip()) else value
+
+
+# ---------------------------------------------------------------------------
+# House rules: one sub-form per game, built from its RuleSet
+# ---------------------------------------------------------------------------
+
+class _LabelText:
+    """A WTForms label that renders an engine Text in the reader's language."""
+
+    def __init__(self, text):
+        self.text = text
+
+    def __str__(self):
+        return render(self.text, current_lang())
+
+    def __html__(self):
+        from markupsafe import escape
+        return str(escape(str(self)))
+
+
+@per_game
+def rules_form_class(game: Game) -> type[Form]:
+    attrs = {}
+    rs = game.ruleset
+    attrs["preset"] = SelectField("preset", choices=[(p.name, p.name) for p in rs.presets],
+                                  default=rs.default_preset)
+    for opt in rs.options:
+        if opt.is_int and len(opt.values) > 12:
+            attrs[opt.name] = IntegerField(opt.name, validators=[OptionalV()])
+        else:
+            choices = [("", "")] + [(_value_key(v), _value_key(v)) for v in opt.values]
+            attrs[opt.name] = SelectField(opt.name, choices=choices, default="")
+    return type(f"Rules_{game.slug}", (Form,), attrs)
+
+
+def _value_key(v) -> str:
+    if v is True:
+        return "on"
+    if v is False:
+        return "off"
+    return str(v)
+
+
+def rules_payload(rules_form: Form) -> dict:
+    out = {}
+    for name, field in rules_form._fields.items():
+        value = field.data
+        if _blank(value) is None or name == "csrf_token":
+            continue
+        out[name] = value
+    return out
+
+
+def preset_choices(game: Game):
+    return [(p.name, render(p.label, current_lang())) for p in game.ruleset.presets]
+
+
+def option_choices(game: Game, name: str):
+    opt = game.ruleset.option(name)
+    lang = current_lang()
+    default_word = "按预设" if lang == "zh" else "preset default"
+    labels = {True: "开" if lang == "zh" else "on", False: "关" if lang == "zh" else "off"}
+    return [("", default_word)] + [(_value_key(v), labels.get(v, str(v)) if isinstance(v, bool) else str(v))
+                                   for v in opt.values]
+
+
+def make_rules_field(game: Game):
+    return FormField(rules_form_class(game), label="rules", separator="-")
+
+
+# ---------------------------------------------------------------------------
+# Check / hint / trick forms
+# ---------------------------------------------------------------------------
+
+def _game_form(game: Game, base: type[FlaskForm], **fields) -> type[FlaskForm]:
+    attrs = dict(fields)
+    attrs["rules"] = make_rules_field(game)
+    return type(f"{base.__name__}_{game.slug}", (base,), attrs)
+
+
+class GameForm(FlaskForm):
+    class Meta:
+        csrf = True
+
+    def payload(self) -> dict:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    def rules_payload(self) -> dict:
+        return rules_payload(self.rules.form)
+
+
+class SheddingCheckForm(GameForm):
+    def payload(self):
+        return {"play": self.play.data or "", "previous": _blank(self.previous.data),
+                "hand": _blank(self.hand.data), "rules": self.rules_payload()}
+
+
+class TrickCheckForm(GameForm):
+    def payload(self):
+        others = [line for line in (self.others.data or "").splitlines() if line.strip()]
+        return {"trump": self.trump.data, "lead": _blank(self.lead.data), "play": self.play.data or "",
+                "hand": self.hand.data or "", "others": others or None, "rules": self.rules_payload()}
+
+
+class SheddingHintForm(GameForm):
+    def payload(self):
+        return {"hand": self.hand.data or "", "previous": _blank(self.previous.data),
+                "rules": self.rules_payload()}
+
+
+class TrickHintForm(GameForm):
+    def payload(self):
+        return {"trump": self.trump.data, "hand": self.hand.data or "", "lead": _blank(self.lead.data),
+                "rules": self.rules_payload()}
+
+
+class TrickWinnerForm(GameForm):
+    def payload(self):
+        plays = [p for p in (self.play0.data, self.play1.data, self.play2.data, self.play3.data)
+                 if _blank(p) is not None]
+        return {"trump": self.trump.data, "plays": plays, "rules": self.rules_payload()}
+
+
+@per_game
+def check_form_class(game: Game):
+    if game.kind == "trick":
+        return _game_form(game, TrickCheckForm,
+                          trump=SelectField(_l("主牌花色"), choices=SUIT_CHOICES, default="♠"),
+                          lead=CardsField(_l("首家出的牌（你首出则留空）")),
+                          hand=CardsField(_l("你的手牌（出牌前）")),
+                          play=CardsField(_l("你要出的牌")),
+                          others=TextAreaField(_l("其他三家的手牌（可选，每行一家，用于判断甩牌）")))
+    return _game_form(game, SheddingCheckForm,
+                      previous=CardsField(_l("桌上要压的牌（首出则留空）")),
+                      play=CardsField(_l("你要出的牌")),
+                      hand=CardsField(_l("你的手牌（可选）")))
+
+
+@per_game
+def hint_form_class(game: Game):
+    if game.kind == "trick":
+        return _game_form(game, TrickHintForm,
+                          trump=SelectField(_l("主牌花色"), choices=SUIT_CHOICES, default="♠"),
+                          lead=CardsField(_l("首家出的牌（你首出则留空）")),
+                          hand=CardsField(_l("你的手牌")))
+    return _game_form(game, SheddingHintForm,
+                      previous=CardsField(_l("桌上要压的牌（首出则留空）")),
+                      hand=CardsField(_l("你的手牌")))
+
+
+@per_game
+def trick_form_class(game: Game):
+    return _game_form(game, TrickWinnerForm,
+                      trump=SelectField(_l("主牌花色"), choices=SUIT_CHOICES, default="♠"),
+                      play0=CardsField(_l("首家")), play1=CardsField(_l("第二家")),
+                      play2=CardsField(_l("第三家")), play3=CardsField(_l("第四家")))
+
+
+FIELD_INDEX = re.compile(r"^(?P<name>[a-z_]+)\[(?P<index>\d+)\]")
+
+
+def attach_error(form: FlaskForm, field: str | None, message: str) -> bool:
+    """Put an engine error on the form field it names; False if none matches."""
+    if not field:
+        return False
+    if field.startswith("rules."):
+        sub = form._fields.get("rules")
+        target = sub.form._fields.get(field.split(".", 1)[1]) if sub is not None else None
+    else:
+        m = FIELD_INDEX.match(field)
+        name = field
+        if m:
+            name = f"{m.group('name')}_{m.group('index')}"
+            if name not in form._fields:
+                name = m.group("name")
+        if name.startswith("plays_"):
+            name = "play" + name.split("_", 1)[1]
+        name = {"plays": "play0"}.get(name, name)
+        target = form._fields.get(name)
+    if target is None:
+        return False
+    target.errors = list(target.errors or []) + [message]
+    return True
