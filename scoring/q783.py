@@ -664,4 +664,4 @@ def summary() -> Text:
              "the penalty, and an empty bank ends the 大局")
 
 
-GAME = Game("q783", "shedding", RULESET, {"settle": settle}, summary())
+GAME = Game("q783", "shedding", RULESET, {"settle": settle}, summary(), deck_for=deck, bare_ranks=True)

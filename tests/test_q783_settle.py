@@ -339,3 +339,24 @@ def test_the_tracker_replayed_round_by_round_gives_the_settlement(body):
     assert state["banks"] == expected["banks"]
     assert state["game_over"] == expected["game_over"]
     assert render(expected["steps"], "en")
+
+
+_JSONISH = st.recursive(
+    st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=12) | st.sampled_from(["♠Q", "Q 7 8 3", "大王", "♥Q ♥7 ♥8 ♥3", "4 4 4 4"]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+        st.sampled_from(["winner", "cards", "count", "x"]), inner, max_size=3),
+    max_leaves=10)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.fixed_dictionaries({}, optional={
+    "players": _JSONISH, "teams": _JSONISH, "banks": _JSONISH, "rounds": _JSONISH,
+    "finish_order": _JSONISH, "rules": st.dictionaries(
+        st.sampled_from(["scoring", "penalty", "decks", "winner", "negative_banks", "bogus"]), _JSONISH,
+        max_size=2)}))
+def test_no_settle_input_causes_a_server_error(api, body):
+    status, out = settle(api, body)
+    assert status in (200, 400, 422), out
+    if status != 200:
+        assert set(out["error"]) == {"code", "message", "field"}
