@@ -32,7 +32,7 @@ test: $(TEST_STAMP) chromium
 translations: $(TEST_STAMP)
 	$(VENV)/bin/pybabel extract -F babel.cfg -k _l -o webapp/translations/messages.pot .
 	$(VENV)/bin/pybabel update -i webapp/translations/messages.pot -d webapp/translations -l en --no-fuzzy-matching
-	$(VENV)/bin/pybabel compile -d webapp/translations
+	$(PY) tools/fill_translations.py
 
 bench: $(STAMP)
 	$(PY) -m bench

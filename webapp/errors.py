@@ -18,6 +18,13 @@ _HTTP = {
 
 
 def init_app(app):
+    from flask_wtf.csrf import CSRFError
+
+    @app.errorhandler(CSRFError)
+    def _csrf(exc):
+        from flask import render_template
+        return render_template("error.html", status=400, csrf=True), 400
+
     @app.errorhandler(HTTPException)
     def _http(exc: HTTPException):
         if request.path.startswith("/api/"):
