@@ -1,0 +1,366 @@
+"""红五 三打一 (``rules/hongwu.md``): order, bidding, settlement, and the trick API."""
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from .cards import BIG, LITTLE, SUITS, Card, Deck, Suit
+from .errors import InvalidInput, MalformedInput
+from .games import Game, settlement
+from .i18n import Text, join, seat_name, t
+from .payload import as_int, get_bool, get_int, get_list
+from .rules import Option, Preset, RuleSet, switch
+from .trick import Context, Level, TrickSpec, order_rows, parse_trump, trick_actions
+
+SEATS = 4
+HEART5 = Card(5, Suit.HEARTS)
+RED_FIVE_SWING = 20  # card points per captured red five
+
+RULESET = RuleSet(
+    options=(
+        Option("decks", 2, (2, 3), t("几副牌", "Decks"),
+               t("两副牌（108张，每人25张，底牌8张）或三副牌（162张，每人39张，底牌6张）",
+                 "two decks (108 cards, 25 each, 8 in the bottom) or three (162, 39 each, 6 in the bottom)")),
+        Option("base", 2, tuple(range(1, 101)), t("基础分", "Base"),
+               t("游戏积分表以基础分为单位（种子规则为2分）", "the game-point table is in units of the base "
+                 "(2 in the seed)")),
+        Option("bottom", "last_trick", ("last_trick", "always"), t("底牌分", "Bottom points"),
+               t("last_trick：庄家赢得最后一轮才得底牌分（解读）；always：庄家总是得底牌分",
+                 "last_trick: the 庄家 scores the bottom only by winning the last trick (reading); "
+                 "always: the 庄家 always scores it"), reading=True),
+        Option("red_five_points", 2, tuple(range(0, 101)), t("红五被抓罚分", "Captured red five"),
+               t("每张被抓的红五，被抓方付给抓方的游戏积分（与基础分无关）",
+                 "game points the owner's side pays the capturer per captured red five (independent of the base)")),
+        switch("follow_shape", t("跟牌须跟牌型", "Follow the lead's shape"),
+               t("对子跟对子、拖拉机跟拖拉机（解读：升级类游戏的通例，默认开启）",
+                 "pairs must follow pairs and tractors tractors (reading: as in every 升级 relative; on by default)"),
+               default=True, reading=True),
+    ),
+    presets=(
+        Preset("seed", t("游戏e家（种子规则）", "游戏e家 (seed)"),
+               help=t("按最终牌分分六档：±3b、±6b、±9b", "six tiers of the final card points: ±3b, ±6b, ±9b")),
+        Preset("tiers_321", t("同城游 1-2-3 倍", "同城游 1-2-3 tiers"),
+               help=t("庄家够分即赢，闲家每家付1b，半空2b，全空3b；反之庄家不足一半付2b，0分付3b",
+                      "the 庄家 wins on reaching the bid: each 闲家 pays 1b, 2b at 半空, 3b at 全空; otherwise "
+                      "each 闲家 receives 1b, 2b when the 庄家 has under half the bid, 3b at 0")),
+    ),
+)
+
+
+def deck_for(rules) -> Deck:
+    return Deck(copies=rules.decks)
+
+
+def total_points(rules) -> int:
+    return 100 * rules.decks
+
+
+def bid_range(rules) -> tuple[int, int]:
+    """2 decks: 60…200 (seed); 3 decks: 90…300 *(reading)*."""
+    return (60, 200) if rules.decks == 2 else (90, 300)
+
+
+def bottom_cap(rules) -> int:
+    return 80 if rules.decks == 2 else 60
+
+
+# --------------------------------------------------------------------------
+# Order
+# --------------------------------------------------------------------------
+
+PLAIN_RANKS = (14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3)
+
+
+def levels(trump: Suit):
+    partner = trump.same_colour_partner
+    top = [
+        Level(t("红五（♥5）", "red five (♥5)"), (HEART5,), False),
+        Level(t("大王（正司令）", "big joker (正司令)"), (BIG,), False),
+        Level(t("小王（副司令）", "little joker (副司令)"), (LITTLE,), False),
+        Level(t("正参谋（主花色的3）", "正参谋: the 3 of trump"), (Card(3, trump),), False),
+        Level(t("副参谋（与主同色的另一门的3）", "副参谋: the 3 of the other suit of trump's colour"),
+              (Card(3, partner),), False),
+        Level(t("主2", "主2: the 2 of trump"), (Card(2, trump),), False),
+        Level(t("副2（并列）", "副2: the other 2s (tied)"), tuple(Card(2, s) for s in SUITS if s != trump), False),
+    ]
+    label = t("主花色{s}", "trump suit {s}", s=trump.symbol)
+    for r in PLAIN_RANKS:
+        c = Card(r, trump)
+        if r == 3 or c == HEART5:
+            continue
+        top.append(Level(label, (c,), True))
+    plain = {}
+    for s in SUITS:
+        if s == trump:
+            continue
+        lv = []
+        for r in PLAIN_RANKS:
+            c = Card(r, s)
+            if c == HEART5 or (r == 3 and s == partner):
+                continue
+            lv.append(Level(t("{s}（副牌）", "{s} (plain)", s=s.symbol), (c,), True))
+        plain[s] = lv
+    return top, plain
+
+
+def spec_for(rules) -> TrickSpec:
+    return TrickSpec("hongwu", deck_for(rules), levels, throw="any_group", follow_shape=rules.follow_shape)
+
+
+def context(trump, rules=None) -> Context:
+    rules = rules if rules is not None else RULESET.resolve({})
+    if not isinstance(trump, Suit):
+        trump = parse_trump(trump)
+    return Context(spec_for(rules), trump)
+
+
+def order_for(trump, rules=None) -> list[tuple[Text, list[Card]]]:
+    """The full order high→low for a trump suit (rules page)."""
+    return order_rows(context(trump, rules))
+
+
+def sort_key(trump, rules=None):
+    """Canonical sort key for cards under this trump (highest first)."""
+    return context(trump, rules).key
+
+
+# --------------------------------------------------------------------------
+# Bidding
+# --------------------------------------------------------------------------
+
+PASS_WORDS = {"pass", "p", "过", "不叫", "放弃", "pass.", "-", "0"}
+
+
+def read_bid(value: Any, field: str) -> int | None:
+    """A bid (int) or a pass (None)."""
+    if value is None or value is False:
+        return None
+    if isinstance(value, str) and value.strip().lower() in PASS_WORDS:
+        return None
+    return as_int(value, field)
+
+
+def validate_bidding(bids: Sequence[Any], start: int, rules) -> dict:
+    """Bids and passes in turn from ``start`` → 庄家 and bid, or the first illegal entry."""
+    lo, hi = bid_range(rules)
+    passed: set[int] = set()
+    seat = start
+    high: int | None = None
+    high_seat: int | None = None
+    steps: list[Text] = []
+    done = False
+    result = None
+
+    def nxt(s: int) -> int:
+        for k in range(1, SEATS + 1):
+            cand = (s + k) % SEATS
+            if cand not in passed:
+                return cand
+        return s
+
+    for i, raw in enumerate(bids):
+        field = f"bids[{i}]"
+        bid = read_bid(raw, field)
+        who = seat_name(seat)
+        if done:
+            return _bad(i, t("叫分已经结束（{why}），第{i}项「{v}」多余", "bidding was already over ({why}); entry {i} "
+                             "“{v}” is one too many", why=result, i=i, v=str(raw)), steps)
+        if bid is None:
+            passed.add(seat)
+            steps.append(t("{who}：不叫（本局不能再叫）", "{who}: pass (out for this hand)", who=who))
+        else:
+            if bid % 5:
+                return _bad(i, t("{who}叫{v}：叫分须为5的倍数", "{who} bid {v}: bids are multiples of 5",
+                                 who=who, v=bid), steps)
+            if high is None:
+                if not lo <= bid <= min(hi, lo + 15):
+                    return _bad(i, t("{who}叫{v}：第一个叫分须在{lo}到{top}之间（最低{lo}，至多高15分）",
+                                     "{who} bid {v}: the first bid must be from {lo} to {top} (lowest {lo}, "
+                                     "at most 15 above it)", who=who, v=bid, lo=lo, top=min(hi, lo + 15)), steps)
+            elif not high + 5 <= bid <= high + 15 or bid > hi:
+                return _bad(i, t("{who}叫{v}：须比当前的{h}高5到15分（且不超过{hi}）",
+                                 "{who} bid {v}: a bid must be 5 to 15 above the current {h} (and at most {hi})",
+                                 who=who, v=bid, h=high, hi=hi), steps)
+            high, high_seat = bid, seat
+            steps.append(t("{who}：叫{v}", "{who}: bids {v}", who=who, v=bid))
+            if bid == hi:
+                done = True
+                result = t("{who}叫到{hi}，立即成为庄家", "{who} reached {hi} and is 庄家 at once", who=who, hi=hi)
+        if not done:
+            if high is not None and len(passed) == SEATS - 1 and high_seat not in passed:
+                done = True
+                result = t("其他三家都已不叫，{who}以{v}分成为庄家", "the other three have passed: {who} is 庄家 at {v}",
+                           who=seat_name(high_seat), v=high)
+            elif len(passed) == SEATS:
+                done = True
+                high, high_seat = lo, start
+                result = t("没有人叫分：第一个叫分的{who}以最低分{v}成为庄家",
+                           "nobody bid: the first bidder {who} is 庄家 at the lowest bid {v}",
+                           who=seat_name(start), v=lo)
+        seat = nxt(seat)
+    if done:
+        return {"legal": True, "complete": True, "declarer": high_seat, "bid": high, "next": None,
+                "reason": result, "steps": steps}
+    return {"legal": True, "complete": False, "declarer": None, "bid": high, "next": seat,
+            "reason": t("叫分尚未结束，下一个叫分的是{who}", "bidding is not over: {who} bids next", who=seat_name(seat)),
+            "steps": steps}
+
+
+def _bad(i: int, why: Text, steps: list[Text]) -> dict:
+    return {"legal": False, "complete": False, "declarer": None, "bid": None, "next": None, "illegal_index": i,
+            "reason": t("第{i}项叫分不合规：{why}", "entry {i} is illegal: {why}", i=i, why=why), "steps": steps}
+
+
+def bidding(payload: Mapping, rules) -> dict:
+    bids = get_list(payload, "bids")
+    start = get_int(payload, "start", 0, SEATS - 1, default=0)
+    return validate_bidding(bids, start, rules)
+
+
+# --------------------------------------------------------------------------
+# Settlement
+# --------------------------------------------------------------------------
+
+def _mult5(value: int, field: str) -> None:
+    if value % 5:
+        raise InvalidInput(t("「{f}」为{v}，应为5的倍数", "“{f}” is {v}; it must be a multiple of 5", f=field, v=value),
+                           field=field, code="not_multiple_of_5")
+
+
+def seed_tier(final: int) -> tuple[int, Text]:
+    """The 庄家's multiple of b (each 闲家 pays a third of it)."""
+    if final <= -70:
+        return -9, t("≤ −70", "≤ −70")
+    if final <= -30:
+        return -6, t("−70 < f ≤ −30", "−70 < f ≤ −30")
+    if final <= 0:
+        return -3, t("−30 < f ≤ 0（恰好0分也算输）", "−30 < f ≤ 0 (exactly 0 loses)")
+    if final <= 30:
+        return 3, t("0 < f ≤ 30", "0 < f ≤ 30")
+    if final <= 70:
+        return 6, t("30 < f ≤ 70", "30 < f ≤ 70")
+    return 9, t("> 70", "> 70")
+
+
+def settle(payload: Mapping, rules) -> dict:
+    total = total_points(rules)
+    lo, hi = bid_range(rules)
+    declarer = get_int(payload, "declarer", 0, SEATS - 1)
+    bid = get_int(payload, "bid", lo, hi)
+    _mult5(bid, "bid")
+    won = get_int(payload, "declarer_points", 0, total)
+    _mult5(won, "declarer_points")
+    bottom = get_int(payload, "bottom_points", 0, bottom_cap(rules), default=0)
+    _mult5(bottom, "bottom_points")
+    if won + bottom > total:
+        raise InvalidInput(t("赢得的牌分{w}加底牌分{b}超过了全副牌的{total}分", "points won {w} plus bottom points {b} "
+                             "exceed the {total} points in the pack", w=won, b=bottom, total=total),
+                           field="bottom_points", code="too_many_points")
+    took = get_bool(payload, "declarer_took_bottom", False)
+    fives_raw = get_list(payload, "red_fives", default=[])
+    if len(fives_raw) > rules.decks:
+        raise InvalidInput(t("共有{n}张被抓的红五，但{d}副牌只有{d}张红五", "{n} captured red fives, but {d} decks hold "
+                             "only {d}", n=len(fives_raw), d=rules.decks), field="red_fives", code="too_many_red_fives")
+    fives = []
+    for i, f in enumerate(fives_raw):
+        field = f"red_fives[{i}]"
+        if not isinstance(f, Mapping):
+            raise MalformedInput(t("「{f}」应为 {{\"owner\", \"captured_by\"}} 对象", "“{f}” must be an object "
+                                   "{{\"owner\", \"captured_by\"}}", f=field), field=field, code="not_an_object")
+        owner = as_int(f.get("owner"), f"{field}.owner", 0, SEATS - 1) if f.get("owner") is not None else None
+        capt = as_int(f.get("captured_by"), f"{field}.captured_by", 0, SEATS - 1) \
+            if f.get("captured_by") is not None else None
+        if owner is None or capt is None:
+            missing = "owner" if owner is None else "captured_by"
+            raise MalformedInput(t("缺少「{f}.{m}」", "“{f}.{m}” is missing", f=field, m=missing),
+                                 field=f"{field}.{missing}", code="missing_field")
+        if (owner == declarer) == (capt == declarer):
+            raise InvalidInput(t("{f}：红五的主人{o}和抓到它的{c}是同一方，红五只能被对方抓",
+                                 "{f}: the owner {o} and the capturer {c} are on the same side; a red five is "
+                                 "captured only by the other side", f=field, o=seat_name(owner), c=seat_name(capt)),
+                               field=field, code="same_side")
+        fives.append((owner, capt))
+
+    b = rules.base
+    rfp = rules.red_five_points
+    scored = rules.bottom == "always" or took
+    bottom_scored = bottom if scored else 0
+    lost5 = sum(1 for o, _ in fives if o == declarer)
+    got5 = len(fives) - lost5
+    swing = RED_FIVE_SWING * (got5 - lost5)
+    points = won + bottom_scored + swing
+    final = points - bid
+    steps: list[Text] = []
+    if scored:
+        why = t("庄家赢得最后一轮" if took else "规则：总是计底", "the 庄家 won the last trick" if took
+                else "house rule: bottom always scored")
+        steps.append(t("底牌分{b}计给庄家（{why}）", "bottom points {b} go to the 庄家 ({why})", b=bottom, why=why))
+    elif bottom:
+        steps.append(t("底牌分{b}不计（闲家赢得最后一轮）", "bottom points {b} not scored (闲家 took the last trick)",
+                       b=bottom))
+    if fives:
+        steps.append(t("红五：庄家抓到{g}张（+{gp}），被抓{l}张（−{lp}）", "red fives: the 庄家 captured {g} (+{gp}), "
+                       "lost {l} (−{lp})", g=got5, gp=RED_FIVE_SWING * got5, l=lost5, lp=RED_FIVE_SWING * lost5))
+    steps.append(t("庄家最终牌分 = {won} + {bot} − {bid} {sign} {sw} = {final}",
+                   "庄家 final card points = {won} + {bot} − {bid} {sign} {sw} = {final}",
+                   won=won, bot=bottom_scored, bid=bid, sign="+" if swing >= 0 else "−", sw=abs(swing), final=final))
+    deltas = [0] * SEATS
+    defenders = [s for s in range(SEATS) if s != declarer]
+    if rules.preset == "tiers_321":
+        mult, tier = _tiers_321(points, bid, won + bottom_scored, total)
+        steps.append(t("同城游档位：牌分{p}对叫分{bid}，{tier}", "同城游 tiers: points {p} against the bid {bid}: {tier}",
+                       p=points, bid=bid, tier=tier))
+        each = mult * b
+        for s in defenders:
+            deltas[s] -= each
+        deltas[declarer] += 3 * each
+        steps.append(t("每个闲家 {e:+d}（{m:+d} × 基础分{b}），庄家 {d:+d}",
+                       "each 闲家 {e:+d} ({m:+d} × base {b}), the 庄家 {d:+d}", e=-each, m=-mult, b=b, d=3 * each))
+    else:
+        mult, tier = seed_tier(final)
+        each = mult * b // 3
+        deltas[declarer] += mult * b
+        for s in defenders:
+            deltas[s] -= each
+        steps.append(t("档位 {tier}：庄家 {m:+d}b = {d:+d}，每个闲家 {e:+d}（b = {b}）",
+                       "tier {tier}: the 庄家 {m:+d}b = {d:+d}, each 闲家 {e:+d} (b = {b})",
+                       tier=tier, m=mult, d=mult * b, e=-each, b=b))
+    for owner, capt in fives:
+        if owner == declarer:
+            payer, payee = declarer, capt
+        else:
+            payer, payee = owner, declarer
+        deltas[payer] -= rfp
+        deltas[payee] += rfp
+        steps.append(t("{o}的红五被{c}抓：{p}付{n}分给{q}", "{o}'s red five captured by {c}: {p} pays {n} to {q}",
+                       o=seat_name(owner), c=seat_name(capt), p=seat_name(payer), q=seat_name(payee), n=rfp))
+    steps.append(t("合计：{d}", "total: {d}", d=", ".join(f"{x:+d}" for x in deltas)))
+    return settlement(deltas, steps, final=final, points=points)
+
+
+def _tiers_321(points: int, bid: int, raw: int, total: int) -> tuple[int, Text]:
+    """Each 闲家's payment in units of b (negative: the 闲家 receive)."""
+    if points >= bid:
+        if points >= total:
+            return 3, t("庄家全空（得满{t}分），闲家每家付3b", "全空 (the 庄家 has all {t}): each 闲家 pays 3b", t=total)
+        if 2 * points >= total + bid:
+            return 2, t("庄家半空（≥ {h}），闲家每家付2b", "半空 (≥ {h}): each 闲家 pays 2b",
+                        h=_half(total, bid))
+        return 1, t("庄家够分，闲家每家付1b", "the 庄家 made the bid: each 闲家 pays 1b")
+    if points <= 0:
+        return -3, t("庄家0分，闲家每家得3b", "the 庄家 has 0: each 闲家 receives 3b")
+    if 2 * points < bid:
+        return -2, t("庄家不足叫分一半，闲家每家得2b", "the 庄家 has less than half the bid: each 闲家 receives 2b")
+    return -1, t("庄家不够分，闲家每家得1b", "the 庄家 missed the bid: each 闲家 receives 1b")
+
+
+def _half(total: int, bid: int) -> str:
+    v = (total + bid) / 2
+    return str(int(v)) if v == int(v) else str(v)
+
+
+SUMMARY = t("红五三打一：一个庄家对三个闲家，红五最大，永远打2；算分、判牌、提示。",
+            "Red Five, one 庄家 against three: ♥5 is the top trump, 2s always trump; settle hands, check plays, hints.")
+
+ACTIONS = {**trick_actions(spec_for), "settle": settle, "bidding": bidding}
+
+GAME = Game("hongwu", "trick", RULESET, ACTIONS, SUMMARY, deck_for=deck_for)
