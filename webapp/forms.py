@@ -196,7 +196,19 @@ def trick_form_class(game: Game):
                       play2=CardsField(_l("第三家")), play3=CardsField(_l("第四家")))
 
 
-FIELD_INDEX = re.compile(r"^(?P<name>[a-z_]+)\[(?P<index>\d+)\]")
+FIELD_PATH = re.compile(r"^(?P<name>[a-z_]+)(?:\[(?P<index>\d+)\])?(?:\.(?P<sub>[a-z_0-9]+))?$")
+
+# Engine field paths → form field prefixes (settle forms show one row per item).
+ROW_FIELDS = {
+    ("finish_order", None): "place", ("banks", None): "bank", ("plays", None): "play",
+    ("bombs", "seat"): "bomb_seat", ("bombs", "cards"): "bomb_cards", ("bombs", "lines"): "bomb_lines",
+    ("bombs", None): "bomb_seat",
+    ("rounds", "winner"): "round_winner", ("rounds", "cards"): "round_cards", ("rounds", "count"): "round_count",
+    ("rounds", None): "round_winner",
+    ("red_fives", "owner"): "five_owner", ("red_fives", "captured_by"): "five_by", ("red_fives", None): "five_owner",
+    ("chongguan", "seat"): "cg_seat", ("chongguan", "cards"): "cg_cards", ("chongguan", "trump"): "cg_cards",
+    ("chongguan", None): "cg_seat",
+}
 
 
 def attach_error(form: FlaskForm, field: str | None, message: str) -> bool:
@@ -206,18 +218,27 @@ def attach_error(form: FlaskForm, field: str | None, message: str) -> bool:
     if field.startswith("rules."):
         sub = form._fields.get("rules")
         target = sub.form._fields.get(field.split(".", 1)[1]) if sub is not None else None
-    else:
-        m = FIELD_INDEX.match(field)
-        name = field
-        if m:
-            name = f"{m.group('name')}_{m.group('index')}"
-            if name not in form._fields:
-                name = m.group("name")
-        if name.startswith("plays_"):
-            name = "play" + name.split("_", 1)[1]
-        name = {"plays": "play0"}.get(name, name)
+        if target is None:
+            return False
+        target.errors = list(target.errors or []) + [message]
+        return True
+    m = FIELD_PATH.match(field)
+    candidates = [field]
+    if m:
+        name, index, sub = m.group("name"), m.group("index"), m.group("sub")
+        if index is not None:
+            prefix = ROW_FIELDS.get((name, sub)) or ROW_FIELDS.get((name, None))
+            if prefix:
+                candidates.append(f"{prefix}_{index}")
+            if sub:
+                candidates.append(f"cg_{sub}_{index}")
+            candidates.append(f"{name}_{index}")
+        elif name == "cards":
+            candidates.append("play")
+        candidates.append(name)
+    for name in candidates:
         target = form._fields.get(name)
-    if target is None:
-        return False
-    target.errors = list(target.errors or []) + [message]
-    return True
+        if target is not None:
+            target.errors = list(target.errors or []) + [message]
+            return True
+    return False

@@ -193,7 +193,7 @@ def trick(slug):
 @bp.route(f"/{SLUG}/settle", methods=["GET", "POST"])
 def settle(slug):
     game = game_or_404(slug)
-    if not game.built or not settle_forms.has_settle_form(slug):
+    if not game.built or "settle" not in game.actions or not settle_forms.has_settle_form(slug):
         return page(game, "settle", "game/coming.html")
     rules_form = forms.rules_form_class(game)(request.form if request.method == "POST" else None,
                                               prefix="rules")
