@@ -3,6 +3,7 @@
 URL; an htmx request gets only the panel back, a plain post the whole page."""
 from __future__ import annotations
 
+import importlib
 import json
 from urllib.parse import urlparse
 
@@ -141,11 +142,20 @@ def game_home(slug):
 @bp.get(f"/{SLUG}/rules")
 def rules(slug):
     game = game_or_404(slug)
-    examples = []
+    examples, order, trump = [], None, None
     if game.built:
         from .examples import examples_for
         examples = examples_for(game, current_lang())
-    return page(game, "rules", "game/rules.html", examples=examples)
+        order_for = getattr(importlib.import_module(f"scoring.{slug}"), "order_for", None)
+        if game.kind == "trick" and order_for is not None:
+            trump = request.args.get("trump", "♠")
+            try:
+                order = order_for(trump, game.ruleset.resolve({}))
+            except PaijuError:
+                trump = "♠"
+                order = order_for(trump, game.ruleset.resolve({}))
+            order = [(render(label, current_lang()), " ".join(str(c) for c in cards)) for label, cards in order]
+    return page(game, "rules", "game/rules.html", examples=examples, order=order, trump=trump)
 
 
 @bp.route(f"/{SLUG}/check", methods=["GET", "POST"])

@@ -1,0 +1,45 @@
+"""Browser tests: real pages in Chromium at phone width (360 px)."""
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+
+def test_home_fits_a_360px_phone_without_sideways_scrolling(page, live_server):
+    page.goto(live_server + "/")
+    assert page.locator("h1").first.is_visible()
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 360
+
+
+def test_language_switch_changes_the_page_and_is_remembered(page, live_server):
+    page.goto(live_server + "/")
+    assert "五种地方牌戏" in page.locator("h1").inner_text()
+    page.click("a[data-lang=en]")
+    assert "five regional card games" in page.locator("h1").inner_text()
+    page.goto(live_server + "/q783/rules")
+    assert page.locator("a.tab.on").inner_text() == "Rules"
+    page.click("a[data-lang=zh]")
+    assert page.locator("a.tab.on").inner_text() == "规则"
+
+
+def test_card_picker_and_text_field_stay_in_sync_both_ways(page, live_server):
+    page.goto(live_server + "/q783/check")
+    field = page.locator("#play")
+    picker = page.locator(".picker[data-for=play]")
+    picker.get_by_role("button", name="选牌").click()
+    picker.locator("button.suit[data-suit='♥']").click()
+    picker.locator("button.rank[data-rank=Q]").click()
+    picker.locator("button.rank[data-rank='7']").click()
+    assert field.input_value() == "♥Q ♥7"
+    field.fill("sq h7 d8")
+    assert picker.locator(".chip").all_inner_texts() == ["♠Q", "♥7", "♦8"]
+    picker.locator(".chip", has_text="♥7").click()
+    assert field.input_value() == "♠Q ♦8"
+
+
+def test_every_settle_page_fits_a_phone(page, live_server):
+    for slug in ("paodekuai", "shuangkou", "q783", "hongwu", "erqiwang"):
+        page.goto(f"{live_server}/{slug}/settle")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360, slug
