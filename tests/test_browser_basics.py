@@ -43,3 +43,34 @@ def test_every_settle_page_fits_a_phone(page, live_server):
     for slug in ("paodekuai", "shuangkou", "q783", "hongwu", "erqiwang"):
         page.goto(f"{live_server}/{slug}/settle")
         assert page.evaluate("document.documentElement.scrollWidth") <= 360, slug
+
+
+def test_q783_round_tracker_updates_banks_each_round_and_undoes(page, live_server):
+    page.goto(live_server + "/q783/rounds")
+    for i in range(4):
+        page.fill(f"#bank_{i}", "100")
+    page.click("button[value=start]")
+    banks = page.locator("td.bank")
+    page.locator(".seat-button", has_text="0").click()
+    picker = page.locator(".picker[data-for=cards]")
+    picker.get_by_role("button", name="选牌").click()
+    picker.locator("button.suit[data-suit='♠']").click()
+    picker.locator("button.rank[data-rank=Q]").click()
+    page.click("button[value=round]")
+    page.wait_for_function("document.querySelector('td.bank').textContent.trim() === '115'")
+    assert banks.all_inner_texts() == ["115", "95", "95", "95"]
+    page.locator(".seat-button", has_text="2").click()
+    page.fill("#cards", "♥Q ♥7 ♥8 ♥3")
+    page.click("button[value=round]")
+    page.wait_for_function("document.querySelector('td.bank').textContent.trim() === '75'")
+    assert banks.all_inner_texts() == ["75", "55", "215", "55"]
+    page.click("button[value=undo]")
+    page.wait_for_function("document.querySelector('td.bank').textContent.trim() === '115'")
+    page.locator(".seat-button", has_text="1").click()
+    page.fill("#cards", "♠5 ♥5")
+    page.click("button[value=round]")
+    error = page.locator(".error").first
+    error.wait_for()
+    assert "分牌" in error.inner_text()
+    assert page.locator("#cards").input_value() == "♠5 ♥5"
+    assert banks.all_inner_texts() == ["115", "95", "95", "95"]

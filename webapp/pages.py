@@ -29,7 +29,9 @@ EXTRA_TABS = {}  # slug -> [(endpoint, zh, en)] added by game-specific pages
 
 
 def init_app(app):
+    from . import q783_tracker
     app.register_blueprint(bp)
+    q783_tracker.init_app(app)
 
     @app.context_processor
     def _globals():
