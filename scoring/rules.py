@@ -80,6 +80,7 @@ class Preset:
     label: Text
     settings: Mapping[str, Any] = field(default_factory=dict)
     help: Text | None = None
+    reading: bool = False  # the preset is a *(reading)* of the seed
 
 
 class Rules(Mapping[str, Any]):
@@ -166,7 +167,7 @@ class RuleSet:
         return {
             "presets": [p.name for p in self.presets],
             "preset_details": [{"name": p.name, "label": p.label, "help": p.help,
-                                "settings": dict(p.settings)} for p in self.presets],
+                                "settings": dict(p.settings), "reading": p.reading} for p in self.presets],
             "options": [o.describe() for o in self.options],
         }
 

@@ -1,0 +1,180 @@
+"""The shared shedding core, on a toy game: N of a kind only, 4+ is a bomb, 2 high."""
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scoring.cards import Card, Deck, parse_cards
+from scoring.errors import InvalidInput, InvalidNotation, MalformedInput
+from scoring.i18n import render, t
+from scoring.shedding import (MAX_PLAYS, Reading, SheddingSpec, brute_force_plays, by_rank, is_pass, legal_plays,
+                              multisets, shedding_actions)
+
+
+class Toy(SheddingSpec):
+    slug = "toy"
+    bare = True
+
+    def deck(self, rules):
+        return Deck(2, jokers=False)
+
+    def order(self, card, rules):
+        return 15 if card.rank == 2 else card.rank
+
+    def points(self, card, rules):
+        return 10 if card.rank in (10, 13) else 0
+
+    def readings(self, cards, rules):
+        ranks = {c.rank for c in cards}
+        if len(ranks) != 1:
+            return []
+        n = len(cards)
+        r = self.order(cards[0], rules)
+        return [Reading("bomb" if n >= 4 else f"x{n}", t("{n}张", "{n} of a kind", n=n), (n, r) if n >= 4 else (r,),
+                        n, n >= 4, tuple(cards))]
+
+    def beats(self, play, table, rules):
+        if play.is_bomb:
+            return not table.is_bomb or play.key > table.key
+        return play.kind == table.kind and play.key > table.key
+
+    def candidates(self, hand, table, rules, size):
+        for r, cards in by_rank(hand, self.sort_key(rules)).items():
+            if len(cards) >= size:
+                yield cards[:size]
+
+
+TOY = Toy()
+
+
+class _Rules(dict):
+    preset = "toy"
+    __getattr__ = dict.get
+
+
+R = _Rules(must_beat=False)
+ACTIONS = shedding_actions(TOY)
+
+
+def cards(text):
+    return parse_cards(text, bare=True)
+
+
+def test_classify_gives_canonical_cards_and_readings_largest_first():
+    out = ACTIONS["classify"]({"cards": "3 3 3 3"}, R)
+    assert out["cards"] == "3 3 3 3" and out["valid"] and out["readings"][0]["bomb"] is True
+
+
+def test_classify_no_pattern_says_why():
+    out = ACTIONS["classify"]({"cards": "3 4"}, R)
+    assert out["valid"] is False and out["readings"] == [] and "3" in render(out["reason"], "en")
+
+
+def test_check_lead_follow_and_reading():
+    assert ACTIONS["check"]({"play": "5 5"}, R)["legal"]
+    out = ACTIONS["check"]({"play": "5 5", "previous": "4 4"}, R)
+    assert out["legal"] and out["reading"]["kind"] == "x2" and out["table"]["kind"] == "x2"
+    out = ACTIONS["check"]({"play": "3 3", "previous": "4 4"}, R)
+    assert not out["legal"] and "not higher" in render(out["reason"], "en")
+
+
+def test_check_a_different_pattern_is_explained():
+    out = ACTIONS["check"]({"play": "5 5 5", "previous": "4 4"}, R)
+    assert not out["legal"] and "different pattern" in render(out["reason"], "en")
+
+
+def test_check_only_a_bigger_bomb_beats_a_bomb():
+    out = ACTIONS["check"]({"play": "A A", "previous": "4 4 4 4"}, R)
+    assert not out["legal"] and "bomb" in render(out["reason"], "en")
+
+
+def test_check_play_must_be_in_the_hand_bare_ranks_match_any_suit():
+    assert ACTIONS["check"]({"play": "5 5", "hand": "♠5 ♥5 3"}, R)["legal"]
+    out = ACTIONS["check"]({"play": "5 5 5", "hand": "♠5 ♥5 3"}, R)
+    assert not out["legal"] and "5" in render(out["reason"], "en")
+
+
+def test_all_cards_of_a_request_fit_the_pack_together():
+    with pytest.raises(InvalidNotation) as e:
+        ACTIONS["check"]({"play": "5 5 5", "previous": "5 5 5 5 5 5"}, R)
+    assert "at most 8" in e.value.message.render("en")
+
+
+def test_pass_words_and_pass_rules():
+    assert all(is_pass(w) for w in ["pass", "PASS", "不出", "过", " 要不起 "]) and not is_pass("3")
+    assert not ACTIONS["check"]({"play": "pass"}, R)["legal"]
+    assert ACTIONS["check"]({"play": "pass", "previous": "A"}, R)["legal"]
+    strict = _Rules(must_beat=True)
+    assert not ACTIONS["check"]({"play": "pass", "previous": "A", "hand": "2 3"}, strict)["legal"]
+    assert ACTIONS["check"]({"play": "pass", "previous": "A", "hand": "K 3"}, strict)["legal"]
+    with pytest.raises(InvalidInput):
+        ACTIONS["check"]({"play": "pass", "previous": "A"}, strict)
+
+
+def test_table_that_is_no_pattern_is_invalid_input():
+    with pytest.raises(InvalidInput) as e:
+        ACTIONS["check"]({"play": "5", "previous": "3 4"}, R)
+    assert e.value.field == "previous"
+
+
+def test_previous_reading_picks_a_reading_by_index():
+    with pytest.raises(InvalidInput):
+        ACTIONS["check"]({"play": "5", "previous": "4", "previous_reading": 3}, R)
+    assert ACTIONS["check"]({"play": "5", "previous": "4", "previous_reading": 0}, R)["legal"]
+
+
+@pytest.mark.parametrize("payload", [{}, {"play": 3}, {"play": "5", "hand": ["5"]}])
+def test_malformed_payloads_raise_malformed_input(payload):
+    with pytest.raises((MalformedInput, InvalidNotation)):
+        ACTIONS["check"](payload, R)
+
+
+def test_smallest_play_lowest_highest_card_then_fewer_points_then_fewer_cards():
+    plays, truncated = legal_plays(TOY, cards("3 3 3 3 K 9 9 2"), None, R)
+    texts = [" ".join(map(str, c)) for c, _ in plays]
+    assert texts[:5] == ["3", "3 3", "3 3 3", "3 3 3 3", "9"] and not truncated
+    assert texts[-1] == "2"
+
+
+def test_a_bomb_with_a_lower_top_comes_before_a_higher_plain_play():
+    plays, _ = legal_plays(TOY, cards("3 3 3 3 9 9"), legal_read("8 8"), R)
+    assert [" ".join(map(str, c)) for c, _ in plays] == ["3 3 3 3", "9 9"]
+
+
+def test_hint_action_smallest_and_pass():
+    out = ACTIONS["hint"]({"hand": "3 5 5", "previous": "4 4"}, R)
+    assert out["plays"] == ["5 5"] and out["smallest"] == "5 5" and out["truncated"] is False
+    out = ACTIONS["hint"]({"hand": "3 5", "previous": "4 4"}, R)
+    assert out["plays"] == [] and out["smallest"] is None
+
+
+def test_hint_limit_cuts_to_the_smallest_and_says_so():
+    out = ACTIONS["hint"]({"hand": "3 4 5 6 7 8", "limit": 2}, R)
+    assert out["plays"] == ["3", "4"] and out["truncated"] is True
+    with pytest.raises(InvalidInput):
+        ACTIONS["hint"]({"hand": "3", "limit": 0}, R)
+    assert MAX_PLAYS >= 100
+
+
+def test_multisets_takes_k_items_every_way():
+    got = sorted(multisets([("a", 2), ("b", 1)], 2))
+    assert got == sorted([(("a", 2),), (("a", 1), ("b", 1))])
+    assert list(multisets([("a", 1)], 2)) == []
+
+
+def legal_read(text):
+    return TOY.readings(cards(text), R)[0]
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.sampled_from([2, 3, 4, 5, 10, 13, 14]), min_size=1, max_size=9),
+       st.sampled_from([None, "4", "4 4", "10 10 10", "6 6 6 6", "2"]))
+def test_core_hint_equals_brute_force(ranks, table):
+    hand = [Card(r) for r in ranks]
+    counts = {r: ranks.count(r) for r in ranks}
+    if any(n > 8 for n in counts.values()):
+        return
+    tr = legal_read(table) if table else None
+    plays, _ = legal_plays(TOY, hand, tr, R, limit=10 ** 6)
+    assert {TOY.identity(c, R) for c, _ in plays} == set(brute_force_plays(TOY, hand, tr, R))
