@@ -7,11 +7,11 @@ from typing import Any, Mapping, Sequence
 from .cards import BIG, LITTLE, SUITS, Card, Deck, Suit, parse_cards
 from .errors import InvalidInput, MalformedInput, PaijuError
 from .games import Game, settlement
-from .hongwu import read_bid
 from .i18n import Text, join, seat_name, t
 from .payload import as_int, get_bool, get_int, get_list
 from .rules import Option, Preset, RuleSet
-from .trick import Context, Level, TrickSpec, check_deck, order_rows, parse_trump, trick_actions
+from .trick import (BidRules, Context, Level, TrickSpec, bidding_action, check_deck, order_rows, parse_trump,
+                    run_bidding, trick_actions)
 
 SEATS = 4
 TOTAL = 200
@@ -89,73 +89,34 @@ def sort_key(trump, rules=None):
 FIRST_BID, LOWEST_BID = 80, 5
 
 
+def bid_rules(rules=None) -> BidRules:
+    """The first bidder must bid 80; each later bid at least 5 lower, down to 5 (which wins at once)."""
+
+    def judge(bid: int, current: int | None, who: Text) -> Text | None:
+        if current is None and bid != FIRST_BID:
+            return t("{who}叫{v}：第一个叫分必须从{f}起叫", "{who} bid {v}: the first bid must be {f}",
+                     who=who, v=bid, f=FIRST_BID)
+        if current is not None and not LOWEST_BID <= bid <= current - 5:
+            return t("{who}叫{v}：须比当前的{c}至少低5分（最低{m}）",
+                     "{who} bid {v}: a bid must be at least 5 below the current {c} (lowest {m})",
+                     who=who, v=bid, c=current, m=LOWEST_BID)
+        return None
+
+    def pass_complaint(current: int | None, who: Text) -> Text | None:
+        if current is None:
+            return t("{who}：第一个叫分的人不可以不叫，必须叫{f}", "{who}: the first bidder may not pass and must bid {f}",
+                     who=who, f=FIRST_BID)
+        return None
+
+    return BidRules(judge, pass_complaint, LOWEST_BID)
+
+
 def validate_bidding(bids: Sequence[Any], start: int, rules=None) -> dict:
-    passed: set[int] = set()
-    seat = start
-    low: int | None = None
-    low_seat: int | None = None
-    steps: list[Text] = []
-    done = False
-    result = None
-
-    def nxt(s: int) -> int:
-        for k in range(1, SEATS + 1):
-            cand = (s + k) % SEATS
-            if cand not in passed:
-                return cand
-        return s
-
-    for i, raw in enumerate(bids):
-        bid = read_bid(raw, f"bids[{i}]")
-        who = seat_name(seat)
-        if done:
-            return _bad(i, t("叫分已经结束（{why}），第{i}项「{v}」多余", "bidding was already over ({why}); entry {i} "
-                             "“{v}” is one too many", why=result, i=i, v=str(raw)), steps)
-        if bid is None:
-            if low is None:
-                return _bad(i, t("{who}：第一个叫分的人不可以不叫，必须叫{f}", "{who}: the first bidder may not pass "
-                                 "and must bid {f}", who=who, f=FIRST_BID), steps)
-            passed.add(seat)
-            steps.append(t("{who}：不叫（本局不能再叫）", "{who}: pass (out for this hand)", who=who))
-        else:
-            if bid % 5:
-                return _bad(i, t("{who}叫{v}：叫分须为5的倍数", "{who} bid {v}: bids are multiples of 5",
-                                 who=who, v=bid), steps)
-            if low is None and bid != FIRST_BID:
-                return _bad(i, t("{who}叫{v}：第一个叫分必须从{f}起叫", "{who} bid {v}: the first bid must be {f}",
-                                 who=who, v=bid, f=FIRST_BID), steps)
-            if low is not None and not LOWEST_BID <= bid <= low - 5:
-                return _bad(i, t("{who}叫{v}：须比当前的{c}至少低5分（最低{m}）",
-                                 "{who} bid {v}: a bid must be at least 5 below the current {c} (lowest {m})",
-                                 who=who, v=bid, c=low, m=LOWEST_BID), steps)
-            low, low_seat = bid, seat
-            steps.append(t("{who}：叫{v}", "{who}: bids {v}", who=who, v=bid))
-            if bid == LOWEST_BID:
-                done = True
-                result = t("{who}叫到最低的{v}，立即成为庄家", "{who} bid the lowest {v} and is 庄家 at once",
-                           who=who, v=bid)
-        if not done and low is not None and len(passed) == SEATS - 1 and low_seat not in passed:
-            done = True
-            result = t("其他三家都已不叫，{who}以{v}分成为庄家", "the other three have passed: {who} is 庄家 at {v}",
-                       who=seat_name(low_seat), v=low)
-        seat = nxt(seat)
-    if done:
-        return {"legal": True, "complete": True, "declarer": low_seat, "bid": low, "next": None,
-                "reason": result, "steps": steps}
-    return {"legal": True, "complete": False, "declarer": None, "bid": low, "next": seat,
-            "reason": t("叫分尚未结束，下一个叫分的是{who}", "bidding is not over: {who} bids next", who=seat_name(seat)),
-            "steps": steps}
+    """Bids and passes in turn from ``start`` → 庄家 and bid, or the first illegal entry."""
+    return run_bidding(bids, start, bid_rules(rules))
 
 
-def _bad(i: int, why: Text, steps: list[Text]) -> dict:
-    return {"legal": False, "complete": False, "declarer": None, "bid": None, "next": None, "illegal_index": i,
-            "reason": t("第{i}项叫分不合规：{why}", "entry {i} is illegal: {why}", i=i, why=why), "steps": steps}
-
-
-def bidding(payload: Mapping, rules) -> dict:
-    bids = get_list(payload, "bids")
-    start = get_int(payload, "start", 0, SEATS - 1, default=0)
-    return validate_bidding(bids, start, rules)
+bidding = bidding_action(bid_rules)
 
 
 # --------------------------------------------------------------------------

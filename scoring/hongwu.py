@@ -6,10 +6,11 @@ from typing import Any, Mapping, Sequence
 from .cards import BIG, LITTLE, SUITS, Card, Deck, Suit
 from .errors import InvalidInput, MalformedInput
 from .games import Game, settlement
-from .i18n import Text, join, seat_name, t
+from .i18n import Text, seat_name, t
 from .payload import as_int, get_bool, get_int, get_list
 from .rules import Option, Preset, RuleSet, switch
-from .trick import Context, Level, TrickSpec, order_rows, parse_trump, trick_actions
+from .trick import (BidRules, Context, Level, TrickSpec, bidding_action, order_rows, parse_trump, run_bidding,
+                    trick_actions)
 
 SEATS = 4
 HEART5 = Card(5, Suit.HEARTS)
@@ -127,93 +128,32 @@ def sort_key(trump, rules=None):
 # Bidding
 # --------------------------------------------------------------------------
 
-PASS_WORDS = {"pass", "p", "过", "不叫", "放弃", "pass.", "-", "0"}
+def bid_rules(rules) -> BidRules:
+    """Up from 60 (90 with 3 decks), 5 to 15 above the current bid; the first bid at most 15 above the floor
+    *(reading)*; the top bid wins at once; nobody bids → the first bidder at the floor."""
+    lo, hi = bid_range(rules)
 
+    def judge(bid: int, current: int | None, who: Text) -> Text | None:
+        if current is None:
+            if not lo <= bid <= lo + 15:
+                return t("{who}叫{v}：第一个叫分须在{lo}到{top}之间（最低{lo}，至多高15分）",
+                         "{who} bid {v}: the first bid must be from {lo} to {top} (lowest {lo}, at most 15 above it)",
+                         who=who, v=bid, lo=lo, top=lo + 15)
+        elif not current + 5 <= bid <= min(hi, current + 15):
+            return t("{who}叫{v}：须比当前的{h}高5到15分（且不超过{hi}）",
+                     "{who} bid {v}: a bid must be 5 to 15 above the current {h} (and at most {hi})",
+                     who=who, v=bid, h=current, hi=hi)
+        return None
 
-def read_bid(value: Any, field: str) -> int | None:
-    """A bid (int) or a pass (None)."""
-    if value is None or value is False:
-        return None
-    if isinstance(value, str) and value.strip().lower() in PASS_WORDS:
-        return None
-    return as_int(value, field)
+    return BidRules(judge, lambda current, who: None, hi, (lo, t("最低分", "the lowest bid")))
 
 
 def validate_bidding(bids: Sequence[Any], start: int, rules) -> dict:
     """Bids and passes in turn from ``start`` → 庄家 and bid, or the first illegal entry."""
-    lo, hi = bid_range(rules)
-    passed: set[int] = set()
-    seat = start
-    high: int | None = None
-    high_seat: int | None = None
-    steps: list[Text] = []
-    done = False
-    result = None
-
-    def nxt(s: int) -> int:
-        for k in range(1, SEATS + 1):
-            cand = (s + k) % SEATS
-            if cand not in passed:
-                return cand
-        return s
-
-    for i, raw in enumerate(bids):
-        field = f"bids[{i}]"
-        bid = read_bid(raw, field)
-        who = seat_name(seat)
-        if done:
-            return _bad(i, t("叫分已经结束（{why}），第{i}项「{v}」多余", "bidding was already over ({why}); entry {i} "
-                             "“{v}” is one too many", why=result, i=i, v=str(raw)), steps)
-        if bid is None:
-            passed.add(seat)
-            steps.append(t("{who}：不叫（本局不能再叫）", "{who}: pass (out for this hand)", who=who))
-        else:
-            if bid % 5:
-                return _bad(i, t("{who}叫{v}：叫分须为5的倍数", "{who} bid {v}: bids are multiples of 5",
-                                 who=who, v=bid), steps)
-            if high is None:
-                if not lo <= bid <= min(hi, lo + 15):
-                    return _bad(i, t("{who}叫{v}：第一个叫分须在{lo}到{top}之间（最低{lo}，至多高15分）",
-                                     "{who} bid {v}: the first bid must be from {lo} to {top} (lowest {lo}, "
-                                     "at most 15 above it)", who=who, v=bid, lo=lo, top=min(hi, lo + 15)), steps)
-            elif not high + 5 <= bid <= high + 15 or bid > hi:
-                return _bad(i, t("{who}叫{v}：须比当前的{h}高5到15分（且不超过{hi}）",
-                                 "{who} bid {v}: a bid must be 5 to 15 above the current {h} (and at most {hi})",
-                                 who=who, v=bid, h=high, hi=hi), steps)
-            high, high_seat = bid, seat
-            steps.append(t("{who}：叫{v}", "{who}: bids {v}", who=who, v=bid))
-            if bid == hi:
-                done = True
-                result = t("{who}叫到{hi}，立即成为庄家", "{who} reached {hi} and is 庄家 at once", who=who, hi=hi)
-        if not done:
-            if high is not None and len(passed) == SEATS - 1 and high_seat not in passed:
-                done = True
-                result = t("其他三家都已不叫，{who}以{v}分成为庄家", "the other three have passed: {who} is 庄家 at {v}",
-                           who=seat_name(high_seat), v=high)
-            elif len(passed) == SEATS:
-                done = True
-                high, high_seat = lo, start
-                result = t("没有人叫分：第一个叫分的{who}以最低分{v}成为庄家",
-                           "nobody bid: the first bidder {who} is 庄家 at the lowest bid {v}",
-                           who=seat_name(start), v=lo)
-        seat = nxt(seat)
-    if done:
-        return {"legal": True, "complete": True, "declarer": high_seat, "bid": high, "next": None,
-                "reason": result, "steps": steps}
-    return {"legal": True, "complete": False, "declarer": None, "bid": high, "next": seat,
-            "reason": t("叫分尚未结束，下一个叫分的是{who}", "bidding is not over: {who} bids next", who=seat_name(seat)),
-            "steps": steps}
+    return run_bidding(bids, start, bid_rules(rules))
 
 
-def _bad(i: int, why: Text, steps: list[Text]) -> dict:
-    return {"legal": False, "complete": False, "declarer": None, "bid": None, "next": None, "illegal_index": i,
-            "reason": t("第{i}项叫分不合规：{why}", "entry {i} is illegal: {why}", i=i, why=why), "steps": steps}
-
-
-def bidding(payload: Mapping, rules) -> dict:
-    bids = get_list(payload, "bids")
-    start = get_int(payload, "start", 0, SEATS - 1, default=0)
-    return validate_bidding(bids, start, rules)
+bidding = bidding_action(bid_rules)
 
 
 # --------------------------------------------------------------------------

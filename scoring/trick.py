@@ -854,3 +854,99 @@ def order_rows(ctx: Context) -> list[tuple[Text, list[Card]]]:
             cards = [c for lv in ctx.groups[s] for c in lv.cards]
             rows.append((t("{s}（副牌）", "{s} (plain suit)", s=s.symbol), cards))
     return rows
+
+
+# --------------------------------------------------------------------------
+# Bidding (叫分): the turn loop both games share
+# --------------------------------------------------------------------------
+
+SEATS = 4
+PASS_WORDS = {"pass", "p", "过", "不叫", "放弃", "-", "0"}
+
+
+def read_bid(value, field: str) -> int | None:
+    """A bid (int) or a pass (None)."""
+    from .payload import as_int
+    if value is None or value is False:
+        return None
+    if isinstance(value, str) and value.strip().lower() in PASS_WORDS:
+        return None
+    return as_int(value, field)
+
+
+@dataclass(frozen=True)
+class BidRules:
+    """How one game bids: ``judge(bid, current, who)`` returns the complaint or None."""
+
+    judge: Callable[[int, int | None, Text], Text | None]
+    pass_complaint: Callable[[int | None, Text], Text | None]
+    instant: int  # a bid that ends the bidding at once
+    nobody: tuple[int, Text] | None = None  # (bid, why) when all four pass
+
+
+def run_bidding(bids: Sequence, start: int, how: BidRules) -> dict:
+    """Bids and passes in turn from ``start`` (a pass is final) → 庄家 and bid, or the first illegal entry."""
+    from .i18n import seat_name
+    passed: set[int] = set()
+    seat = start
+    best: int | None = None
+    best_seat: int | None = None
+    steps: list[Text] = []
+    result: Text | None = None
+    for i, raw in enumerate(bids):
+        bid = read_bid(raw, f"bids[{i}]")
+        who = seat_name(seat)
+        if result is not None:
+            return _bad_bid(i, t("叫分已经结束（{why}），第{i}项「{v}」多余", "bidding was already over ({why}); "
+                                 "entry {i} “{v}” is one too many", why=result, i=i, v=str(raw)), steps)
+        if bid is None:
+            complaint = how.pass_complaint(best, who)
+            if complaint is not None:
+                return _bad_bid(i, complaint, steps)
+            passed.add(seat)
+            steps.append(t("{who}：不叫（本局不能再叫）", "{who}: pass (out for this hand)", who=who))
+        else:
+            complaint = t("{who}叫{v}：叫分须为5的倍数", "{who} bid {v}: bids are multiples of 5", who=who, v=bid) \
+                if bid % 5 else how.judge(bid, best, who)
+            if complaint is not None:
+                return _bad_bid(i, complaint, steps)
+            best, best_seat = bid, seat
+            steps.append(t("{who}：叫{v}", "{who}: bids {v}", who=who, v=bid))
+            if bid == how.instant:
+                result = t("{who}叫{v}，立即成为庄家", "{who} bid {v} and is 庄家 at once", who=who, v=bid)
+        if result is None:
+            if best is not None and len(passed) == SEATS - 1 and best_seat not in passed:
+                result = t("其他三家都已不叫，{who}以{v}分成为庄家", "the other three have passed: {who} is 庄家 at "
+                           "{v}", who=seat_name(best_seat), v=best)
+            elif len(passed) == SEATS and how.nobody is not None:
+                best, best_seat = how.nobody[0], start
+                result = t("没有人叫分：第一个叫分的{who}以{v}分成为庄家（{why}）",
+                           "nobody bid: the first bidder {who} is 庄家 at {v} ({why})",
+                           who=seat_name(start), v=best, why=how.nobody[1])
+        for k in range(1, SEATS + 1):
+            if (seat + k) % SEATS not in passed:
+                seat = (seat + k) % SEATS
+                break
+    if result is not None:
+        return {"legal": True, "complete": True, "declarer": best_seat, "bid": best, "next": None,
+                "reason": result, "steps": steps}
+    return {"legal": True, "complete": False, "declarer": None, "bid": best, "next": seat,
+            "reason": t("叫分尚未结束，下一个叫分的是{who}", "bidding is not over: {who} bids next",
+                        who=seat_name(seat)), "steps": steps}
+
+
+def _bad_bid(i: int, why: Text, steps: list[Text]) -> dict:
+    return {"legal": False, "complete": False, "declarer": None, "bid": None, "next": None, "illegal_index": i,
+            "reason": t("第{i}项叫分不合规：{why}", "entry {i} is illegal: {why}", i=i, why=why), "steps": steps}
+
+
+def bidding_action(how_for: Callable[[object], BidRules]):
+    """The ``bidding`` API action: ``{"bids": [60, "pass", …], "start": seat}``."""
+    from .payload import get_int
+
+    def bidding(payload: Mapping, rules) -> dict:
+        bids = get_list(payload, "bids")
+        start = get_int(payload, "start", 0, SEATS - 1, default=0)
+        return run_bidding(bids, start, how_for(rules))
+
+    return bidding
