@@ -63,13 +63,13 @@ def rules_form_class(game: Game) -> type[Form]:
     attrs = {}
     rs = game.ruleset
     attrs["preset"] = SelectField("preset", choices=[(p.name, p.name) for p in rs.presets],
-                                  default=rs.default_preset)
+                                  default=rs.default_preset, validate_choice=False)
     for opt in rs.options:
         if opt.is_int and len(opt.values) > 12:
             attrs[opt.name] = IntegerField(opt.name, validators=[OptionalV()])
         else:
             choices = [("", "")] + [(_value_key(v), _value_key(v)) for v in opt.values]
-            attrs[opt.name] = SelectField(opt.name, choices=choices, default="")
+            attrs[opt.name] = SelectField(opt.name, choices=choices, default="", validate_choice=False)
     return type(f"Rules_{game.slug}", (Form,), attrs)
 
 
@@ -119,9 +119,6 @@ def _game_form(game: Game, base: type[FlaskForm], **fields) -> type[FlaskForm]:
 
 
 class GameForm(FlaskForm):
-    class Meta:
-        csrf = True
-
     def payload(self) -> dict:  # pragma: no cover - overridden
         raise NotImplementedError
 
@@ -165,7 +162,7 @@ class TrickWinnerForm(GameForm):
 def check_form_class(game: Game):
     if game.kind == "trick":
         return _game_form(game, TrickCheckForm,
-                          trump=SelectField(_l("主牌花色"), choices=SUIT_CHOICES, default="♠"),
+                          trump=SelectField(_l("主牌花色"), choices=SUIT_CHOICES, default="♠", validate_choice=False),
                           lead=CardsField(_l("首家出的牌（你首出则留空）")),
                           hand=CardsField(_l("你的手牌（出牌前）")),
                           play=CardsField(_l("你要出的牌")),
@@ -180,7 +177,7 @@ def check_form_class(game: Game):
 def hint_form_class(game: Game):
     if game.kind == "trick":
         return _game_form(game, TrickHintForm,
-                          trump=SelectField(_l("主牌花色"), choices=SUIT_CHOICES, default="♠"),
+                          trump=SelectField(_l("主牌花色"), choices=SUIT_CHOICES, default="♠", validate_choice=False),
                           lead=CardsField(_l("首家出的牌（你首出则留空）")),
                           hand=CardsField(_l("你的手牌")))
     return _game_form(game, SheddingHintForm,
@@ -191,7 +188,7 @@ def hint_form_class(game: Game):
 @per_game
 def trick_form_class(game: Game):
     return _game_form(game, TrickWinnerForm,
-                      trump=SelectField(_l("主牌花色"), choices=SUIT_CHOICES, default="♠"),
+                      trump=SelectField(_l("主牌花色"), choices=SUIT_CHOICES, default="♠", validate_choice=False),
                       play0=CardsField(_l("首家")), play1=CardsField(_l("第二家")),
                       play2=CardsField(_l("第三家")), play3=CardsField(_l("第四家")))
 
