@@ -36,3 +36,24 @@ def test_no_api_input_gives_a_server_error(client, route, body):
     if resp.status_code >= 400:
         err = resp.get_json()["error"]
         assert err["code"] and err["message"]
+
+
+PAGE_FIELDS = ["play", "previous", "hand", "lead", "trump", "others", "play0", "play1", "winner", "cards",
+               "count", "players", "teams", "declarer", "bid", "declarer_points", "bottom_points",
+               "defender_points", "surrender", "cards_left_0", "cards_left_1", "place_0", "place_1",
+               "bomb_seat_0", "bomb_cards_0", "bomb_lines_0", "round_winner_0", "round_cards_0",
+               "round_count_0", "bank_0", "five_owner_0", "five_by_0", "cg_seat_0", "cg_cards_0",
+               "cg_jokers_0", "rules-preset", "rules-decks", "rules-stake", "rules-wild", "state", "action"]
+PAGES = [f"/{g.slug}/{tab}" for g in all_games() for tab in ("check", "hint", "settle")] + \
+    ["/hongwu/trick", "/erqiwang/trick", "/q783/rounds"]
+form_values = st.one_of(st.sampled_from(["", "0", "1", "7", "-3", "100", "♠A ♠A", "大王", "x", "on", "start",
+                                         "round", "undo", "finish", "next", "{}", "[1]", '{"players": 9}',
+                                         "paodekuai48", "9999999999999"]), st.text(max_size=10))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(url=st.sampled_from(PAGES), data=st.dictionaries(st.sampled_from(PAGE_FIELDS), form_values, max_size=8))
+def test_no_form_input_gives_a_server_error(app, url, data):
+    app.config["WTF_CSRF_ENABLED"] = False
+    resp = app.test_client().post(url, data=data)
+    assert resp.status_code < 500, (url, data, resp.get_data(as_text=True)[-800:])
