@@ -349,7 +349,7 @@ class PaodekuaiSpec(SheddingSpec):
         bomb_sizes = {3, 4} if rules.preset != ZSY else set(range(4, 13))
         return sorted(bomb_sizes | {table.size})
 
-    def candidates(self, hand, table, rules, size) -> Iterable[Sequence[Card]]:
+    def candidates(self, hand, table, rules, size, need=None) -> Iterable[Sequence[Card]]:
         zsy = rules.preset == ZSY
         groups = by_rank(hand, self.sort_key(rules))
         bombs_only = table is not None and (table.is_bomb or size != table.size)

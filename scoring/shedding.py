@@ -12,7 +12,7 @@ module with a small *spec* object and gets the generic ``classify``,
         def order(self, card, rules) -> int: ...             # single-card strength, higher = stronger
         def readings(self, cards, rules) -> list[Reading]: ...   # every reading, LARGEST FIRST; [] = no pattern
         def beats(self, play, table, rules) -> bool: ...     # does reading ``play`` beat reading ``table``?
-        def candidates(self, hand, table, rules, size): ...  # plays of exactly ``size`` cards from ``hand``
+        def candidates(self, hand, table, rules, size, need=None): ...  # plays of ``size`` cards from ``hand``
 
     SPEC = Q783Spec()
     actions = {**shedding_actions(SPEC), "settle": settle}
@@ -28,7 +28,11 @@ hint should try), ``sort_key(rules)`` (canonical output order, derived from
 
 ``candidates`` may over-generate and repeat itself: the core keeps only the
 candidates that have a reading (that beats ``table`` when one is given) and
-drops repeats by ``identity``. It must not miss a legal play: the tests
+drops repeats by ``identity``. A candidate may be yielded as ``(cards,
+reading)`` when the generator built it from that reading: the core then
+trusts the reading instead of calling ``readings`` again (the fast path of
+双扣). ``need`` (an ``order`` level, leads only) says that only plays whose
+highest card has that level are wanted this time; a generator may ignore it. It must not miss a legal play: the tests
 compare the hint with :func:`brute_force_plays` (every sub-multiset of the
 hand filtered by the same rules).
 
@@ -111,7 +115,8 @@ class SheddingSpec:
     def beats(self, play: Reading, table: Reading, rules) -> bool:
         raise NotImplementedError
 
-    def candidates(self, hand: Sequence[Card], table: Reading | None, rules, size: int) -> Iterable[Sequence[Card]]:
+    def candidates(self, hand: Sequence[Card], table: Reading | None, rules, size: int,
+                   need: int | None = None) -> Iterable[Sequence[Card]]:
         raise NotImplementedError
 
     # --- optional -------------------------------------------------------
@@ -206,30 +211,50 @@ def preference(spec: SheddingSpec, cards: Sequence[Card], rules, key) -> tuple:
 
 def legal_plays(spec: SheddingSpec, hand: Sequence[Card], table: Reading | None, rules,
                 limit: int = MAX_PLAYS) -> tuple[list[tuple[tuple[Card, ...], Reading]], bool]:
-    """Every distinct legal play from ``hand`` (smallest first) and whether the list was cut."""
+    """Every distinct legal play from ``hand`` (smallest first) and whether the list was cut.
+
+    A follower's plays are generated in one pass per size. A lead can have tens of
+    thousands of plays, so it is generated level by level (highest card lowest
+    first, ``need=level``), then size by size, stopping once ``limit`` is passed.
+    """
     order = {c: spec.order(c, rules) for c in set(hand)}
     key = spec.sort_key(rules)
-    levels = sorted(set(order.values()))
+    sizes = sorted(set(spec.sizes(hand, table, rules)))
     seen: set = set()
     out: list[tuple[tuple, tuple[Card, ...], Reading]] = []
-    sizes = sorted(set(spec.sizes(hand, table, rules)))
-    for level in levels:
+
+    def collect(cands, level=None) -> list:
+        cell = []
+        for cand in cands:
+            reading = None
+            if len(cand) == 2 and isinstance(cand[1], Reading):
+                cand, reading = cand
+            if level is not None and max(order[c] for c in cand) != level:
+                continue
+            ident = spec.identity(cand, rules)
+            if ident in seen:
+                continue
+            seen.add(ident)
+            if reading is None:
+                reading = judge(spec, cand, table, rules)
+            if reading is not None:
+                cand = tuple(cand)
+                cell.append((preference(spec, cand, rules, key), cand, reading))
+        return cell
+
+    if table is not None:
+        for size in sizes:
+            if size <= len(hand):
+                out.extend(collect(spec.candidates(hand, table, rules, size)))
+        out.sort(key=lambda x: x[0])
+        return [(c, r) for _, c, r in out[:limit]], len(out) > limit
+
+    for level in sorted(set(order.values())):
         sub = [c for c in hand if order[c] <= level]
         for size in sizes:
             if size > len(sub):
                 break
-            cell = []
-            for cand in spec.candidates(sub, table, rules, size):
-                if len(cand) != size or max(order[c] for c in cand) != level:
-                    continue
-                ident = spec.identity(cand, rules)
-                if ident in seen:
-                    continue
-                seen.add(ident)
-                reading = judge(spec, cand, table, rules)
-                if reading is not None:
-                    cand = tuple(cand)
-                    cell.append((preference(spec, cand, rules, key), cand, reading))
+            cell = collect(spec.candidates(sub, None, rules, size, need=level), level)
             cell.sort(key=lambda x: x[0])
             out.extend(cell)
             if len(out) > limit:

@@ -39,7 +39,7 @@ class Toy(SheddingSpec):
             return not table.is_bomb or play.key > table.key
         return play.kind == table.kind and play.key > table.key
 
-    def candidates(self, hand, table, rules, size):
+    def candidates(self, hand, table, rules, size, need=None):
         for r, cards in by_rank(hand, self.sort_key(rules)).items():
             if len(cards) >= size:
                 yield cards[:size]
