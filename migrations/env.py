@@ -1,0 +1,77 @@
+"""Alembic environment for the ledger (Flask-Migrate).
+
+Runs both from ``flask db …`` and from :func:`webapp.db.ensure_schema` at app
+start. Logging is only configured when nothing configured it yet (the CLI),
+so a running server or pytest keep their loggers. On PostgreSQL an advisory
+lock makes several processes starting at once apply the migrations one after
+the other.
+"""
+import logging
+from logging.config import fileConfig
+
+from alembic import context
+from flask import current_app
+from sqlalchemy import text
+
+config = context.config
+if config.config_file_name is not None and not logging.getLogger().handlers:
+    fileConfig(config.config_file_name, disable_existing_loggers=False)
+logger = logging.getLogger("alembic.env")
+
+_PG_LOCK = 7_830_501  # any constant: the ledger's migration lock
+
+
+def get_engine():
+    return current_app.extensions["migrate"].db.engine
+
+
+config.set_main_option("sqlalchemy.url",
+                       get_engine().url.render_as_string(hide_password=False).replace("%", "%%"))
+target_db = current_app.extensions["migrate"].db
+
+
+def get_metadata():
+    if hasattr(target_db, "metadatas"):
+        return target_db.metadatas[None]
+    return target_db.metadata
+
+
+def run_migrations_offline():
+    context.configure(url=config.get_main_option("sqlalchemy.url"), target_metadata=get_metadata(),
+                      literal_binds=True)
+    with context.begin_transaction():
+        context.run_migrations()
+
+
+def run_migrations_online():
+    def process_revision_directives(context, revision, directives):
+        if getattr(config.cmd_opts, "autogenerate", False):
+            script = directives[0]
+            if script.upgrade_ops.is_empty():
+                directives[:] = []
+                logger.info("No changes in schema detected.")
+
+    conf_args = dict(current_app.extensions["migrate"].configure_args)
+    conf_args.setdefault("process_revision_directives", process_revision_directives)
+    conf_args.setdefault("render_as_batch", True)  # SQLite needs batch mode for ALTERs
+
+    with get_engine().connect() as connection:
+        postgres = connection.dialect.name == "postgresql"
+        if postgres:
+            connection.execute(text("SELECT pg_advisory_lock(:k)"), {"k": _PG_LOCK})
+            connection.commit()
+        try:
+            context.configure(connection=connection, target_metadata=get_metadata(), **conf_args)
+            with context.begin_transaction():
+                context.run_migrations()
+        finally:
+            if postgres:
+                connection.rollback()
+                connection.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": _PG_LOCK})
+                connection.commit()
+
+
+if context.is_offline_mode():
+    run_migrations_offline()
+else:
+    run_migrations_online()

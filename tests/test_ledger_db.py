@@ -1,0 +1,156 @@
+"""The ledger's database: fixtures for SQLite *and* PostgreSQL, and the
+schema/migration tests.
+
+Every ledger test runs on both databases. PostgreSQL comes from
+``PAIJU_TEST_POSTGRES_URL`` (CI exports it from ``.ci/postgres.sh``); when it
+is unset the tests start a throwaway server with that same script, and fail
+loudly (never skip) when no server can be had. Each test gets a fresh
+database on that server.
+"""
+from __future__ import annotations
+
+import atexit
+import os
+import subprocess
+import sys
+import tempfile
+import uuid
+from pathlib import Path
+
+import pytest
+from sqlalchemy import inspect, text
+
+from webapp import create_app
+from webapp.db import database_url, db, ensure_schema
+
+ROOT = Path(__file__).resolve().parent.parent
+SCRIPT = ROOT / ".ci" / "postgres.sh"
+DATABASES = ["sqlite", "postgresql"]
+
+_PG: dict = {}
+
+
+def _plain(url: str) -> str:
+    """psycopg's own connect() takes postgresql://, not the SQLAlchemy dialect form."""
+    return url.replace("postgresql+psycopg://", "postgresql://", 1)
+
+
+def postgres_server_url() -> str:
+    """The server URL, starting a throwaway server once per test run if needed."""
+    if "url" in _PG:
+        return _PG["url"]
+    if "error" in _PG:
+        pytest.fail(_PG["error"], pytrace=False)
+    url = os.environ.get("PAIJU_TEST_POSTGRES_URL")
+    try:
+        if not url:
+            dir_file = tempfile.NamedTemporaryFile(prefix="paiju-pg-dir-", delete=False).name
+            proc = subprocess.run(["bash", str(SCRIPT)], capture_output=True, text=True, timeout=600,
+                                  env={**os.environ, "PAIJU_PG_DIR_FILE": dir_file})
+            if proc.returncode != 0 or not proc.stdout.strip():
+                raise RuntimeError(f"{SCRIPT} failed ({proc.returncode}):\n{proc.stderr[-3000:]}")
+            url = proc.stdout.strip().splitlines()[-1]
+            pg_dir = Path(dir_file).read_text().strip()
+            os.unlink(dir_file)
+            atexit.register(subprocess.run, ["bash", str(SCRIPT), "stop", pg_dir],
+                            capture_output=True, timeout=120)
+        import psycopg
+        with psycopg.connect(_plain(url), connect_timeout=10) as conn:
+            conn.execute("SELECT 1")
+    except Exception as exc:  # noqa: BLE001 - any failure must fail the tests loudly
+        _PG["error"] = ("PostgreSQL is required for the ledger tests and none could be reached or started "
+                        f"(set PAIJU_TEST_POSTGRES_URL or make `bash .ci/postgres.sh` work): {exc}")
+        print(_PG["error"], file=sys.stderr)
+        pytest.fail(_PG["error"], pytrace=False)
+    _PG["url"] = url
+    return url
+
+
+def fresh_postgres_database():
+    """A new empty database on the test server; returns (url, drop)."""
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    server = make_url(postgres_server_url())
+    name = f"paiju_{uuid.uuid4().hex[:16]}"
+    admin = _plain(server.render_as_string(hide_password=False))
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    url = server.set(database=name).render_as_string(hide_password=False)
+
+    def drop():
+        with psycopg.connect(admin, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+    return url, drop
+
+
+def make_ledger_app(kind: str, tmp_path: Path, **config):
+    if kind == "sqlite":
+        url, drop = f"sqlite:///{tmp_path / 'ledger.db'}", None
+    else:
+        url, drop = fresh_postgres_database()
+    app = create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE_URL": url, **config})
+    return app, drop
+
+
+def close_ledger_app(app, drop) -> None:
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
+    if drop:
+        drop()
+
+
+@pytest.fixture(params=DATABASES)
+def ledger_app(request, tmp_path):
+    """The whole app on a fresh SQLite file, then on a fresh PostgreSQL database."""
+    app, drop = make_ledger_app(request.param, tmp_path)
+    yield app
+    close_ledger_app(app, drop)
+
+
+@pytest.fixture
+def lclient(ledger_app):
+    return ledger_app.test_client()
+
+
+# ---------------------------------------------------------------------------
+# Schema tests
+# ---------------------------------------------------------------------------
+
+def test_migrations_create_the_ledger_schema_on_first_use(ledger_app):
+    ensure_schema(ledger_app)
+    with ledger_app.app_context():
+        insp = inspect(db.engine)
+        assert {"ledger_tables", "ledger_hands", "alembic_version"} <= set(insp.get_table_names())
+        uniques = insp.get_unique_constraints("ledger_hands")
+        assert any(sorted(u["column_names"]) == ["number", "table_id"] for u in uniques)
+        assert db.session.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0001"
+
+
+def test_migrations_are_idempotent_across_app_starts(ledger_app):
+    ensure_schema(ledger_app)
+    url = ledger_app.config["DATABASE_URL"]
+    again = create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE_URL": url})
+    try:
+        ensure_schema(again)
+        with again.app_context():
+            assert db.session.execute(text("SELECT count(*) FROM ledger_tables")).scalar() == 0
+    finally:
+        with again.app_context():
+            db.engine.dispose()
+
+
+def test_database_url_defaults_to_sqlite_under_instance_and_maps_postgres_to_psycopg(tmp_path, monkeypatch):
+    from types import SimpleNamespace
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    fake = SimpleNamespace(config={"DATABASE_URL": None}, instance_path=str(tmp_path / "instance"))
+    assert database_url(fake) == f"sqlite:///{tmp_path / 'instance' / 'paiju.db'}"
+    assert (tmp_path / "instance").is_dir()
+    monkeypatch.setenv("DATABASE_URL", "postgres://u:p@h/db")
+    assert database_url(fake) == "postgresql+psycopg://u:p@h/db"
+    fake.config["DATABASE_URL"] = "postgresql://u@h:5/db"
+    assert database_url(fake) == "postgresql+psycopg://u@h:5/db"
+    fake.config["DATABASE_URL"] = "sqlite:///x.db"
+    assert database_url(fake) == "sqlite:///x.db"

@@ -1,0 +1,128 @@
+"""The database behind the table ledger: Flask-SQLAlchemy + Alembic.
+
+* ``DATABASE_URL`` (config key, then the environment) picks the database;
+  the default is an SQLite file under ``instance/``. ``postgres://`` and
+  ``postgresql://`` URLs are sent through psycopg 3.
+* The schema comes from the Alembic migrations in ``migrations/``, applied
+  automatically the first time a request needs the database (so ``make run``
+  needs nothing else); ``flask --app webapp db upgrade`` does the same by hand.
+* SQLite: WAL journal, a busy timeout, and :func:`write_lock` starts write
+  transactions with ``BEGIN IMMEDIATE`` so two writers never interleave.
+  PostgreSQL: :func:`write_lock` takes the table row ``FOR UPDATE``.
+"""
+from __future__ import annotations
+
+import contextvars
+import os
+import threading
+from pathlib import Path
+
+from flask import current_app
+from flask_sqlalchemy import SQLAlchemy
+from sqlalchemy import MetaData, event
+from sqlalchemy.orm import DeclarativeBase
+
+_NAMING = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=_NAMING)
+
+
+db = SQLAlchemy(model_class=Base)
+
+SQLITE_BUSY_TIMEOUT = 30  # seconds a writer waits for another one
+_IMMEDIATE = contextvars.ContextVar("paiju_sqlite_immediate", default=False)
+_PKG = Path(__file__).resolve().parent
+
+
+def database_url(app) -> str:
+    url = app.config.get("DATABASE_URL") or os.environ.get("DATABASE_URL")
+    if not url:
+        Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+        return "sqlite:///" + str(Path(app.instance_path) / "paiju.db")
+    if url.startswith("postgres://"):
+        url = "postgresql://" + url[len("postgres://"):]
+    if url.startswith("postgresql://"):
+        url = "postgresql+psycopg://" + url[len("postgresql://"):]
+    return url
+
+
+def migrations_dir() -> str:
+    """``migrations/`` beside the packages in a checkout, inside ``webapp/`` in a wheel."""
+    inside = _PKG / "migrations"
+    return str(inside if inside.is_dir() else _PKG.parent / "migrations")
+
+
+def init_app(app) -> None:
+    url = database_url(app)
+    app.config["SQLALCHEMY_DATABASE_URI"] = url
+    options = dict(app.config.get("SQLALCHEMY_ENGINE_OPTIONS") or {})
+    if url.startswith("sqlite"):
+        options.setdefault("connect_args", {"timeout": SQLITE_BUSY_TIMEOUT, "check_same_thread": False})
+    else:
+        options.setdefault("pool_pre_ping", True)
+    app.config["SQLALCHEMY_ENGINE_OPTIONS"] = options
+    db.init_app(app)
+
+    from flask_migrate import Migrate
+    Migrate(app, db, directory=migrations_dir())
+
+    with app.app_context():
+        engine = db.engine
+        if engine.dialect.name == "sqlite":
+            _sqlite_events(engine)
+    app.extensions["paiju_db"] = {"migrated": False, "lock": threading.Lock()}
+
+
+def _sqlite_events(engine) -> None:
+    """pysqlite's own transaction handling is off; we emit BEGIN ourselves."""
+
+    @event.listens_for(engine, "connect")
+    def _connect(dbapi_conn, _record):
+        dbapi_conn.isolation_level = None
+        cur = dbapi_conn.cursor()
+        cur.execute(f"PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT * 1000}")
+        cur.execute("PRAGMA foreign_keys = ON")
+        if engine.url.database not in (None, "", ":memory:"):
+            cur.execute("PRAGMA journal_mode = WAL")
+        cur.close()
+
+    @event.listens_for(engine, "begin")
+    def _begin(conn):
+        conn.exec_driver_sql("BEGIN IMMEDIATE" if _IMMEDIATE.get() else "BEGIN")
+
+
+def ensure_schema(app=None) -> None:
+    """Apply the migrations once per app (idempotent, safe across threads)."""
+    app = app or current_app._get_current_object()
+    state = app.extensions["paiju_db"]
+    if state["migrated"]:
+        return
+    with state["lock"]:
+        if state["migrated"]:
+            return
+        from flask_migrate import upgrade
+        with app.app_context():
+            upgrade(directory=migrations_dir())
+            db.session.remove()
+        state["migrated"] = True
+
+
+def begin_write() -> None:
+    """Start a fresh write transaction on the session (SQLite: BEGIN IMMEDIATE)."""
+    db.session.rollback()
+    if db.engine.dialect.name == "sqlite":
+        token = _IMMEDIATE.set(True)
+        try:
+            db.session.connection()
+        finally:
+            _IMMEDIATE.reset(token)
+    else:
+        db.session.connection()

@@ -1,0 +1,486 @@
+"""The table ledger's data: a table (game, seats, house rules) and its hands.
+
+A hand keeps the settle input as entered and the engine's result, rendered
+in both languages (the steps are explanations, not numbers, so they are
+stored per language). Totals are always the sum of the stored deltas, never
+a separately kept number that could drift.
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from datetime import datetime, timezone
+
+from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from .db import db
+
+
+def _now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def new_table_id() -> str:
+    return secrets.token_urlsafe(16)  # 128 random bits, 22 characters
+
+
+def new_edit_token() -> str:
+    return secrets.token_urlsafe(24)  # 192 random bits, 32 characters
+
+
+def token_digest(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+class LedgerTable(db.Model):
+    __tablename__ = "ledger_tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    token_hash: Mapped[str] = mapped_column(String(64))
+    game: Mapped[str] = mapped_column(String(20))
+    players: Mapped[list] = mapped_column(JSON)
+    rules: Mapped[dict] = mapped_column(JSON)
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+    hands: Mapped[list["LedgerHand"]] = relationship(
+        back_populates="table", order_by="LedgerHand.number", cascade="all, delete-orphan",
+        passive_deletes=True)
+
+    def token_ok(self, token: str | None) -> bool:
+        """Constant-time check of an edit token (only its SHA-256 is stored)."""
+        if not token or not isinstance(token, str) or len(token) > 200:
+            return False
+        return hmac.compare_digest(token_digest(token), self.token_hash)
+
+    def totals(self, hands=None) -> list[int]:
+        totals = [0] * len(self.players)
+        for hand in self.hands if hands is None else hands:
+            for seat, d in enumerate(hand.deltas[:len(totals)]):
+                totals[seat] += d
+        return totals
+
+    def touch(self) -> None:
+        self.version = self.version + 1
+        self.updated_at = _now()
+
+
+class LedgerHand(db.Model):
+    __tablename__ = "ledger_hands"
+    __table_args__ = (UniqueConstraint("table_id", "number", name="uq_ledger_hands_table_number"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(String(32), ForeignKey("ledger_tables.id", ondelete="CASCADE"))
+    number: Mapped[int] = mapped_column(Integer)
+    input: Mapped[dict] = mapped_column(JSON)
+    deltas: Mapped[list] = mapped_column(JSON)
+    result: Mapped[dict] = mapped_column(JSON)  # {"zh": {...}, "en": {...}} without deltas
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+    table: Mapped[LedgerTable] = relationship(back_populates="hands")
+
+    def shown(self, lang: str) -> dict:
+        """The engine's result in one language (steps and any extra fields)."""
+        res = self.result or {}
+        return dict(res.get(lang) or res.get("zh") or {})
+
+
+# ---------------------------------------------------------------------------
+# The ledger's operations (used by the JSON API and by the pages alike)
+# ---------------------------------------------------------------------------
+
+import random  # noqa: E402
+import time  # noqa: E402
+from typing import Any, Callable, Mapping  # noqa: E402
+
+from sqlalchemy import select  # noqa: E402
+from sqlalchemy.exc import IntegrityError, OperationalError  # noqa: E402
+
+from scoring.errors import InvalidInput, MalformedInput, PaijuError  # noqa: E402
+from scoring.games import SLUGS, get_game  # noqa: E402
+from scoring.i18n import LANGS, Text, render, t  # noqa: E402
+
+from .db import begin_write  # noqa: E402
+
+MIN_SEATS, MAX_SEATS = 3, 6
+MAX_NAME = 16
+# games whose seat count is fixed by their rules; the others (paodekuai by
+# preset, q783 3–6) are checked hand by hand against the engine's deltas
+FIXED_SEATS = {"shuangkou": 4, "hongwu": 4, "erqiwang": 4}
+WRITE_ATTEMPTS = 8
+
+
+class TableError(PaijuError):
+    """A ledger error with its own HTTP status (404, 403, 409, 503, …)."""
+
+    def __init__(self, message: Text, *, status: int, code: str, field: str | None = None, **extra: Any):
+        super().__init__(message, field=field, code=code)
+        self.status = status
+        self.extra = extra
+
+
+def not_found(table_id: str) -> TableError:
+    return TableError(t("没有这张牌桌（编号「{id}」）", "there is no table “{id}”", id=str(table_id)[:40]),
+                      status=404, code="table_not_found", field="id")
+
+
+def forbidden() -> TableError:
+    return TableError(t("只有持编辑链接的人才能修改这张牌桌（编辑令牌缺失或不对）",
+                        "only the holder of the edit link can change this table (the edit token is "
+                        "missing or wrong)"), status=403, code="forbidden", field="token")
+
+
+def stale(current: int, given: int) -> TableError:
+    return TableError(t("这张牌桌刚被别人改过（你看到的是第{g}版，现在是第{v}版），没有保存；请刷新后再改",
+                        "someone changed this table since you loaded it (you had version {g}, it is now "
+                        "version {v}); nothing was saved: reload and try again", g=given, v=current),
+                      status=409, code="stale_version", field="version", version=current)
+
+
+def hand_not_found(number: Any) -> TableError:
+    return TableError(t("这张牌桌没有第{n}局", "this table has no hand {n}", n=str(number)[:20]),
+                      status=404, code="hand_not_found", field="number")
+
+
+def busy() -> TableError:
+    return TableError(t("同时提交的人太多，请再试一次", "too many changes at once; please try again"),
+                      status=503, code="busy")
+
+
+# --- reading -------------------------------------------------------------
+
+def find_table(table_id: Any) -> LedgerTable | None:
+    if not isinstance(table_id, str) or not 0 < len(table_id) <= 32:
+        return None
+    return db.session.get(LedgerTable, table_id)
+
+
+def get_table(table_id: Any) -> LedgerTable:
+    table = find_table(table_id)
+    if table is None:
+        raise not_found(table_id)
+    return table
+
+
+def load_table(table_id: Any) -> LedgerTable:
+    """The table with its hands read by one statement, so the version and the
+    hands always agree (PostgreSQL reads each statement at its own moment)."""
+    from sqlalchemy.orm import joinedload
+    if not isinstance(table_id, str) or not 0 < len(table_id) <= 32:
+        raise not_found(table_id)
+    table = db.session.execute(
+        select(LedgerTable).where(LedgerTable.id == table_id).options(joinedload(LedgerTable.hands))
+        .execution_options(populate_existing=True)).unique().scalar_one_or_none()
+    if table is None:
+        raise not_found(table_id)
+    return table
+
+
+def table_version(table_id: Any) -> int | None:
+    """Just the version: the cheap question a polling viewer asks."""
+    if not isinstance(table_id, str) or not 0 < len(table_id) <= 32:
+        return None
+    return db.session.execute(select(LedgerTable.version).where(LedgerTable.id == table_id)).scalar()
+
+
+def check_token(table: LedgerTable, token: str | None) -> None:
+    if not table.token_ok(token):
+        raise forbidden()
+
+
+def carried_banks(hand: "LedgerHand | None") -> list | None:
+    """Q783: the banks the next hand starts with, or None for a fresh 大局."""
+    if hand is None:
+        return None
+    shown = hand.shown("zh")
+    if shown.get("game_over") or shown.get("banks") is None:
+        return None
+    return list(shown["banks"])
+
+
+def big_rounds(hands) -> list[int]:
+    """Q783: the 大局 number of each hand (a new one starts after game_over)."""
+    out, current = [], 1
+    for hand in hands:
+        out.append(current)
+        if hand.shown("zh").get("game_over"):
+            current += 1
+    return out
+
+
+def table_banks(table: LedgerTable) -> list | None:
+    if table.game != "q783":
+        return None
+    return carried_banks(table.hands[-1] if table.hands else None)
+
+
+def hand_json(hand: LedgerHand, lang: str) -> dict:
+    shown = hand.shown(lang)
+    out = {"number": hand.number, "input": hand.input, "deltas": list(hand.deltas),
+           "steps": list(shown.pop("steps", []))}
+    out.update(shown)
+    return out
+
+
+def table_json(table: LedgerTable, lang: str) -> dict:
+    hands = list(table.hands)
+    out = {"id": table.id, "game": table.game, "players": list(table.players), "rules": dict(table.rules),
+           "version": table.version, "totals": table.totals(hands),
+           "hands": [hand_json(h, lang) for h in hands]}
+    if table.game == "q783":
+        out["banks"] = table_banks(table)
+    return out
+
+
+# --- validating ----------------------------------------------------------
+
+def _game(slug: Any):
+    if not isinstance(slug, str) or slug not in SLUGS:
+        raise MalformedInput(t("没有「{g}」这个游戏，可选：{valid}", "there is no game “{g}”; allowed: {valid}",
+                               g=str(slug)[:30], valid=" / ".join(SLUGS)), field="game", code="unknown_game")
+    game = get_game(slug)
+    if not game.built:
+        raise InvalidInput(t("「{g}」还没有上线，暂时不能开桌", "“{g}” is not available yet, so no table can be "
+                             "opened for it", g=game.name), field="game", code="not_built")
+    return game
+
+
+def clean_players(players: Any, game_slug: str | None = None) -> list[str]:
+    if not isinstance(players, (list, tuple)):
+        raise MalformedInput(t("「players」应为玩家名字的列表", "“players” must be a list of names"),
+                             field="players", code="not_a_list")
+    names = []
+    for i, name in enumerate(players):
+        field = f"players[{i}]"
+        if not isinstance(name, str):
+            raise MalformedInput(t("第{n}个玩家的名字应为文字", "player {n}'s name must be text", n=i + 1),
+                                 field=field, code="not_a_string")
+        name = " ".join(name.split())
+        if not name:
+            raise InvalidInput(t("第{n}个玩家的名字是空的", "player {n}'s name is empty", n=i + 1),
+                               field=field, code="empty_name")
+        if len(name) > MAX_NAME or any(ord(c) < 32 or 0x7f <= ord(c) < 0xa0 for c in name):
+            raise InvalidInput(t("名字「{v}」太长或含控制字符（最多{m}个字）",
+                                 "the name “{v}” is too long or has control characters (at most {m})",
+                                 v=name[:MAX_NAME] + "…", m=MAX_NAME), field=field, code="bad_name")
+        if name in names:
+            raise InvalidInput(t("名字「{v}」重复了，每个座位要不同的名字",
+                                 "the name “{v}” appears twice; every seat needs its own name", v=name),
+                               field=field, code="duplicate_name")
+        names.append(name)
+    if not MIN_SEATS <= len(names) <= MAX_SEATS:
+        raise InvalidInput(t("一张牌桌要{lo}到{hi}个玩家，这里有{n}个",
+                             "a table needs {lo} to {hi} players; got {n}", lo=MIN_SEATS, hi=MAX_SEATS,
+                             n=len(names)), field="players", code="seat_count")
+    need = FIXED_SEATS.get(game_slug or "")
+    if need and len(names) != need:
+        game = get_game(game_slug)
+        raise InvalidInput(t("「{g}」要{k}个玩家，这里有{n}个", "“{g}” is played by {k} players; got {n}",
+                             g=game.name, k=need, n=len(names)), field="players", code="seat_count")
+    return names
+
+
+def clean_input(payload: Any) -> dict:
+    """A hand's settle input as the ledger stores it (the table's rules apply)."""
+    if not isinstance(payload, Mapping):
+        raise MalformedInput(t("这一局的输入应为 JSON 对象", "a hand's input must be a JSON object"),
+                             field="input", code="malformed_input")
+    if "rules" in payload and payload["rules"] not in (None, {}):
+        raise MalformedInput(t("牌桌的规则在开桌时已定，这一局的输入里不能再给 rules",
+                               "the table's house rules were fixed when it was opened; a hand's input "
+                               "cannot carry “rules”"), field="rules", code="rules_fixed")
+    return {k: v for k, v in payload.items() if k != "rules"}
+
+
+def settle(table: LedgerTable, data: dict, previous: "LedgerHand | None") -> tuple[list[int], dict]:
+    """Run the game's settle on one hand; returns the deltas and the stored result."""
+    game = get_game(table.game)
+    payload = dict(data, rules=dict(table.rules))
+    carried = None
+    if table.game == "q783":
+        payload.setdefault("players", len(table.players))
+        carried = carried_banks(previous)
+        if carried is not None:
+            payload["banks"] = carried
+    result = game.run("settle", payload)
+    deltas = [int(d) for d in result["deltas"]]
+    if len(deltas) != len(table.players):
+        raise InvalidInput(t("这张牌桌有{k}个座位，这一局却算出了{n}家的输赢；请按{k}家填写",
+                             "this table has {k} seats but the hand settled {n}; enter it for {k} players",
+                             k=len(table.players), n=len(deltas)), field="input", code="seat_count")
+    rest = {k: v for k, v in result.items() if k != "deltas"}
+    if table.game == "q783":
+        rest["banks_before"] = carried if carried is not None else payload.get("banks")
+    stored = {lang: render(rest, lang) for lang in LANGS}
+    return deltas, stored
+
+
+def _renumber_error(exc: PaijuError, number: int) -> PaijuError:
+    if getattr(exc, "_ledger_hand", None) is None:
+        exc.message = t("第{n}局：{m}", "hand {n}: {m}", n=number, m=exc.message)
+        exc._ledger_hand = number
+    return exc
+
+
+def resettle_from(table: LedgerTable, hands: list, start: int) -> None:
+    """Q783 carries banks from hand to hand: settle hands[start:] again."""
+    for i in range(start, len(hands)):
+        try:
+            deltas, result = settle(table, hands[i].input, hands[i - 1] if i else None)
+        except PaijuError as exc:
+            raise _renumber_error(exc, hands[i].number)
+        hands[i].deltas, hands[i].result = deltas, result
+        hands[i].updated_at = _now()
+
+
+# --- writing -------------------------------------------------------------
+
+def _retryable(exc: Exception) -> bool:
+    if isinstance(exc, IntegrityError):
+        return True  # a duplicate hand number: someone else got there first
+    text = str(getattr(exc, "orig", exc)).lower()
+    return any(s in text for s in ("locked", "busy", "deadlock", "could not serialize", "serialization"))
+
+
+def write(work: Callable[[], Any]) -> Any:
+    """Run ``work`` in a write transaction holding the table's lock, retrying
+    when a concurrent writer got in the way; engine errors store nothing."""
+    for attempt in range(WRITE_ATTEMPTS):
+        try:
+            begin_write()
+            result = work()
+            db.session.commit()
+            return result
+        except (OperationalError, IntegrityError) as exc:
+            db.session.rollback()
+            if not _retryable(exc):
+                raise
+            time.sleep(random.uniform(0.005, 0.03) * (attempt + 1))
+        except BaseException:
+            db.session.rollback()
+            raise
+    raise busy()
+
+
+def locked_table(table_id: Any, token: str | None) -> LedgerTable:
+    """Within :func:`write`: the table, locked against other writers, token checked."""
+    if not isinstance(table_id, str) or not 0 < len(table_id) <= 32:
+        raise not_found(table_id)
+    table = db.session.execute(
+        select(LedgerTable).where(LedgerTable.id == table_id).with_for_update()
+        .execution_options(populate_existing=True)).scalar_one_or_none()
+    if table is None:
+        raise not_found(table_id)
+    check_token(table, token)
+    return table
+
+
+def create_table(game_slug: Any, players: Any, rules: Any) -> tuple[str, str]:
+    """Open a table; returns its id and the edit token (only its hash is kept)."""
+    game = _game(game_slug)
+    names = clean_players(players, game.slug)
+    resolved = game.ruleset.resolve(rules if rules is not None else {}).as_dict()
+    token = new_edit_token()
+
+    def work():
+        table = LedgerTable(id=new_table_id(), token_hash=token_digest(token), game=game.slug,
+                            players=names, rules=resolved, version=1)
+        db.session.add(table)
+        db.session.flush()
+        return table.id
+
+    return write(work), token
+
+
+def _answer(table: LedgerTable, hand: "LedgerHand | None", lang: str) -> dict:
+    """The write's answer, built inside its transaction (so it is consistent)."""
+    db.session.flush()
+    db.session.expire(table, ["hands"])
+    out = {"totals": table.totals(), "version": table.version}
+    if hand is not None:
+        out = {"hand": hand_json(hand, lang), **out}
+    if table.game == "q783":
+        out["banks"] = table_banks(table)
+    return out
+
+
+def record_hand(table_id: Any, token: str | None, get_input: Callable[[], Any], lang: str = "zh") -> dict:
+    """Append a hand. ``get_input`` is called after the token check."""
+    def work():
+        table = locked_table(table_id, token)
+        data = clean_input(get_input())
+        hands = list(table.hands)
+        previous = hands[-1] if hands else None
+        deltas, result = settle(table, data, previous)
+        hand = LedgerHand(table_id=table.id, number=(previous.number + 1) if previous else 1,
+                          input=data, deltas=deltas, result=result)
+        db.session.add(hand)
+        table.touch()
+        return _answer(table, hand, lang)
+
+    return write(work)
+
+
+def _find_hand(hands: list, number: int) -> int:
+    for i, hand in enumerate(hands):
+        if hand.number == number:
+            return i
+    raise hand_not_found(number)
+
+
+def _check_version(table: LedgerTable, version: Any) -> None:
+    from scoring.payload import as_int
+    given = as_int(version, "version")
+    if given != table.version:
+        raise stale(table.version, given)
+
+
+def edit_hand(table_id: Any, token: str | None, number: int, get_body: Callable[[], Any],
+              lang: str = "zh") -> dict:
+    """Replace a hand's input (``{"version", "input"}``); totals follow."""
+    def work():
+        table = locked_table(table_id, token)
+        body = get_body()
+        if not isinstance(body, Mapping):
+            raise MalformedInput(t("请求体应为 JSON 对象", "the request body must be a JSON object"))
+        if body.get("version") is None:
+            raise MalformedInput(t("缺少「version」（你看到的牌桌版本）",
+                                   "“version” is missing (the table version you saw)"),
+                                 field="version", code="missing_field")
+        if "input" not in body:
+            raise MalformedInput(t("缺少「input」", "“input” is missing"), field="input", code="missing_field")
+        _check_version(table, body["version"])
+        data = clean_input(body["input"])
+        hands = list(table.hands)
+        i = _find_hand(hands, number)
+        deltas, result = settle(table, data, hands[i - 1] if i else None)
+        hand = hands[i]
+        hand.input, hand.deltas, hand.result, hand.updated_at = data, deltas, result, _now()
+        if table.game == "q783":
+            resettle_from(table, hands, i + 1)
+        table.touch()
+        return _answer(table, hand, lang)
+
+    return write(work)
+
+
+def delete_hand(table_id: Any, token: str | None, number: int, version: Any = None, lang: str = "zh") -> dict:
+    """Delete one hand (undo = delete the last); a given stale version → 409."""
+    def work():
+        table = locked_table(table_id, token)
+        if version is not None:
+            _check_version(table, version)
+        hands = list(table.hands)
+        i = _find_hand(hands, number)
+        db.session.delete(hands[i])
+        rest = hands[:i] + hands[i + 1:]
+        if table.game == "q783":
+            resettle_from(table, rest, i)
+        table.touch()
+        return _answer(table, None, lang)
+
+    return write(work)
