@@ -31,15 +31,17 @@ and ``deltas`` [int per seat].
 from __future__ import annotations
 
 from collections import Counter
+from itertools import combinations
 from typing import Any, Mapping, Sequence
 
 from .cards import (ACE, BIG_JOKER, KING, LITTLE_JOKER, QUEEN, Card, Deck, format_cards,
-                    parse_cards)
+                    parse_cards, rank_name)
 from .errors import AmbiguousPlay, InvalidInput, MalformedInput, PaijuError
 from .games import Game, settlement
 from .i18n import Text, join, seat_name, t
 from .payload import as_int, get_bool, get_int, get_list, require_mapping
 from .rules import Option, Preset, RuleSet, switch
+from .shedding import Reading, SheddingSpec, by_rank, is_pass, read_cards, shedding_actions
 
 # ==========================================================================
 # House rules
@@ -183,18 +185,18 @@ def score_card_reason(cards: Sequence[Card], rules) -> Text | None:
 
 
 # ==========================================================================
-# Patterns (local; see the module docstring)
+# Patterns on the shared shedding core (scoring/shedding.py)
 # ==========================================================================
 
 _KIND_NAMES = {1: t("单张", "single"), 2: t("对子", "pair"), 3: t("三张", "triple")}
-
-
-def _kind_label(n: int) -> Text:
-    return _KIND_NAMES.get(n) or t("{n}张", "{n} of a kind", n=n)
+_PLAIN_KINDS = {1: "single", 2: "pair", 3: "triple"}
+Q783_KINDS = ("q783", "double_q783")
+# Bomb-class levels, low → high (rules/q783.md "Comparing").
+_BOMB_LEVEL = {3: 0, 4: 3, 5: 4, 6: 5, 7: 6, 8: 9}
 
 
 def q783_purity(cards: Sequence[Card]) -> bool | None:
-    """正 (True), 副 (False) or None when bare ranks leave it open."""
+    """正 (True), 副 (False), or None when bare ranks leave it open."""
     suits = {c.suit for c in cards if c.suit is not None}
     if len(suits) > 1:
         return False
@@ -203,92 +205,190 @@ def q783_purity(cards: Sequence[Card]) -> bool | None:
     return True
 
 
-class Pattern:
-    """One reading of a Q783 play.
-
-    ``kind``: ``single``/``pair``/``triple``/``kind`` (plain N of a kind),
-    ``bomb``, ``q783`` or ``double_q783``. ``power`` orders the bomb class
-    (None for plain plays).
-    """
-
-    __slots__ = ("kind", "size", "rank", "pure", "cards", "rank_strength")
-
-    def __init__(self, kind: str, size: int, rank: int | None, pure: bool | None, cards,
-                 rank_strength: int = 0):
-        self.kind, self.size, self.rank, self.pure, self.cards = kind, size, rank, pure, tuple(cards)
-        self.rank_strength = rank_strength
-
-    @property
-    def bomb_class(self) -> bool:
-        return self.kind in ("bomb", "q783", "double_q783")
-
-    def power(self) -> tuple:
-        """Bomb-class order: 3-bomb < 副Q783 < 正Q783 < 4…7-bomb < 副/正双 < 8-bomb."""
-        if self.kind == "q783":
-            return (1 + bool(self.pure), 0)
-        if self.kind == "double_q783":
-            return (7 + bool(self.pure), 0)
-        # bomb
-        level = {3: 0, 4: 3, 5: 4, 6: 5, 7: 6, 8: 9}[self.size]
-        return (level, self.rank_strength)
-
-    def label(self) -> Text:
-        if self.kind == "q783":
-            return t("正Q783", "正Q783 (pure Q783)") if self.pure else t("副Q783", "副Q783 (mixed Q783)")
-        if self.kind == "double_q783":
-            return (t("正双Q783", "正双Q783 (pure double Q783)") if self.pure
-                    else t("副双Q783", "副双Q783 (mixed double Q783)"))
-        from .cards import rank_name
-        if self.kind == "bomb":
-            return t("{n}张{r}炸弹", "{n}-bomb of {r}", n=self.size, r=rank_name(self.rank))
-        return t("{kind}{r}", "{kind} of {r}", kind=_kind_label(self.size), r=rank_name(self.rank))
-
-    def payout(self) -> int:
-        """What each other player pays for a round won with this play (scoring: pattern)."""
-        if self.kind == "q783":
-            return 40 if self.pure else 20
-        if self.kind == "double_q783":
-            return 80 if self.pure else 40
-        if self.kind == "bomb":
-            return 10 * self.size
-        return 5
+def _q783_label(double: bool, pure: bool | None) -> Text:
+    if pure is None:
+        return (t("双Q783（未写花色，按副算）", "double Q783 (no suits given: counted as 副)") if double
+                else t("Q783（未写花色，按副算）", "Q783 (no suits given: counted as 副)"))
+    if double:
+        return t("正双Q783", "正双Q783 (pure double Q783)") if pure else t("副双Q783", "副双Q783 (mixed double Q783)")
+    return t("正Q783", "正Q783 (pure Q783)") if pure else t("副Q783", "副Q783 (mixed Q783)")
 
 
-def classify_cards(cards: Sequence[Card], rules) -> tuple[Pattern | None, Text | None]:
-    """The reading of ``cards`` (or None with a reason). Bare Q783s keep pure=None."""
-    reason = score_card_reason(cards, rules)
-    if reason:
-        return None, reason
-    counts = Counter(c.rank for c in cards)
-    n = len(cards)
-    if len(counts) == 1:
-        rank = cards[0].rank
-        bomb = n >= 4 or (n == 3 and rules.three_bombs)
-        kind = "bomb" if bomb else {1: "single", 2: "pair", 3: "triple"}[n]
-        return Pattern(kind, n, rank, None, cards, strength(rank, rules)), None
-    if set(counts) == set(_Q783):
-        if all(v == 1 for v in counts.values()):
-            return Pattern("q783", 4, None, q783_purity(cards), cards), None
-        if all(v == 2 for v in counts.values()):
-            if rules.double_q783:
-                return Pattern("double_q783", 8, None, q783_purity(cards), cards), None
-            return None, t("两套Q783只在开启「双Q783」时能一起出",
-                           "two sets of Q, 7, 8, 3 are a play only with the “double Q783” house rule")
-    return None, t("「{c}」不是Q783的牌型：只能出N张同点数（单张、对子、三张……）、炸弹或Q783；没有顺子、连对、带牌",
-                   "“{c}” is not a Q783 pattern: plays are N of a kind (single, pair, triple, …), bombs "
-                   "or Q783; there are no runs, no pairs in sequence and no kickers",
-                   c=cards_str(cards, rules))
+def is_bomb_class(r: Reading) -> bool:
+    return r.is_bomb or r.kind in Q783_KINDS
 
 
-def require_purity(p: Pattern, field: str, rules) -> Pattern:
-    if p.kind in ("q783", "double_q783") and p.pure is None:
+def payout(r: Reading) -> int:
+    """What each other player pays for a round won with this play (``scoring: pattern``)."""
+    if r.kind == "q783":
+        return 40 if r.extra.get("pure") else 20
+    if r.kind == "double_q783":
+        return 80 if r.extra.get("pure") else 40
+    if r.is_bomb:
+        return 10 * r.size
+    return 5
+
+
+class Q783Spec(SheddingSpec):
+    """Q783's patterns: N of a kind, bombs, 正/副 (双)Q783; score cards are never played."""
+
+    slug = "q783"
+    bare = True
+
+    def deck(self, rules) -> Deck:
+        return deck(rules)
+
+    def order(self, card: Card, rules) -> int:
+        return strength(card.rank, rules)
+
+    def sort_key(self, rules):
+        return sort_key(rules)
+
+    def identity(self, cards, rules):
+        ranks = tuple(sorted(c.rank for c in cards))
+        if set(ranks) == set(_Q783) and len(ranks) in (4, 8):
+            return ranks, q783_purity(cards)  # 正 and 副 of the same ranks are two plays
+        return ranks
+
+    def readings(self, cards: Sequence[Card], rules) -> list[Reading]:
+        cards = tuple(cards)
+        if not cards or any(is_score_card(c, rules) for c in cards):
+            return []
+        counts = Counter(c.rank for c in cards)
+        n = len(cards)
+        if len(counts) == 1:
+            rank = cards[0].rank
+            name = rank_name(rank)
+            if n >= 4 or (n == 3 and rules.three_bombs):
+                label = t("{n}张炸弹（{r}）", "{n}-card bomb ({r})", n=n, r=name)
+                return [Reading("bomb", label, (_BOMB_LEVEL[n], strength(rank, rules)), n, True, cards,
+                                {"rank": name})]
+            label = t("{k}（{r}）", "{k} ({r})", k=_KIND_NAMES[n], r=name)
+            return [Reading(_PLAIN_KINDS[n], label, (strength(rank, rules),), n, False, cards, {"rank": name})]
+        if set(counts) == set(_Q783) and len(set(counts.values())) == 1:
+            k = counts[QUEEN]
+            if k == 1 or (k == 2 and rules.double_q783):
+                double = k == 2
+                pure = q783_purity(cards)
+                level = (7 if double else 1) + bool(pure)
+                extra = {"pure": bool(pure)}
+                if pure is None:  # bare ranks (a hint from a hand without suits): counted as 副
+                    extra["suits_known"] = False
+                return [Reading("double_q783" if double else "q783", _q783_label(double, pure), (level, 0), n,
+                                False, cards, extra)]
+        return []
+
+    def beats(self, play: Reading, table: Reading, rules) -> bool:
+        if is_bomb_class(play):
+            return not is_bomb_class(table) or play.key > table.key
+        return not is_bomb_class(table) and play.size == table.size and play.key > table.key
+
+    def why_not(self, play: Reading, table: Reading, rules) -> Text | None:
+        if is_bomb_class(table) and not is_bomb_class(play):
+            return t("桌上是{tb}，普通牌管不上，只有更大的炸弹或Q783才行",
+                     "the table holds {tb}: a plain play never beats it, only a higher bomb or Q783 does",
+                     tb=table.label)
+        if is_bomb_class(play) and is_bomb_class(table):
+            if play.key == table.key:
+                return t("{r}和桌上的{tb}一样大，管不上", "{r} is equal to the table’s {tb}: it does not beat it",
+                         r=play.label, tb=table.label)
+            return t("{r}比桌上的{tb}小（炸弹类从小到大：三张炸弹、副Q783、正Q783、4–7张炸弹、副/正双Q783、8张炸弹）",
+                     "{r} is lower than the table’s {tb} (bomb class, low → high: 3-bomb, 副Q783, 正Q783, "
+                     "4- to 7-bombs, 副/正 double Q783, 8-bomb)", r=play.label, tb=table.label)
+        if play.size != table.size:
+            return t("张数不同：桌上是{tb}（{n}张），出的是{r}（{m}张）；普通牌只能用同样张数的更大的牌管",
+                     "a different size: the table holds {tb} ({n} cards), this is {r} ({m} cards); a plain play "
+                     "is beaten only by as many cards of a higher rank", tb=table.label, n=table.size,
+                     r=play.label, m=play.size)
+        return t("{r}不比桌上的{tb}大（Q783的大小：{order}）", "{r} is not higher than the table’s {tb} "
+                 "(Q783 order: {order})", r=play.label, tb=table.label, order=order_text(rules))
+
+    def no_pattern(self, cards: Sequence[Card], rules) -> Text:
+        reason = score_card_reason(cards, rules)
+        if reason is not None:
+            return reason
+        counts = Counter(c.rank for c in cards)
+        if set(counts) == set(_Q783) and set(counts.values()) == {2} and not rules.double_q783:
+            return t("两套Q783只在开启「双Q783」时能一起出",
+                     "two sets of Q, 7, 8, 3 are one play only with the “double Q783” house rule")
+        return t("「{c}」不是Q783的牌型：只能出N张同点数（单张、对子、三张……）、炸弹或Q783；没有顺子、连对、带牌",
+                 "“{c}” is not a Q783 pattern: plays are N of a kind (single, pair, triple, …), bombs or "
+                 "Q783; there are no runs, no pairs in sequence and no kickers", c=cards_str(cards, rules))
+
+    def sizes(self, hand, table, rules):
+        top = min(len(hand), 8)
+        if table is None:
+            return range(1, top + 1)
+        out = set(range(3 if rules.three_bombs else 4, top + 1))
+        if not is_bomb_class(table):
+            out.add(table.size)
+        return sorted(s for s in out if s <= top)
+
+    def candidates(self, hand, table, rules, size, need=None):
+        play = [c for c in hand if not is_score_card(c, rules)]
+        groups = by_rank(play, sort_key(rules))
+        for rank, cards in groups.items():
+            if len(cards) >= size:
+                yield cards[:size]
+        if size == 4:
+            yield from _q783_witnesses(groups, 1)
+        if size == 8 and rules.double_q783:
+            yield from _q783_witnesses(groups, 2)
+
+
+def _q783_witnesses(groups: Mapping[int, list[Card]], k: int):
+    """One Q783 (``k`` of each of Q 7 8 3) from the hand for each 正/副/unknown class it can make."""
+    if any(len(groups.get(r, ())) < k for r in _Q783):
+        return
+    # states: (known suits, holds a bare card) -> witness cards
+    states: dict = {(frozenset(), False): ()}
+    for rank in _Q783:
+        options: dict = {}
+        for combo in combinations(groups[rank], k):
+            sig = (frozenset(c.suit for c in combo if c.suit is not None), any(c.suit is None for c in combo))
+            options.setdefault(sig, combo)
+        nxt: dict = {}
+        for (suits, bare), cards in states.items():
+            for (osuits, obare), combo in options.items():
+                s = suits | osuits
+                if len(s) > 2:
+                    s = frozenset(list(s)[:2])  # two known suits already make it 副
+                nxt.setdefault((s, bare or obare), cards + combo)
+        states = nxt
+    seen = set()
+    for cards in states.values():
+        pure = q783_purity(cards)
+        if pure not in seen:
+            seen.add(pure)
+            yield cards
+
+
+def order_text(rules) -> str:
+    return " > ".join(rank_name(r) for r in play_order(rules))
+
+
+SPEC = Q783Spec()
+
+
+def play_reading(cards: Sequence[Card], rules, field: str, *, need_purity: bool = True) -> Reading:
+    """The reading of a played set, or a clear error (score card, no pattern, Q783 without suits)."""
+    rs = SPEC.readings(cards, rules)
+    if not rs:
+        raise InvalidInput(t("「{f}」不是合法的一手牌：{reason}", "“{f}” is not a legal play: {reason}",
+                             f=field, reason=SPEC.no_pattern(cards, rules)), field=field, code="illegal_play")
+    if need_purity:
+        require_purity(rs[0], field, rules)
+    return rs[0]
+
+
+def require_purity(r: Reading, field: str, rules) -> Reading:
+    if r.kind in Q783_KINDS and r.extra.get("suits_known") is False:
         raise AmbiguousPlay(
             t("「{c}」是Q783，请写出花色才能判断正（同花）还是副，例如「♥Q ♥7 ♥8 ♥3」",
               "“{c}” is a Q783: give the suits to tell 正 (one suit) from 副, such as “♥Q ♥7 ♥8 ♥3”",
-              c=cards_str(p.cards, rules)),
+              c=cards_str(r.cards, rules)),
             field=field, code="suit_required")
-    return p
-
+    return r
 
 # ==========================================================================
 # Money: teams, banks, payments (the round tracker)
@@ -467,12 +567,7 @@ def read_round(rnd: Any, players: int, rules, field: str) -> tuple[dict, int, Te
     if rnd.get("cards") is not None:
         cfield = f"{field}.cards"
         cards = read_play(rnd["cards"], rules, cfield)
-        pattern, reason = classify_cards(cards, rules)
-        if pattern is None:
-            raise InvalidInput(t("「{f}」不是合法的一手牌：{reason}", "“{f}” is not a legal play: {reason}",
-                                 f=cfield, reason=reason), field=cfield, code="illegal_play")
-        if rules.scoring == "pattern":
-            require_purity(pattern, cfield, rules)
+        pattern = play_reading(cards, rules, cfield, need_purity=rules.scoring == "pattern")
         canonical["cards"] = cards_str(cards, rules)
     count = None
     if rnd.get("count") is not None:
@@ -493,8 +588,8 @@ def read_round(rnd: Any, players: int, rules, field: str) -> tuple[dict, int, Te
             raise MalformedInput(t("按牌型计分时每圈要给出赢的那手牌「{f}.cards」",
                                    "under “scoring: pattern” each round needs its winning play “{f}.cards”",
                                    f=field), field=f"{field}.cards", code="missing_field")
-        amount = pattern.payout()
-        how = t("{cards}（{label}）", "{cards} ({label})", cards=canonical["cards"], label=pattern.label())
+        amount = payout(pattern)
+        how = t("{cards}（{label}）", "{cards} ({label})", cards=canonical["cards"], label=pattern.label)
     else:
         if count is None and pattern is None:
             raise MalformedInput(t("每圈要给出赢的那手牌「{f}.cards」或赢家本圈出牌张数「{f}.count」",
@@ -658,10 +753,50 @@ def settle(payload: Mapping, rules) -> dict:
     return settlement(state["deltas"], steps, banks=state["banks"], game_over=state["game_over"])
 
 
+_CORE = shedding_actions(SPEC)
+
+
+def _require_suits(payload: Mapping, name: str, rules) -> None:
+    """A Q783 in ``name`` written with bare ranks must say its suits (正 or 副 decides)."""
+    value = payload.get(name)
+    if value is None or is_pass(value):
+        return
+    for r in SPEC.readings(read_cards(payload, name, SPEC, rules), rules):
+        require_purity(r, name, rules)
+
+
+def _hand_without_score_cards(payload: Mapping, rules) -> None:
+    hand = read_cards(payload, "hand", SPEC, rules, required=False)
+    if hand and any(is_score_card(c, rules) for c in hand):
+        raise InvalidInput(t("手牌里不能有分牌：{reason}；分牌抓到就放在面前当分用",
+                             "a hand holds no score cards: {reason}; score cards are set aside as the bank "
+                             "when drawn", reason=score_card_reason(hand, rules)),
+                           field="hand", code="score_card_in_hand")
+
+
+def classify(payload: Mapping, rules) -> dict:
+    _require_suits(payload, "cards", rules)
+    return _CORE["classify"](payload, rules)
+
+
+def check(payload: Mapping, rules) -> dict:
+    _require_suits(payload, "play", rules)
+    _require_suits(payload, "previous", rules)
+    _hand_without_score_cards(payload, rules)
+    return _CORE["check"](payload, rules)
+
+
+def hint(payload: Mapping, rules) -> dict:
+    _require_suits(payload, "previous", rules)
+    _hand_without_score_cards(payload, rules)
+    return _CORE["hint"](payload, rules)
+
+
 def summary() -> Text:
     return t("3–6人，分牌当钱：每圈赢家收分，先走的收罚分，分输光大局结束",
              "3–6 players; score cards are money: each round's winner is paid, the first out collects "
              "the penalty, and an empty bank ends the 大局")
 
 
-GAME = Game("q783", "shedding", RULESET, {"settle": settle}, summary(), deck_for=deck, bare_ranks=True)
+GAME = Game("q783", "shedding", RULESET, {"classify": classify, "check": check, "hint": hint, "settle": settle},
+            summary(), deck_for=deck, bare_ranks=True)
