@@ -108,7 +108,7 @@ def spec_for(rules) -> TrickSpec:
 
 
 def context(trump, rules=None) -> Context:
-    rules = rules if rules is not None else RULESET.resolve({})
+    rules = RULESET.resolve(rules)  # a Rules object, a rules dict or None
     if not isinstance(trump, Suit):
         trump = parse_trump(trump)
     return Context(spec_for(rules), trump)

@@ -41,7 +41,7 @@ POINT_VALUES = {5: 5, 10: 10, 13: 10}
 #: hint: at most this many plays are listed ("truncated" beyond)
 PLAY_CAP = 300
 #: hint: at most this many candidate plays are examined
-SEARCH_CAP = 40000
+SEARCH_CAP = 8000
 
 
 def card_points(card: Card) -> int:
@@ -160,6 +160,8 @@ class Context:
             if c not in self._group:
                 raise AssertionError(f"{c} has no level")
         self._group_index = {g: i for i, g in enumerate(self.groups)}
+        self._want: dict = {}  # memo: what a hand must match of a lead's shape
+        self._units: dict = {}  # memo: a lead's units
 
     # -- per card ------------------------------------------------------------
 
@@ -366,7 +368,7 @@ class Context:
                             k=len(hand_g), g=gname)
         if not self.spec.follow_shape or (len(units) == 1 and units[0].width == 1):
             return True, t("跟出{g}牌，合乎规则", "follows {g}: legal", g=gname)
-        want = self._obligation_score(hand_g, units)
+        want = self._want_for(lead, hand_g, units)
         got = self._obligation_score(play_g, units)
         if got >= want:
             return True, t("跟出{g}牌，牌型也跟得上", "follows {g} and matches the lead's shape as far as "
@@ -376,6 +378,14 @@ class Context:
                 continue
             return False, self._shape_reason(u, w, gname, throw=len(units) > 1)
         return False, t("牌型没有按要求跟出", "the shape of the lead is not followed")  # pragma: no cover
+
+    def _want_for(self, lead, hand_g, units):
+        """What the hand's cards of the led group must match of the lead's shape (memoised)."""
+        memo_key = (tuple(lead), tuple(sorted(hand_g, key=self.key)))
+        want = self._want.get(memo_key)
+        if want is None:
+            want = self._want[memo_key] = self._obligation_score(hand_g, units)
+        return want
 
     def _shape_reason(self, u: Unit, want: tuple, gname: Text, throw: bool) -> Text:
         prefix = t("首家甩牌中有{unit}：", "the throw contains a {unit}: ", unit=shape_text(u.width, u.length)) \
@@ -404,6 +414,9 @@ class Context:
         return prefix + body
 
     def lead_units(self, lead: Sequence[Card]) -> list[Unit]:
+        memo = self._units.get(tuple(lead))
+        if memo is not None:
+            return memo
         gs = self.groups_of(lead)
         if len(gs) != 1:
             raise InvalidInput(
@@ -411,7 +424,8 @@ class Context:
                   "the lead “{cards}” mixes {groups}; a lead comes from one suit group",
                   cards=self.fmt(lead), groups=join([self.group_name(g) for g in gs], "、", " and ")),
                 field="lead", code="mixed_lead")
-        return self.decompose(lead)
+        units = self._units[tuple(lead)] = self.decompose(lead)
+        return units
 
     # -- leads and throws -----------------------------------------------------
 
@@ -555,7 +569,12 @@ class Context:
         g = self._group[lead[0]]
         hand_g = [c for c in hand if self._group[c] == g]
         if len(hand_g) >= n:
-            yield from _combos(hand_g, n, self.gstrength, self.key)
+            groups = 0
+            if self.spec.follow_shape:
+                units = self.lead_units(lead)
+                groups = sum(w[1] + w[2] for u, w in zip(units, self._want_for(lead, hand_g, units))
+                             if not (u.width == 1 and u.length == 1))
+            yield from _combos(hand_g, n, self.gstrength, self.key, groups)
         else:
             rest = [c for c in hand if self._group[c] != g]
             base = tuple(hand_g)
@@ -573,14 +592,23 @@ class Context:
         found = []
         truncated = False
         examined = 0
+        top_found = -1
+        g = self._group[lead[0]]
+        n_group = sum(1 for c in hand if self._group[c] == g)
+        short = n_group < len(lead)  # every candidate is legal
+        n_fixed = n_group if short else 0
+        # candidates come in order of their highest card, so once PLAY_CAP plays are found and the
+        # candidates' highest card rises above every found one, the smallest PLAY_CAP are known
         for cand in self.follow_candidates(lead, hand):
             examined += 1
-            if examined > SEARCH_CAP:
+            # (when short, the fixed part is all of the group: order by the free part)
+            high = max(self.gstrength(c) for c in cand[n_fixed:])
+            if examined > SEARCH_CAP or (len(found) >= PLAY_CAP and high > top_found):
                 truncated = True
                 break
-            ok, _ = self.check_follow(lead, hand, cand)
-            if ok:
+            if short or self.check_follow(lead, hand, cand)[0]:
                 found.append(tuple(sorted(cand, key=self.key)))
+                top_found = max(top_found, high)
         found = sorted(set(found), key=self.play_key)
         if len(found) > PLAY_CAP:
             found, truncated = found[:PLAY_CAP], True
@@ -630,24 +658,34 @@ class Context:
         return tuple(chosen) if len(chosen) == n else None
 
 
-def _combos(cards: Sequence[Card], k: int, strength, key) -> Iterator[tuple[Card, ...]]:
-    """Distinct sub-multisets of size k, roughly lowest first (by their highest card)."""
+def _combos(cards: Sequence[Card], k: int, strength, key, min_groups: int = 0) -> Iterator[tuple[Card, ...]]:
+    """Distinct sub-multisets of size k, lowest first by their highest card.
+
+    ``min_groups`` prunes the search to sub-multisets holding at least that many
+    distinct cards twice or more (a necessary condition when the lead's shape
+    obliges the follower to play that many pairs).
+    """
     distinct = sorted(set(cards), key=lambda c: (strength(c), key(c)))
     counts = Counter(cards)
     caps = [counts[c] for c in distinct]
+    prefix = [0]
+    pair_prefix = [0]
+    for cap in caps:
+        prefix.append(prefix[-1] + cap)
+        pair_prefix.append(pair_prefix[-1] + (1 if cap >= 2 else 0))
 
-    def rec(i: int, need: int) -> Iterator[list[Card]]:
-        # choose from distinct[0..i] (inclusive), with distinct[i] allowed
+    def rec(i: int, need: int, groups: int) -> Iterator[list[Card]]:
+        # choose ``need`` cards from distinct[0..i], holding ≥ ``groups`` groups of two or more
         if need == 0:
-            yield []
+            if groups <= 0:
+                yield []
             return
-        if i < 0:
+        if i < 0 or prefix[i + 1] < need:
             return
-        avail = sum(caps[:i + 1])
-        if avail < need:
+        if groups > 0 and (pair_prefix[i + 1] < groups or need < 2 * groups):
             return
         for take in range(min(caps[i], need), -1, -1):
-            for rest in rec(i - 1, need - take):
+            for rest in rec(i - 1, need - take, groups - (1 if take >= 2 else 0)):
                 yield rest + [distinct[i]] * take
 
     if k == 0:
@@ -656,7 +694,7 @@ def _combos(cards: Sequence[Card], k: int, strength, key) -> Iterator[tuple[Card
     # enumerate by the highest card used: distinct[m] with ≥ 1 copy
     for m in range(len(distinct)):
         for take in range(1, min(caps[m], k) + 1):
-            for rest in rec(m - 1, k - take):
+            for rest in rec(m - 1, k - take, min_groups - (1 if take >= 2 else 0)):
                 yield tuple(rest + [distinct[m]] * take)
 
 
