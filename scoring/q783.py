@@ -2,9 +2,10 @@
 
 Two halves:
 
-* **Patterns** (classify / check / hint): N of a kind, bombs, 正/副 Q783 and
-  双Q783 in Q783's own rank order. Score cards (5, 10, K, jokers; A under
-  ``ace_scores``) are never played.
+* **Patterns** (classify / check / hint) on the shared shedding core
+  (:class:`Q783Spec` for ``scoring/shedding.py``): N of a kind, bombs, 正/副
+  Q783 and 双Q783 in Q783's own rank order. Score cards (5, 10, K, jokers; A
+  under ``ace_scores``) are never played.
 * **Money** (settle and the live round tracker): every round 圈 is paid at
   once by the other (opposing) players out of their banks; the hand 小局 ends
   with a penalty; a bank that reaches 0 ends the 大局.
@@ -15,7 +16,10 @@ dict; ``settle`` replays the same functions, so the page and the API agree::
     state = new_hand(players, teams, banks, rules)
     state, steps = apply_round(state, {"winner": 2, "cards": "♥Q ♥7 ♥8 ♥3"}, rules)
     state, steps = finish_hand(state, [2], rules)
-    state, steps = replay(players, teams, banks, rounds, rules, finish_order)  # undo
+    state, steps = undo_round(state, rules)       # drop the last round (or the settlement)
+    state, steps = replay(players, teams, banks, rounds, rules, finish_order)  # rebuild from scratch
+
+``undo_round`` and ``replay`` return the steps of the whole hand so far.
 
 State keys (all plain JSON values):
 
@@ -27,6 +31,27 @@ in solo play, the two teams in team play), ``start_banks`` / ``side_banks``
 ``game_over`` bool (a bank reached 0: the 大局 is over), and the per-seat
 views ``banks`` [int per seat, teammates showing their shared bank] or None
 and ``deltas`` [int per seat].
+
+Readings made here where ``rules/q783.md`` is silent:
+
+* a Q783 (or 双Q783) written with bare ranks must give its suits in
+  classify, check (play and table) and in a round under ``scoring: pattern``;
+  two different known suits already make it 副. In a *hint* from a hand
+  without suits, a Q783 is listed and counted as 副 (reading ``pure: false,
+  suits_known: false``);
+* a hand (check/hint ``hand``) holding a score card is refused;
+* team mode: ``banks`` are given as the output shows them, each seat its
+  team's bank (teammates equal); the deck-total check adds team banks;
+* a bank that is 0 after a payment (round or penalty) ends the 大局 once that
+  payment is done; later rounds are refused, and no penalty follows when it
+  ends during the rounds (``finish_order`` is then optional);
+* a team's change is split evenly toward zero; the lowest seat of the team
+  takes what is left (−25 over two seats: −13, −12);
+* ``finish_order`` may name more seats than needed; the ones after the hand
+  was decided change nothing. Under ``winner: points`` it is optional, and
+  equal top gains are a draw (no penalty);
+* without ``banks`` nothing is capped and the 大局 never ends (``banks`` and
+  ``game_over`` answer null / false).
 """
 from __future__ import annotations
 
@@ -728,6 +753,21 @@ def replay(players: int, teams: bool, banks: Sequence[int] | None, rounds: Seque
             state, more = finish_hand(state, finish_order, rules)
             steps += more
     return state, steps
+
+
+def seat_start_banks(state: Mapping) -> list[int] | None:
+    """The banks the hand started with, per seat (teammates showing their team's bank)."""
+    if state["start_banks"] is None:
+        return None
+    return [state["start_banks"][_side_of(state, s)] for s in range(state["players"])]
+
+
+def undo_round(state: Mapping, rules) -> tuple[dict, list[Text]]:
+    """The hand without its last round (or without its settlement, if it was settled)."""
+    rounds = list(state["rounds"])
+    if not state["finished"] and rounds:
+        rounds.pop()
+    return replay(state["players"], state["teams"], seat_start_banks(state), rounds, rules)
 
 
 # ==========================================================================

@@ -360,3 +360,21 @@ def test_no_settle_input_causes_a_server_error(api, body):
     assert status in (200, 400, 422), out
     if status != 200:
         assert set(out["error"]) == {"code", "message", "field"}
+
+
+def test_tracker_undo_drops_the_last_round_then_the_settlement():
+    from scoring import q783
+    rules = q783.RULESET.resolve({})
+    state = q783.new_hand(4, True, [100, 100, 100, 100], rules)
+    state, _ = q783.apply_round(state, {"winner": 0, "cards": "♠9 ♥9"}, rules)
+    after_one = state
+    state, steps = q783.apply_round(state, {"winner": 1, "cards": "4 4 4 4"}, rules)
+    assert state["banks"] == [30, 170, 30, 170]
+    state, _ = q783.undo_round(state, rules)
+    assert state["banks"] == after_one["banks"] == [110, 90, 110, 90]
+    assert state["rounds"] == [{"winner": 0, "cards": "♠9 ♥9"}]
+    state, _ = q783.finish_hand(state, [0, 2], rules)
+    # team B owes 2 x 100 but holds 90: capped, and the 大局 is over
+    assert state["finished"] and state["game_over"] and state["deltas"] == [50, -50, 50, -50]
+    state, _ = q783.undo_round(state, rules)
+    assert not state["finished"] and not state["game_over"] and state["banks"] == [110, 90, 110, 90]
