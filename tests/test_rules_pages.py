@@ -124,6 +124,14 @@ def test_prose_is_as_detailed_in_english_as_in_chinese(app, slug):
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("slug", SLUGS)
+def test_prose_names_every_house_rule_option_by_its_code(app, slug, lang):
+    html = prose(app, slug, lang)
+    for option in get_game(slug).ruleset.options:
+        assert f"<code>{option.name}" in html, option.name
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("slug", SLUGS)
 def test_rules_page_carries_the_prose_once_the_game_is_built(client, app, slug, lang):
     """Built games show their prose and its reading notes on the page itself;
     a game whose engine has not landed shows the coming-soon notice instead."""
