@@ -823,6 +823,11 @@ def check(payload: Mapping, rules) -> dict:
     _require_suits(payload, "play", rules)
     _require_suits(payload, "previous", rules)
     _hand_without_score_cards(payload, rules)
+    play = payload.get("play")
+    if payload.get("hand") is not None and isinstance(play, str) and not is_pass(play):
+        if any(is_score_card(c, rules) for c in read_cards(payload, "play", SPEC, rules)):
+            # say "score card", not "not in your hand"
+            payload = {k: v for k, v in payload.items() if k != "hand"}
     return _CORE["check"](payload, rules)
 
 

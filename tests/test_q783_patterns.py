@@ -305,3 +305,8 @@ def test_hint_equals_brute_force_and_every_hint_passes_check(api, situation, pre
             continue  # a bare Q783 is listed by hint (counted as 副) but check asks for its suits
         verdict = check(api, previous, play, rules, hand=" ".join(hand))
         assert verdict["legal"] is True, (play, verdict)
+
+
+def test_a_score_card_play_is_called_a_score_card_even_with_a_hand(api):
+    out = check(api, "♠9", "♠K", hand="♠Q ♠4")
+    assert out["legal"] is False and "score card" in out["reason"]
