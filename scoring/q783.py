@@ -59,9 +59,8 @@ from collections import Counter
 from itertools import combinations
 from typing import Any, Mapping, Sequence
 
-from .cards import (ACE, BIG_JOKER, KING, LITTLE_JOKER, QUEEN, Card, Deck, format_cards,
-                    parse_cards, rank_name)
-from .errors import AmbiguousPlay, InvalidInput, MalformedInput, PaijuError
+from .cards import ACE, BIG_JOKER, JACK, KING, LITTLE_JOKER, QUEEN, Card, Deck, format_cards, rank_name
+from .errors import AmbiguousPlay, InvalidInput, MalformedInput
 from .games import Game, settlement
 from .i18n import Text, join, seat_name, t
 from .payload import as_int, get_bool, get_int, get_list, require_mapping
@@ -124,9 +123,8 @@ RULESET = RuleSet(
 # Cards: score cards and rank order
 # ==========================================================================
 
-_JACK = 11
-_ORDER = (QUEEN, 7, 8, 3, 2, ACE, _JACK, 9, 6, 4)          # high → low
-_ORDER_TWO_LOW = (QUEEN, 7, 8, 3, ACE, _JACK, 9, 6, 4, 2)
+_ORDER = (QUEEN, 7, 8, 3, 2, ACE, JACK, 9, 6, 4)          # high → low
+_ORDER_TWO_LOW = (QUEEN, 7, 8, 3, ACE, JACK, 9, 6, 4, 2)
 _Q783 = (QUEEN, 7, 8, 3)
 
 
@@ -190,12 +188,7 @@ def play_card_total(rules) -> int:
 
 def read_play(text: Any, rules, field: str) -> tuple[Card, ...]:
     """Parse a play (bare ranks allowed) and check the pack can hold it."""
-    try:
-        cards = parse_cards(text, bare=True)
-        deck(rules).check(cards, field=field)
-    except PaijuError as exc:
-        raise exc.with_field(field)
-    return cards
+    return read_cards({field: text}, field, SPEC, rules)
 
 
 def score_card_reason(cards: Sequence[Card], rules) -> Text | None:
