@@ -200,6 +200,18 @@ class Context:
         return (gs[0] if gs else -1, sum(1 for c in cards if card_points(c)), len(cards), tuple(gs),
                 tuple(sorted(self.key(c) for c in cards)))
 
+    def successors(self, card: Card) -> tuple[Card, ...]:
+        """The cards of the next lower level that a pair of ``card`` chains into (adjacency after
+        removed cards); empty when the level does not chain (红五 above the trump A) or is the lowest."""
+        ch = self._chain[card]
+        if ch is None:
+            return ()
+        below = self._level_cards.get((self._group[card], ch - 1), ())
+        return below if below and self._chain[below[0]] is not None else ()
+
+    def level_label(self, card: Card) -> Text:
+        return self._level_label[(self._group[card], self._strength[card])]
+
     # -- structures ------------------------------------------------------------
 
     def _runs(self, counter: Mapping[Card, int], width: int) -> list[list[list[Card]]]:
@@ -216,12 +228,14 @@ class Context:
         for (g, ch) in sorted(by, key=lambda k: (self._group_index[k[0]], -k[1])):
             if (g, ch) in seen:
                 continue
-            run = []
-            cur = ch
-            while (g, cur) in by:
-                seen.add((g, cur))
-                run.append(sorted(by[(g, cur)], key=self.key))
-                cur -= 1
+            run = [sorted(by[(g, ch)], key=self.key)]
+            seen.add((g, ch))
+            while True:  # follow the successor levels while they hold candidates
+                nxt = [c for c in self.successors(run[-1][0]) if c in counter and counter[c] >= width]
+                if not nxt:
+                    break
+                seen.add((g, self._chain[nxt[0]]))
+                run.append(sorted(nxt, key=self.key))
             runs.append(run)
         return runs
 

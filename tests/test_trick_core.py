@@ -545,3 +545,56 @@ def test_no_input_gives_a_500(api, game, action, body):
     assert status in (200, 400, 422), (status, body)
     if status != 200:
         assert out["error"]["message"]
+
+
+# -- adjacency ("successor") and three decks ------------------------------------------------
+
+def test_successor_skips_removed_cards_and_stops_above_the_trump_ace_in_hongwu():
+    ctx = hongwu.context("♥")
+    c = parse_cards
+    assert ctx.successors(c("♥6")[0]) == (c("♥4")[0],)      # ♥5 left the suit
+    assert ctx.successors(c("♥A")[0]) == (c("♥K")[0],)
+    assert ctx.successors(c("♥2")[0]) == ()                  # nothing above the trump A chains
+    assert ctx.successors(BIG) == ()
+    assert ctx.successors(c("♣4")[0]) == (c("♣3")[0],)
+    assert ctx.successors(c("♦4")[0]) == ()                  # ♦3 is 副参谋 when ♥ is trump
+
+
+def test_successor_chains_trump_levels_in_erqiwang():
+    ctx = erqiwang.context("♠")
+    c = parse_cards
+    assert ctx.successors(BIG) == (LITTLE,)
+    assert ctx.successors(LITTLE) == (c("♠7")[0],)
+    assert set(ctx.successors(c("♠7")[0])) == set(c("♥7 ♣7 ♦7"))
+    assert ctx.successors(c("♥7")[0]) == (c("♠2")[0],)
+    assert set(ctx.successors(c("♠2")[0])) == set(c("♥2 ♣2 ♦2"))
+    assert ctx.successors(c("♦2")[0]) == (c("♠A")[0],)
+    assert ctx.successors(c("♥8")[0]) == (c("♥6")[0],)
+
+
+def test_triple_lead_must_be_followed_by_triple_when_holding_one(api):
+    body = {"trump": "♠", "lead": "♣9 ♣9 ♣9", "hand": "♣8 ♣8 ♣8 ♣4 ♣4", "rules": {"decks": 3}}
+    out = check(api, play="♣8 ♣4 ♣4", **body)
+    assert out["legal"] is False and out["reason"] == "you hold a ♣ triple and must follow with a triple"
+    assert check(api, play="♣8 ♣8 ♣8", **body)["legal"] is True
+
+
+def test_triple_lead_without_triple_must_be_followed_by_pair(api):
+    body = {"trump": "♠", "lead": "♣9 ♣9 ♣9", "hand": "♣8 ♣8 ♣4 ♣5", "rules": {"decks": 3}}
+    assert check(api, play="♣8 ♣4 ♣5", **body)["legal"] is False
+    assert check(api, play="♣8 ♣8 ♣5", **body)["legal"] is True
+
+
+def test_triple_ruff_beats_a_triple_lead(api):
+    _, out = api("hongwu/trick", {"trump": "♠", "plays": ["♣9 ♣9 ♣9", "♣10 ♣10 ♣10", "♠4 ♠4 ♠4", "♠5 ♠5 ♣K"],
+                                  "rules": {"decks": 3}})
+    assert out["winner"] == 2 and out["points"] == 50
+
+
+def test_erqiwang_tractor_lead_followed_through_the_off7_level(api):
+    # lead 主7对 + 副7对 (a tractor); the follower's ♦7♦7 ♠2♠2 is a tractor too (副7 → 主2)
+    body = {"trump": "♠", "lead": "♠7 ♠7 ♥7 ♥7", "hand": "♦7 ♦7 ♠2 ♠2 ♠4 ♠3"}
+    assert check(api, "erqiwang", play="♦7 ♦7 ♠4 ♠3", **body)["legal"] is False
+    assert check(api, "erqiwang", play="♦7 ♦7 ♠2 ♠2", **body)["legal"] is True
+    _, out = api("erqiwang/trick", {"trump": "♠", "plays": ["♠7 ♠7 ♥7 ♥7", "♦7 ♦7 ♠2 ♠2"]})
+    assert out["winner"] == 0
