@@ -20,13 +20,13 @@ from __future__ import annotations
 from collections import Counter
 from typing import Iterable, Sequence
 
-from .cards import ACE, BIG_JOKER, LITTLE_JOKER, RANK_NAMES, Card, Deck, format_cards, parse_cards, rank_name
+from .cards import ACE, BIG_JOKER, LITTLE_JOKER, Card, Deck, format_cards, parse_cards, rank_name
 from .errors import InvalidInput
 from .games import Game, settlement
-from .i18n import Text, join, seat_name, t
+from .i18n import Text, seat_name, t
 from .payload import as_int, get_int, get_list
 from .rules import Option, Preset, RuleSet, switch
-from .shedding import Reading, SheddingSpec, by_rank, multisets, shedding_actions
+from .shedding import Reading, SheddingSpec, by_rank, distinct_readings, multisets, shedding_actions
 
 # ==========================================================================
 # House rules and presets
@@ -286,7 +286,7 @@ class PaodekuaiSpec(SheddingSpec):
                         add("triple_run", (top,), _spaced(names, 3), top=topname)
         self._triple_runs_with(cards, cnt, zsy, add)
 
-        out = _dedupe(out)
+        out = distinct_readings(out)
         out.sort(key=lambda r: (r.is_bomb, _PRIORITY[r.kind], r.key), reverse=True)
         return out
 
@@ -512,15 +512,6 @@ def _all_windows(length: int, low_ok: bool):
             out.append([2] + list(range(3, 2 + length)))
         if length >= 3:
             out.append([ACE, 2] + list(range(3, 1 + length)))
-    return out
-
-
-def _dedupe(readings: list[Reading]) -> list[Reading]:
-    seen, out = set(), []
-    for r in readings:
-        if r.sig not in seen:
-            seen.add(r.sig)
-            out.append(r)
     return out
 
 

@@ -29,9 +29,10 @@ hint should try), ``sort_key(rules)`` (canonical output order, derived from
 ``candidates`` may over-generate and repeat itself: the core keeps only the
 candidates that have a reading (that beats ``table`` when one is given) and
 drops repeats by ``identity``. A candidate may be yielded as ``(cards,
-reading)`` when the generator built it from that reading: the core then
-trusts the reading instead of calling ``readings`` again (the fast path of
-双扣). ``need`` (an ``order`` level, leads only) says that only plays whose
+reading)`` when the generator built it from that reading (or ``(cards,
+make_reading)``, a function called only for the plays that are kept): the
+core then trusts the reading instead of calling ``readings`` again (the fast
+path of 双扣). ``need`` (an ``order`` level, leads only) says that only plays whose
 highest card has that level are wanted this time; a generator may ignore it. It must not miss a legal play: the tests
 compare the hint with :func:`brute_force_plays` (every sub-multiset of the
 hand filtered by the same rules).
@@ -43,17 +44,20 @@ fields (双扣 ``lines``, Q783 ``pure``, …).
 
 **Smallest play** (托管, ``rules/common.md``): the play whose highest card is
 lowest in the game's order, then with fewer point cards, then with fewer
-cards (ties: lower cards first, then the canonical text). ``hint`` lists
+cards (ties: lower cards first, then the generator's order). ``hint`` lists
 every distinct legal play in that order; a follower may always pass, so
 ``smallest`` is ``null`` when nothing beats the table. A list longer than
-``limit`` (default :data:`MAX_PLAYS`, request field ``limit`` up to
-:data:`MAX_LIMIT`) is cut to its smallest ``limit`` plays with
-``"truncated": true``; the hint then stops generating early, so a lead from a
-27-card hand stays fast.
+``limit`` is cut to its smallest ``limit`` plays with ``"truncated": true``.
+The request field ``limit`` (1 … :data:`MAX_LIMIT`) sets it; by default a
+follower's list is complete up to :data:`MAX_PLAYS` (2000, far more than any
+hand we have seen: a 27-card 双扣 hand with four jokers has 373 plays against
+a 5-card straight), and a lead is cut at :data:`MAX_LEADS` (200): a lead from
+such a hand has tens of thousands of plays (every straight, run and bomb
+with every choice of jokers), too many to show or to compute on each tap;
+the hint then stops generating once the smallest 200 are known.
 """
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, Callable, Hashable, Iterable, Iterator, Mapping, Sequence
@@ -63,7 +67,8 @@ from .errors import InvalidInput, MalformedInput, PaijuError
 from .i18n import Text, join, t
 from .payload import get_int
 
-MAX_PLAYS = 500
+MAX_PLAYS = 2000  # default limit for a follower's plays
+MAX_LEADS = 200   # default limit for a lead's plays
 MAX_LIMIT = 5000
 PASS_WORDS = frozenset({"pass", "p", "不出", "过", "要不起", "不要"})
 
@@ -93,7 +98,17 @@ class Reading:
     @property
     def sig(self) -> tuple:
         """What makes two readings of the same cards different."""
-        return (self.kind, self.key, self.size, self.is_bomb, tuple(sorted(self.extra.items(), key=str)))
+        return (self.kind, self.key, self.size, self.is_bomb, repr(sorted(self.extra.items(), key=str)))
+
+
+def distinct_readings(readings: Iterable[Reading]) -> list[Reading]:
+    """Drop repeated readings (same kind, key, size and extras), keeping the first."""
+    seen, out = set(), []
+    for r in readings:
+        if r.sig not in seen:
+            seen.add(r.sig)
+            out.append(r)
+    return out
 
 
 class SheddingSpec:
@@ -202,34 +217,33 @@ def judge(spec: SheddingSpec, cards: Sequence[Card], table: Reading | None, rule
     return None
 
 
-def preference(spec: SheddingSpec, cards: Sequence[Card], rules, key) -> tuple:
-    """Smaller is played first by 托管 (see the module docstring)."""
-    orders = sorted((spec.order(c, rules) for c in cards), reverse=True)
-    return (orders[0], sum(spec.points(c, rules) for c in cards), len(cards), tuple(orders),
-            format_cards(cards, key))
+def preference(spec: SheddingSpec, cards: Sequence[Card], rules) -> tuple:
+    """Smaller is played first by 托管 (see the module docstring); ties keep the generator's order."""
+    orders = sorted([spec.order(c, rules) for c in cards], reverse=True)
+    points = 0 if type(spec).points is SheddingSpec.points else sum(spec.points(c, rules) for c in cards)
+    return (orders[0], points, len(cards), tuple(orders))
 
 
 def legal_plays(spec: SheddingSpec, hand: Sequence[Card], table: Reading | None, rules,
-                limit: int = MAX_PLAYS) -> tuple[list[tuple[tuple[Card, ...], Reading]], bool]:
+                limit: int = MAX_PLAYS, *, resolve: bool = True) -> tuple[list[tuple[tuple[Card, ...], Any]], bool]:
     """Every distinct legal play from ``hand`` (smallest first) and whether the list was cut.
 
     A follower's plays are generated in one pass per size. A lead can have tens of
     thousands of plays, so it is generated level by level (highest card lowest
     first, ``need=level``), then size by size, stopping once ``limit`` is passed.
     """
-    order = {c: spec.order(c, rules) for c in set(hand)}
-    key = spec.sort_key(rules)
+    order = spec.order
     sizes = sorted(set(spec.sizes(hand, table, rules)))
     seen: set = set()
-    out: list[tuple[tuple, tuple[Card, ...], Reading]] = []
+    out: list[tuple[tuple, tuple[Card, ...], Any]] = []
 
     def collect(cands, level=None) -> list:
         cell = []
         for cand in cands:
             reading = None
-            if len(cand) == 2 and isinstance(cand[1], Reading):
-                cand, reading = cand
-            if level is not None and max(order[c] for c in cand) != level:
+            if len(cand) == 2 and not isinstance(cand[1], Card):
+                cand, reading = cand  # trusted: a Reading, or a function that builds it
+            if level is not None and max(order(c, rules) for c in cand) != level:
                 continue
             ident = spec.identity(cand, rules)
             if ident in seen:
@@ -239,18 +253,24 @@ def legal_plays(spec: SheddingSpec, hand: Sequence[Card], table: Reading | None,
                 reading = judge(spec, cand, table, rules)
             if reading is not None:
                 cand = tuple(cand)
-                cell.append((preference(spec, cand, rules, key), cand, reading))
+                cell.append((preference(spec, cand, rules), cand, reading))
         return cell
+
+    def done(items, truncated):
+        if not resolve:  # readings may still be functions: see resolve_reading
+            return [(c, r) for _, c, r in items], truncated
+        return [(c, resolve_reading(r)) for _, c, r in items], truncated
 
     if table is not None:
         for size in sizes:
             if size <= len(hand):
                 out.extend(collect(spec.candidates(hand, table, rules, size)))
         out.sort(key=lambda x: x[0])
-        return [(c, r) for _, c, r in out[:limit]], len(out) > limit
+        return done(out[:limit], len(out) > limit)
 
-    for level in sorted(set(order.values())):
-        sub = [c for c in hand if order[c] <= level]
+    levels = sorted({order(c, rules) for c in hand})
+    for level in levels:
+        sub = [c for c in hand if order(c, rules) <= level]
         for size in sizes:
             if size > len(sub):
                 break
@@ -258,9 +278,13 @@ def legal_plays(spec: SheddingSpec, hand: Sequence[Card], table: Reading | None,
             cell.sort(key=lambda x: x[0])
             out.extend(cell)
             if len(out) > limit:
-                return [(c, r) for _, c, r in out[:limit]], True
+                return done(out[:limit], True)
     out.sort(key=lambda x: x[0])
-    return [(c, r) for _, c, r in out], False
+    return done(out, False)
+
+
+def resolve_reading(reading) -> Reading:
+    return reading if isinstance(reading, Reading) else reading()
 
 
 def brute_force_plays(spec: SheddingSpec, hand: Sequence[Card], table: Reading | None, rules) -> dict:
@@ -380,21 +404,22 @@ def shedding_actions(spec: SheddingSpec) -> dict[str, Callable]:
         hand = read_cards(payload, "hand", spec, rules)
         previous = read_cards(payload, "previous", spec, rules, required=False)
         check_together(spec, rules, [("previous", previous), ("hand", hand)])
-        limit = get_int(payload, "limit", 1, MAX_LIMIT, default=MAX_PLAYS)
         table = table_reading(spec, rules, previous, payload) if previous else None
-        plays, truncated = legal_plays(spec, hand, table, rules, limit)
+        limit = get_int(payload, "limit", 1, MAX_LIMIT, default=MAX_PLAYS if table else MAX_LEADS)
+        plays, truncated = legal_plays(spec, hand, table, rules, limit, resolve=False)
         texts = [format_cards(c, key) for c, _ in plays]
+        first = resolve_reading(plays[0][1]) if plays else None
         if plays:
             smallest = texts[0]
-            reason = (t("最小可出：「{p}」（{r}）", "smallest lead: “{p}” ({r})", p=smallest, r=plays[0][1].label)
+            reason = (t("最小可出：「{p}」（{r}）", "smallest lead: “{p}” ({r})", p=smallest, r=first.label)
                       if table is None else
                       t("最小管得上的：「{p}」（{r}）", "smallest play that beats the table: “{p}” ({r})",
-                        p=smallest, r=plays[0][1].label))
+                        p=smallest, r=first.label))
         else:
             smallest = None
             reason = t("管不上，不出", "nothing beats the table: pass")
         return {"plays": texts, "smallest": smallest, "truncated": truncated, "reason": reason,
-                "readings": [r.as_dict(key) for _, r in plays],
+                "smallest_reading": first.as_dict(key) if first else None,
                 "table": table.as_dict(key) if table else None}
 
     return {"classify": classify, "check": check, "hint": hint}

@@ -1,0 +1,1 @@
+"""Benchmarks of the engine (run ``python -m bench`` from the repository root)."""
