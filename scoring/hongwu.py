@@ -278,15 +278,19 @@ def settle(payload: Mapping, rules) -> dict:
 
 
 def _tiers_321(points: int, bid: int, raw: int, total: int) -> tuple[int, Text]:
-    """Each 闲家's payment in units of b (negative: the 闲家 receive)."""
+    """Each 闲家's payment in units of b (negative: the 闲家 receive).
+
+    ``points`` (with red fives) decides the bid and the half lines; 全空 and "won 0" look at the card
+    points actually won (``raw`` = tricks + bottom if scored) *(reading of "won all 200" / "won 0")*.
+    """
     if points >= bid:
-        if points >= total:
+        if raw >= total:
             return 3, t("庄家全空（得满{t}分），闲家每家付3b", "全空 (the 庄家 has all {t}): each 闲家 pays 3b", t=total)
         if 2 * points >= total + bid:
             return 2, t("庄家半空（≥ {h}），闲家每家付2b", "半空 (≥ {h}): each 闲家 pays 2b",
                         h=_half(total, bid))
         return 1, t("庄家够分，闲家每家付1b", "the 庄家 made the bid: each 闲家 pays 1b")
-    if points <= 0:
+    if raw <= 0:
         return -3, t("庄家0分，闲家每家得3b", "the 庄家 has 0: each 闲家 receives 3b")
     if 2 * points < bid:
         return -2, t("庄家不足叫分一半，闲家每家得2b", "the 庄家 has less than half the bid: each 闲家 receives 2b")

@@ -179,3 +179,19 @@ def test_no_trump_cannot_be_named(api):
     assert status == 400
     assert out["error"]["field"] == "trump"
     assert "NT" in out["error"]["message"]
+
+
+def test_erqiwang_game_lists_its_options(api):
+    _, out = api("games", method="GET")
+    g = next(x for x in out["games"] if x["slug"] == "erqiwang")
+    names = {o["name"]: o for o in g["options"]}
+    assert set(names) == {"base", "sides"}
+    assert names["sides"]["values"] == ["partners", "solo"] and names["sides"]["reading"] is True
+    assert all(o["label"] and o["help"] for o in g["options"])
+    assert {"classify", "check", "trick", "hint", "settle", "bidding"} <= set(g["actions"])
+
+
+def test_solo_chongguan_is_paid_by_every_other_player(api):
+    out = settle(api, declarer=0, bid=80, defender_points=50, rules={"sides": "solo"},
+                 chongguan=[{"seat": 0, "jokers": 3}])
+    assert out["deltas"] == [3 + 3, -1 - 1, -1 - 1, -1 - 1]

@@ -226,3 +226,26 @@ def test_pair_lead_must_be_followed_by_pair_when_holding_one(api):
 def test_pair_lead_followed_by_the_pair_is_legal(api):
     _, out = api("hongwu/check", {"trump": "♠", "lead": "♣K ♣K", "hand": "♣9 ♣9 ♣4 ♥A", "play": "♣9 ♣9"})
     assert out["legal"] is True
+
+
+def test_tiers_321_quanqong_and_zero_look_at_card_points_won(api):
+    # all 200 won but a red five lost: 180 points, still 全空 (3b) since the bid 150 is made
+    out = settle(api, declarer=0, bid=150, declarer_points=200, red_fives=[{"owner": 0, "captured_by": 1}],
+                 rules={"preset": "tiers_321", "base": 1})
+    assert out["deltas"] == [9 - 2, -3 + 2, -3, -3]
+    # 10 won, a red five lost: −10 points, but not "won 0": under half the bid → 2b
+    out = settle(api, declarer=0, bid=100, declarer_points=10, red_fives=[{"owner": 0, "captured_by": 1}],
+                 rules={"preset": "tiers_321", "base": 1, "red_five_points": 0})
+    assert out["deltas"] == [-6, 2, 2, 2]
+
+
+def test_hongwu_game_lists_its_options_and_presets(api):
+    _, out = api("games", method="GET")
+    g = next(x for x in out["games"] if x["slug"] == "hongwu")
+    assert g["presets"] == ["seed", "tiers_321"]
+    names = {o["name"]: o for o in g["options"]}
+    assert set(names) == {"decks", "base", "bottom", "red_five_points", "follow_shape"}
+    assert names["follow_shape"]["default"] is True and names["follow_shape"]["reading"] is True
+    assert names["bottom"]["reading"] is True
+    assert all(o["label"] and o["help"] for o in g["options"])
+    assert {"classify", "check", "trick", "hint", "settle", "bidding"} <= set(g["actions"])
