@@ -433,3 +433,39 @@ def test_q783_negative_banks_keep_the_big_round_going(led):
     status, out = led.add(tid, token, first_out(0))
     assert out["hand"]["banks_before"] == [200, 0, 0, 0]
     assert out["hand"]["banks"] == [350, -50, -50, -50] and out["hand"]["game_over"] is False
+
+
+# --- no input gives a 500 ---------------------------------------------------
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+FIELDS = ["players", "teams", "banks", "rounds", "finish_order", "rules", "winner", "cards", "count", "version",
+          "input", "game", "cards_left", "bombs"]
+scalars = st.one_of(st.none(), st.booleans(), st.integers(-10**20, 10**20), st.floats(allow_nan=False),
+                    st.sampled_from(["", "0", "1", "♠Q ♥7 ♥8 ♣3", "♠4", "q783", "\x00", "大王", "-1"]),
+                    st.text(max_size=8))
+values = st.recursive(scalars, lambda inner: st.one_of(
+    st.lists(inner, max_size=5), st.dictionaries(st.sampled_from(FIELDS + ["seat"]), inner, max_size=4)),
+    max_leaves=12)
+bodies = st.one_of(st.dictionaries(st.sampled_from(FIELDS), values, max_size=6), values)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(body=bodies, where=st.sampled_from(["create", "hands", "put", "delete"]),
+       table_id=st.sampled_from(["", "x", "%00", "a" * 40, "ok"]))
+def test_no_ledger_api_input_gives_a_server_error(led, body, where, table_id):
+    tid, token = led.create()
+    tid = tid if table_id == "ok" else table_id
+    led.add(led.create()[0], token, first_out(0))
+    if where == "create":
+        status, out = led.call("POST", "tables", body)
+    elif where == "hands":
+        status, out = led.call("POST", f"tables/{tid}/hands", body, token=token)
+    elif where == "put":
+        status, out = led.call("PUT", f"tables/{tid}/hands/1", body, token=token)
+    else:
+        status, out = led.call("DELETE", f"tables/{tid}/hands/1", body, token=token)
+    assert status < 500, (where, body, out)
+    if status >= 400:
+        assert out["error"]["code"] and out["error"]["message"]

@@ -153,8 +153,17 @@ def busy() -> TableError:
 
 # --- reading -------------------------------------------------------------
 
+_ID_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+
+
+def valid_id(table_id: Any) -> bool:
+    """Ids are token_urlsafe text; anything else is not looked up at all
+    (PostgreSQL would reject a NUL byte with an error, not a miss)."""
+    return isinstance(table_id, str) and 0 < len(table_id) <= 32 and set(table_id) <= _ID_CHARS
+
+
 def find_table(table_id: Any) -> LedgerTable | None:
-    if not isinstance(table_id, str) or not 0 < len(table_id) <= 32:
+    if not valid_id(table_id):
         return None
     return db.session.get(LedgerTable, table_id)
 
@@ -170,7 +179,7 @@ def load_table(table_id: Any) -> LedgerTable:
     """The table with its hands read by one statement, so the version and the
     hands always agree (PostgreSQL reads each statement at its own moment)."""
     from sqlalchemy.orm import joinedload
-    if not isinstance(table_id, str) or not 0 < len(table_id) <= 32:
+    if not valid_id(table_id):
         raise not_found(table_id)
     table = db.session.execute(
         select(LedgerTable).where(LedgerTable.id == table_id).options(joinedload(LedgerTable.hands))
@@ -182,7 +191,7 @@ def load_table(table_id: Any) -> LedgerTable:
 
 def table_version(table_id: Any) -> int | None:
     """Just the version: the cheap question a polling viewer asks."""
-    if not isinstance(table_id, str) or not 0 < len(table_id) <= 32:
+    if not valid_id(table_id):
         return None
     return db.session.execute(select(LedgerTable.version).where(LedgerTable.id == table_id)).scalar()
 
@@ -368,7 +377,7 @@ def write(work: Callable[[], Any]) -> Any:
 
 def locked_table(table_id: Any, token: str | None) -> LedgerTable:
     """Within :func:`write`: the table, locked against other writers, token checked."""
-    if not isinstance(table_id, str) or not 0 < len(table_id) <= 32:
+    if not valid_id(table_id):
         raise not_found(table_id)
     table = db.session.execute(
         select(LedgerTable).where(LedgerTable.id == table_id).with_for_update()

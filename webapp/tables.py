@@ -17,7 +17,7 @@ from .api import error_response, json_body
 from .i18n import current_lang
 
 api_bp = Blueprint("tables_api", __name__, url_prefix="/api/v1/tables")
-pages_bp = Blueprint("table_pages", __name__)
+pages_bp = Blueprint("tables", __name__)
 TOKEN_HEADER = "X-Edit-Token"
 
 
@@ -83,8 +83,8 @@ def api_create():
     return jsonify({
         "id": table_id,
         "edit_token": token,
-        "view_url": url_for("table_pages.view", table_id=table_id, _external=True),
-        "edit_url": url_for("table_pages.edit", table_id=table_id, token=token, _external=True),
+        "view_url": url_for("tables.view", table_id=table_id, _external=True),
+        "edit_url": url_for("tables.edit", table_id=table_id, token=token, _external=True),
     }), 201
 
 
@@ -122,22 +122,576 @@ def api_delete(table_id: str, number: int):
 
 
 # ---------------------------------------------------------------------------
-# Pages
+# Pages: create a table, the table (edit link / read-only link), hands
 # ---------------------------------------------------------------------------
+
+import csv  # noqa: E402
+import io  # noqa: E402
+import json  # noqa: E402
+
+from flask import abort, make_response, redirect, render_template  # noqa: E402
+from flask_wtf import FlaskForm  # noqa: E402
+from markupsafe import Markup, escape  # noqa: E402
+from wtforms import HiddenField, StringField, TextAreaField  # noqa: E402
+from wtforms.validators import Optional as OptionalV  # noqa: E402
+
+from scoring.errors import PaijuError  # noqa: E402
+from scoring.games import all_games, get_game  # noqa: E402
+from scoring.i18n import render  # noqa: E402
+
+POLL_SECONDS = 3
+COLORS = ("#c0392b", "#2471a3", "#1e8449", "#b9770e", "#7d3c98", "#117a65")
+
+
+class CreateTableForm(FlaskForm):
+    game = HiddenField()
+    name_0 = StringField(validators=[OptionalV()])
+    name_1 = StringField(validators=[OptionalV()])
+    name_2 = StringField(validators=[OptionalV()])
+    name_3 = StringField(validators=[OptionalV()])
+    name_4 = StringField(validators=[OptionalV()])
+    name_5 = StringField(validators=[OptionalV()])
+
+    def names(self) -> list[tuple[int, str]]:
+        out = []
+        for i in range(m.MAX_SEATS):
+            value = (self[f"name_{i}"].data or "").strip()
+            if value:
+                out.append((i, value))
+        return out
+
+
+class VersionForm(FlaskForm):
+    """Undo / delete: CSRF plus the version the phone saw."""
+    version = HiddenField()
+
+
+class RawInputForm(FlaskForm):
+    """The hand's settle input as JSON: for inputs the game's form cannot show."""
+    version = HiddenField()
+    raw = TextAreaField(validators=[OptionalV()])
+
+
+def _tr(zh: str, en: str, **params) -> str:
+    return render(t(zh, en, **params), current_lang())
+
 
 @pages_bp.before_request
 def _pages_schema():
     ledger_db.ensure_schema()
 
 
+@pages_bp.after_request
+def _private(resp):
+    # the edit link holds the token: never leak it in a Referer, never index a table
+    resp.headers["Referrer-Policy"] = "no-referrer"
+    resp.headers["X-Robots-Tag"] = "noindex, nofollow"
+    resp.headers.setdefault("Cache-Control", "private, no-cache")
+    resp.headers.add("Vary", "Cookie")
+    return resp
+
+
+@pages_bp.errorhandler(PaijuError)
+def _page_error(exc: PaijuError):
+    status = getattr(exc, "status", 400)
+    return render_template("tables/error.html", status=status,
+                           message=render(exc.message, current_lang())), status
+
+
+def built_games():
+    return [g for g in all_games() if g.built and "settle" in g.actions]
+
+
+# --- create -----------------------------------------------------------------
+
+def _create_game():
+    slug = request.values.get("game") or ""
+    game = get_game(slug) if slug else None
+    if game is not None and (not game.built or "settle" not in game.actions):
+        game = None
+    return game
+
+
+@pages_bp.route("/tables/new", methods=["GET", "POST"])
+def new_table():
+    from . import forms as game_forms
+    from .extensions import htmx
+    game = _create_game()
+    if game is None:
+        if request.method == "POST":
+            abort(400)
+        return render_template("tables/new.html", game=None, choices=built_games())
+    form = CreateTableForm(data={"game": game.slug})
+    rules_form = game_forms.rules_form_class(game)(request.form if request.method == "POST" else None,
+                                                   prefix="rules")
+    errors = []
+    if request.method == "POST" and request.form.get("action") != "refresh":
+        if not form.validate():
+            errors.append(_csrf_message() if "csrf_token" in form.errors else _tr("请检查表单", "check the form"))
+        else:
+            named = form.names()
+            try:
+                table_id, token = m.create_table(game.slug, [n for _, n in named],
+                                                 game_forms.rules_payload(rules_form))
+            except PaijuError as exc:
+                message = render(exc.message, current_lang())
+                if not _attach_create_error(form, rules_form, exc.field, named, message):
+                    errors.append(message)
+            else:
+                return redirect(url_for("tables.edit", table_id=table_id, token=token, new=1))
+    seats = range(m.FIXED_SEATS.get(game.slug, m.MAX_SEATS))
+    ctx = dict(game=game, form=form, rules_form=rules_form, errors=errors, seats=seats)
+    status = 422 if errors or form.errors else 200
+    if htmx and request.method == "POST":
+        return render_template("tables/_new_panel.html", **ctx), status
+    return render_template("tables/new.html", **ctx), status
+
+
+def _attach_create_error(form, rules_form, field, named, message) -> bool:
+    if not field:
+        return False
+    if field.startswith("players[") and field.endswith("]"):
+        try:
+            index = named[int(field[8:-1])][0]
+        except (ValueError, IndexError):
+            return False
+        form[f"name_{index}"].errors = list(form[f"name_{index}"].errors or []) + [message]
+        return True
+    if field.startswith("rules."):
+        target = rules_form._fields.get(field.split(".", 1)[1])
+        if target is not None:
+            target.errors = list(target.errors or []) + [message]
+            return True
+    return False
+
+
+def _csrf_message() -> str:
+    return _tr("表单已失效，请刷新页面后再提交。", "This form has expired: reload the page and submit again.")
+
+
+# --- the table page ---------------------------------------------------------
+
+def _edit_table(table_id: str, token: str) -> m.LedgerTable:
+    table = m.load_table(table_id)
+    m.check_token(table, token)
+    return table
+
+
+def chart_svg(players: list[str], series: list[list[int]]) -> Markup:
+    """Cumulative score per player after each hand, as an inline SVG."""
+    width, height, pad_l, pad_r, pad_y = 320, 180, 34, 8, 12
+    n = max(len(series[0]) - 1, 1) if series else 1
+    values = [v for line in series for v in line] or [0]
+    lo, hi = min(values + [0]), max(values + [0])
+    if lo == hi:
+        lo, hi = lo - 1, hi + 1
+
+    def x(i):
+        return pad_l + (width - pad_l - pad_r) * i / n
+
+    def y(v):
+        return pad_y + (height - 2 * pad_y) * (hi - v) / (hi - lo)
+
+    label = _tr("累计得分走势图", "cumulative scores per player")
+    parts = [f'<svg class="ledger-chart" viewBox="0 0 {width} {height}" role="img" '
+             f'aria-label="{escape(label)}" xmlns="http://www.w3.org/2000/svg">',
+             f"<title>{escape(label)}</title>",
+             f'<line x1="{pad_l}" x2="{width - pad_r}" y1="{y(0):.1f}" y2="{y(0):.1f}" class="zero"/>',
+             f'<text x="{pad_l - 4}" y="{y(hi) + 4:.1f}" text-anchor="end" class="axis">{hi}</text>',
+             f'<text x="{pad_l - 4}" y="{y(lo):.1f}" text-anchor="end" class="axis">{lo}</text>']
+    if lo < 0 < hi:
+        parts.append(f'<text x="{pad_l - 4}" y="{y(0) + 4:.1f}" text-anchor="end" class="axis">0</text>')
+    for seat, line in enumerate(series):
+        color = COLORS[seat % len(COLORS)]
+        points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(line))
+        name = escape(players[seat]) if seat < len(players) else seat
+        parts.append(f'<polyline fill="none" stroke="{color}" stroke-width="2" points="{points}" '
+                     f'data-seat="{seat}"><title>{name}: {line[-1]}</title></polyline>')
+        if len(line) <= 40:
+            for i, v in enumerate(line[1:], 1):
+                parts.append(f'<circle cx="{x(i):.1f}" cy="{y(v):.1f}" r="2.5" fill="{color}"/>')
+    parts.append("</svg>")
+    return Markup("".join(parts))
+
+
+def qr_svg(url: str) -> Markup:
+    import segno
+    return Markup(segno.make(url, error="m").svg_inline(scale=4, border=2, dark="#000", light="#fff"))
+
+
+def ledger_view(table: m.LedgerTable) -> dict:
+    """Everything the live part of the page shows (totals, chart, hands)."""
+    lang = current_lang()
+    hands = list(table.hands)
+    big = m.big_rounds(hands) if table.game == "q783" else [None] * len(hands)
+    running = [0] * len(table.players)
+    series = [[0] for _ in table.players]
+    rows = []
+    for hand, big_round in zip(hands, big):
+        running = [a + b for a, b in zip(running, hand.deltas)]
+        for seat, total in enumerate(running):
+            series[seat].append(total)
+        shown = hand.shown(lang)
+        rows.append({"number": hand.number, "deltas": hand.deltas, "running": list(running),
+                     "steps": shown.get("steps", []), "banks": shown.get("banks"),
+                     "game_over": shown.get("game_over"), "big_round": big_round,
+                     "extras": {k: shown[k] for k in ("outcome", "multiplier", "final", "stake")
+                                if shown.get(k) is not None}})
+    return {"table": table, "rows": list(reversed(rows)), "totals": table.totals(hands),
+            "chart": chart_svg(table.players, series), "colors": COLORS, "banks": m.table_banks(table),
+            "last_number": hands[-1].number if hands else None, "poll": POLL_SECONDS,
+            "game": get_game(table.game)}
+
+
+def _rules_shown(table: m.LedgerTable) -> list[tuple[str, str]]:
+    """The house rules as (label, value) lines, preset first."""
+    game = get_game(table.game)
+    lang = current_lang()
+    rows = []
+    try:
+        preset = game.ruleset.preset(table.rules.get("preset"))
+        rows.append((_tr("预设", "preset"), render(preset.label, lang)))
+        base = dict(preset.settings)
+    except KeyError:
+        base = {}
+    on, off = _tr("开", "on"), _tr("关", "off")
+    for opt in game.ruleset.options:
+        if opt.name not in table.rules:
+            continue
+        value = table.rules[opt.name]
+        shown = (on if value else off) if isinstance(value, bool) else str(value)
+        changed = value != base.get(opt.name, opt.default)
+        rows.append((render(opt.label, lang) + ("" if not changed else " *"), shown))
+    return rows
+
+
+def _live_url(table, token=None):
+    if token:
+        return url_for("tables.edit_live", table_id=table.id, token=token, v=table.version)
+    return url_for("tables.live", table_id=table.id, v=table.version)
+
+
+def _page(table: m.LedgerTable, token: str | None, form=None, errors=(), status=200, **extra):
+    ctx = ledger_view(table)
+    game = ctx["game"]
+    view_url = url_for("tables.view", table_id=table.id, _external=True)
+    ctx.update(can_edit=token is not None, token=token, form=form, errors=list(errors),
+               live_url=_live_url(table, token), view_url=view_url, rules_shown=_rules_shown(table),
+               qr=qr_svg(view_url), names=list(table.players), undo_form=VersionForm() if token else None,
+               picker=_picker(game, table), created=bool(request.args.get("new")), **extra)
+    if token:
+        ctx["edit_url"] = url_for("tables.edit", table_id=table.id, token=token, _external=True)
+    resp = make_response(render_template("tables/table.html", **ctx), status)
+    if token:
+        resp.headers["Cache-Control"] = "private, no-store"
+    return resp
+
+
+def _picker(game, table):
+    from .pages import picker_config
+    try:
+        return picker_config(game, game.ruleset.resolve(table.rules))
+    except Exception:  # noqa: BLE001 - the picker is a convenience only
+        return "{}"
+
+
+def _live_fragment(table: m.LedgerTable, token: str | None):
+    since = request.args.get("v", "")
+    if since.isdigit() and int(since) == table.version:
+        return "", 204  # htmx keeps what it shows
+    ctx = ledger_view(table)
+    ctx.update(can_edit=token is not None, token=token, live_url=_live_url(table, token),
+               undo_form=VersionForm() if token else None, names=list(table.players))
+    resp = make_response(render_template("tables/_live.html", **ctx)
+                         + render_template("tables/_hands.html", oob=True, **ctx))
+    resp.headers["Cache-Control"] = "no-cache"
+    return resp
+
+
 @pages_bp.get("/tables/<table_id>")
 def view(table_id: str):
-    table = m.get_table(table_id)
-    return f"{table.id}"
+    return _page(m.load_table(table_id), None)
 
 
-@pages_bp.get("/tables/<table_id>/edit/<token>")
+@pages_bp.get("/tables/<table_id>/live")
+def live(table_id: str):
+    version = m.table_version(table_id)
+    if version is None:
+        raise m.not_found(table_id)
+    since = request.args.get("v", "")
+    if since.isdigit() and int(since) == version:
+        return "", 204  # the cheap answer: nothing new, nothing loaded
+    return _live_fragment(m.load_table(table_id), None)
+
+
+@pages_bp.get("/tables/<table_id>/edit/<token>/live")
+def edit_live(table_id: str, token: str):
+    return _live_fragment(_edit_table(table_id, token), token)
+
+
+def _settle_form(table: m.LedgerTable, formdata=None, data=None):
+    from . import settle_forms
+    if not settle_forms.has_settle_form(table.game):
+        return None
+    kwargs = {"data": data} if data is not None else {}
+    if formdata is not None:
+        kwargs["formdata"] = formdata
+    return settle_forms.settle_form(table.game, len(table.players), **kwargs)
+
+
+def _prefill(table: m.LedgerTable, data: dict | None = None) -> dict:
+    data = dict(data or {})
+    for i, name in enumerate(table.players):
+        data[f"name_{i}"] = name
+    banks = m.table_banks(table)
+    if banks is not None and table.game == "q783":
+        for i, b in enumerate(banks):
+            data.setdefault(f"bank_{i}", str(b))
+    return data
+
+
+def _engine_error(form, exc: PaijuError) -> list[str]:
+    from . import forms as game_forms
+    message = render(exc.message, current_lang())
+    if form is not None and game_forms.attach_error(form, exc.field, message):
+        return [_tr("没有保存：请看下面标出的错误", "not saved: see the marked field below")]
+    return [message]
+
+
+@pages_bp.route("/tables/<table_id>/edit/<token>", methods=["GET", "POST"])
 def edit(table_id: str, token: str):
+    table = _edit_table(table_id, token)
+    if request.method == "GET":
+        return _page(table, token, form=_settle_form(table, data=_prefill(table)))
+    form = _settle_form(table)
+    if form is None or request.form.get("action") == "refresh":
+        return _page(table, token, form=form)
+    if not form.validate():
+        errors = [_csrf_message()] if "csrf_token" in form.errors else [_tr("请检查表单", "check the form")]
+        return _page(table, token, form=form, errors=errors, status=400)
+    carried = m.table_banks(table) is not None
+
+    def payload():
+        data = form.to_payload()
+        if carried:  # the form shows the carried banks read-only; the ledger supplies them
+            data.pop("banks", None)
+        return data
+
+    try:
+        answer = m.record_hand(table_id, token, payload, current_lang())
+    except m.TableError:
+        raise
+    except PaijuError as exc:
+        return _page(table, token, form=form, errors=_engine_error(form, exc), status=422)
+    return redirect(url_for("tables.edit", table_id=table_id, token=token) + f"#hand-{answer['hand']['number']}",
+                    303)
+
+
+@pages_bp.post("/tables/<table_id>/edit/<token>/undo")
+def undo(table_id: str, token: str):
+    table = _edit_table(table_id, token)
+    form = VersionForm()
+    if not form.validate():
+        return _page(table, token, form=_settle_form(table, data=_prefill(table)), errors=[_csrf_message()],
+                     status=400)
+    if not table.hands:
+        return redirect(url_for("tables.edit", table_id=table_id, token=token), 303)
+    try:
+        m.delete_hand(table_id, token, table.hands[-1].number, form.version.data or None, current_lang())
+    except m.TableError as exc:
+        if exc.status != 409:
+            raise
+        table = _edit_table(table_id, token)
+        return _page(table, token, form=_settle_form(table, data=_prefill(table)),
+                     errors=[render(exc.message, current_lang())], status=409)
+    return redirect(url_for("tables.edit", table_id=table_id, token=token), 303)
+
+
+def _hand_or_404(table: m.LedgerTable, number: int) -> m.LedgerHand:
+    for hand in table.hands:
+        if hand.number == number:
+            return hand
+    raise m.hand_not_found(number)
+
+
+@pages_bp.route("/tables/<table_id>/edit/<token>/hands/<int:number>/delete", methods=["GET", "POST"])
+def delete_hand(table_id: str, token: str, number: int):
+    table = _edit_table(table_id, token)
+    hand = _hand_or_404(table, number)
+    form = VersionForm(data={"version": str(table.version)})
+    errors = []
+    if request.method == "POST":
+        if not form.validate():
+            errors.append(_csrf_message())
+        else:
+            try:
+                m.delete_hand(table_id, token, number, form.version.data or None, current_lang())
+            except m.TableError as exc:
+                if exc.status != 409:
+                    raise
+                errors.append(render(exc.message, current_lang()))
+                table = _edit_table(table_id, token)
+                form = VersionForm(formdata=None, data={"version": str(table.version)})
+            else:
+                return redirect(url_for("tables.edit", table_id=table_id, token=token), 303)
+    shown = hand.shown(current_lang())
+    return render_template("tables/confirm_delete.html", table=table, token=token, hand=hand, form=form,
+                           steps=shown.get("steps", []), errors=errors), (409 if errors else 200)
+
+
+# stored input -> the settle form's fields: plain values, switches, per-seat
+# lists (list key -> field prefix) and the repeated rows (list key, the
+# form's row count attribute, field prefix -> key of a row)
+_FORM_MAP = {
+    "paodekuai": {"values": ("winner",), "seat_lists": {"cards_left": "cards_left"}},
+    "shuangkou": {"seat_lists": {"finish_order": "place"},
+                  "rows": ("bombs", "bomb_rows", {"bomb_seat": "seat", "bomb_cards": "cards", "bomb_lines": "lines"})},
+    "q783": {"flags": ("teams",), "seat_lists": {"finish_order": "place", "banks": "bank"},
+             "rows": ("rounds", "round_rows", {"round_winner": "winner", "round_cards": "cards",
+                                               "round_count": "count"})},
+    "hongwu": {"values": ("declarer", "bid", "declarer_points", "bottom_points"), "flags": ("declarer_took_bottom",),
+               "rows": ("red_fives", "five_rows", {"five_owner": "owner", "five_by": "captured_by"})},
+    "erqiwang": {"values": ("declarer", "bid", "defender_points"), "flags": ("surrender",),
+                 "rows": ("chongguan", "cg_rows", {"cg_seat": "seat", "cg_cards": "cards", "cg_jokers": "jokers",
+                                                   "cg_trump7_pairs": "trump7_pairs", "cg_off7_pairs": "off7_pairs",
+                                                   "cg_trump2_pairs": "trump2_pairs",
+                                                   "cg_off2_pairs": "off2_pairs"})},
+}
+
+
+def _form_data_from_input(slug: str, data: dict) -> dict | None:
+    """The settle form's fields for a stored input, or None if the form cannot show it."""
+    from . import settle_forms
+    spec = _FORM_MAP.get(slug)
+    if spec is None or not settle_forms.has_settle_form(slug):
+        return None
+
+    def s(v):
+        return "" if v is None else str(v)
+
+    out: dict = {}
+    try:
+        for key in spec.get("values", ()):
+            out[key] = s(data.get(key))
+        for key in spec.get("flags", ()):
+            out[key] = bool(data.get(key))
+        for key, prefix in spec.get("seat_lists", {}).items():
+            for i, v in enumerate(data.get(key) or []):
+                out[f"{prefix}_{i}"] = s(v)
+        if "rows" in spec:
+            key, limit, fields = spec["rows"]
+            rows = data.get(key) or []
+            if len(rows) > getattr(settle_forms.BUILDERS[slug](4), limit):
+                return None
+            for j, row in enumerate(rows):
+                for prefix, item in fields.items():
+                    out[f"{prefix}_{j}"] = s(row.get(item))
+                if row.get("trump"):
+                    out["trump"] = s(row["trump"])
+    except (AttributeError, TypeError):
+        return None  # an input the API stored in a shape the form has no place for
+    return out
+
+
+@pages_bp.route("/tables/<table_id>/edit/<token>/hands/<int:number>", methods=["GET", "POST"])
+def edit_hand(table_id: str, token: str, number: int):
+    table = _edit_table(table_id, token)
+    hand = _hand_or_404(table, number)
+    version = str(table.version)
+    raw_form = RawInputForm(data={"version": version, "raw": json.dumps(hand.input, ensure_ascii=False,
+                                                                         indent=1)})
+    prefilled = _form_data_from_input(table.game, hand.input)
+    errors, status = [], 200
+    form = None
+    if request.method == "GET":
+        if prefilled is not None:
+            form = _settle_form(table, data=_prefill(table, prefilled))
+    else:
+        mode = request.form.get("mode", "form")
+        if mode == "json":
+            raw_form = RawInputForm()
+            if not raw_form.validate():
+                errors.append(_csrf_message())
+            else:
+                def body():
+                    try:
+                        data = json.loads(raw_form.raw.data or "")
+                    except (ValueError, RecursionError):
+                        raise MalformedInput(t("这不是有效的 JSON", "this is not valid JSON"), field="input",
+                                             code="malformed_json")
+                    return {"version": raw_form.version.data, "input": data}
+                errors, status = _save_edit(table_id, token, number, body, None)
+            if prefilled is not None:
+                form = _settle_form(table, formdata=None, data=_prefill(table, prefilled))
+        else:
+            form = _settle_form(table)
+            if form is None or not form.validate():
+                errors.append(_csrf_message())
+                status = 400
+            else:
+                given = request.form.get("version")
+                errors, status = _save_edit(table_id, token, number,
+                                            lambda: {"version": given, "input": form.to_payload()}, form)
+        if not errors:
+            return redirect(url_for("tables.edit", table_id=table_id, token=token) + f"#hand-{number}", 303)
+        version = request.form.get("version") or version
+    shown = hand.shown(current_lang())
+    game = get_game(table.game)
+    return render_template("tables/hand_edit.html", table=table, token=token, hand=hand, form=form,
+                           raw_form=raw_form, version=version, errors=errors, names=list(table.players),
+                           steps=shown.get("steps", []), picker=_picker(game, table), game=game), status
+
+
+def _save_edit(table_id, token, number, body, form):
+    try:
+        m.edit_hand(table_id, token, number, body, current_lang())
+    except m.TableError as exc:
+        if exc.status != 409:
+            raise
+        return [render(exc.message, current_lang())], 409
+    except PaijuError as exc:
+        return _engine_error(form, exc), exc.status
+    return [], 200
+
+
+# --- exports ----------------------------------------------------------------
+
+def _cell(value):
+    """Spreadsheets run cells that start with = + - @: quote such text."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
+
+
+@pages_bp.get("/tables/<table_id>/export.csv")
+def export_csv(table_id: str):
+    table = m.load_table(table_id)
+    lang = current_lang()
+    out = io.StringIO()
+    writer = csv.writer(out)
+    names = [_cell(n) for n in table.players]
+    writer.writerow([_tr("局", "hand")] + names + [_tr("{n}累计", "{n} total", n=n) for n in names]
+                    + [_tr("计算步骤", "steps"), _tr("输入", "input")])
+    running = [0] * len(table.players)
+    for hand in table.hands:
+        running = [a + b for a, b in zip(running, hand.deltas)]
+        steps = " / ".join(hand.shown(lang).get("steps", []))
+        writer.writerow([hand.number] + list(hand.deltas) + running
+                        + [_cell(steps), _cell(json.dumps(hand.input, ensure_ascii=False))])
+    writer.writerow([_tr("合计", "total")] + table.totals() + [""] * len(table.players) + ["", ""])
+    resp = make_response("\ufeff" + out.getvalue())  # the BOM lets spreadsheets read the Chinese
+    resp.headers["Content-Type"] = "text/csv; charset=utf-8"
+    resp.headers["Content-Disposition"] = f'attachment; filename="paiju-{table.game}-{table.id[:8]}.csv"'
+    return resp
+
+
+@pages_bp.get("/tables/<table_id>/qr.svg")
+def qr(table_id: str):
     table = m.get_table(table_id)
-    m.check_token(table, token)
-    return f"{table.id}"
+    import segno
+    buf = io.BytesIO()
+    segno.make(url_for("tables.view", table_id=table.id, _external=True), error="m").save(
+        buf, kind="svg", scale=6, border=2)
+    resp = make_response(buf.getvalue())
+    resp.headers["Content-Type"] = "image/svg+xml"
+    return resp
