@@ -121,9 +121,12 @@ _PRIORITY = {k: i for i, k in enumerate(["single", "pair", "triple", "triple_sin
                                           "triple_run_pairs", "airplane", "triple_run", "straight_flush", "bomb"])}
 
 
+_POWER = {**{r: r for r in range(3, ACE + 1)}, 2: 15, LITTLE_JOKER: 16, BIG_JOKER: 17}
+
+
 def power(rank: int) -> int:
     """3 … K A 2 小王 大王 as 3 … 17."""
-    return {2: 15, LITTLE_JOKER: 16, BIG_JOKER: 17}.get(rank, rank)
+    return _POWER[rank]
 
 
 def _name(rank: int) -> str:
@@ -162,7 +165,10 @@ class PaodekuaiSpec(SheddingSpec):
         return deck_for(rules)
 
     def order(self, card: Card, rules) -> int:
-        return power(card.rank)
+        return _POWER[card.rank]
+
+    def sort_key(self, rules):
+        return _sort_key
 
     def identity(self, cards, rules):
         ranks = tuple(sorted(c.rank for c in cards))
@@ -349,9 +355,14 @@ class PaodekuaiSpec(SheddingSpec):
         bomb_sizes = {3, 4} if rules.preset != ZSY else set(range(4, 13))
         return sorted(bomb_sizes | {table.size})
 
+    _last = (None, None)  # (hand object, its groups): the core asks for many sizes of one hand
+
     def candidates(self, hand, table, rules, size, need=None) -> Iterable[Sequence[Card]]:
         zsy = rules.preset == ZSY
-        groups = by_rank(hand, self.sort_key(rules))
+        last_hand, groups = self._last
+        if last_hand is not hand or type(hand) is not tuple:  # a tuple cannot change behind our back
+            groups = by_rank(hand, _sort_key)
+            self._last = (hand, groups)
         bombs_only = table is not None and (table.is_bomb or size != table.size)
         kind = None if table is None or bombs_only else table.kind
 
@@ -513,6 +524,10 @@ def _all_windows(length: int, low_ok: bool):
         if length >= 3:
             out.append([ACE, 2] + list(range(3, 1 + length)))
     return out
+
+
+def _sort_key(card: Card) -> tuple:
+    return (-_POWER[card.rank], card._suit_index if card.suit is not None else 9)
 
 
 SPEC = PaodekuaiSpec()

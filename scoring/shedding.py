@@ -233,6 +233,7 @@ def legal_plays(spec: SheddingSpec, hand: Sequence[Card], table: Reading | None,
     first, ``need=level``), then size by size, stopping once ``limit`` is passed.
     """
     order = spec.order
+    hand = tuple(hand)  # the same tuple for every size: generators may cache their grouping of it
     sizes = sorted(set(spec.sizes(hand, table, rules)))
     seen: set = set()
     out: list[tuple[tuple, tuple[Card, ...], Any]] = []
@@ -270,7 +271,7 @@ def legal_plays(spec: SheddingSpec, hand: Sequence[Card], table: Reading | None,
 
     levels = sorted({order(c, rules) for c in hand})
     for level in levels:
-        sub = [c for c in hand if order(c, rules) <= level]
+        sub = tuple(c for c in hand if order(c, rules) <= level)
         for size in sizes:
             if size > len(sub):
                 break

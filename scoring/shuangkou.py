@@ -159,14 +159,21 @@ def _bomb_key(lines: int, n: int, top: int, special: bool = False) -> tuple:
 
 def _chain_windows(y: int, rules) -> list[tuple[list[int], int]]:
     """(ranks, top) of every chain of ``y`` consecutive ranks; chains with 2 wrap and rank lowest."""
+    return _CHAIN_WINDOWS[(y, bool(rules.chain_with_two))]
+
+
+def _make_chain_windows(y: int, with_two: bool) -> list[tuple[list[int], int]]:
     out = [(list(range(s, s + y)), s + y - 1) for s in range(3, ACE - y + 2)]
-    if rules.chain_with_two:
+    if with_two:
         ring = list(range(2, ACE + 1))  # 2 3 … A
         for pos in range(y):  # where the 2 sits in the window
             start = (0 - pos) % len(ring)
             window = [ring[(start + i) % len(ring)] for i in range(y)]
             out.append((window, window[-1]))
     return out
+
+
+_CHAIN_WINDOWS = {(y, w): _make_chain_windows(y, w) for y in range(3, 7) for w in (False, True)}
 
 
 def _run_windows(length: int) -> list[list[int]]:
@@ -329,7 +336,7 @@ class ShuangkouSpec(SheddingSpec):
 
     def candidates(self, hand, table, rules, size, need=None) -> Iterable:
         last_hand, groups = self._last
-        if last_hand is not hand:
+        if last_hand is not hand or type(hand) is not tuple:  # a tuple cannot change behind our back
             groups = _groups(hand)
             self._last = (hand, groups)
         return _candidates(groups, table, rules, size, need, self)
@@ -340,6 +347,11 @@ def _sort_key(card: Card) -> tuple:
 
 
 SPEC = ShuangkouSpec()
+
+
+def sort_key_for(rules=None):
+    """Canonical card order (highest first) for pages: 大王 小王 2 A K … 3."""
+    return _sort_key
 
 
 def _sorted(readings: list[Reading]) -> list[Reading]:
@@ -704,7 +716,7 @@ def settle(payload, rules) -> dict:
 
 
 def _fmt(deltas) -> str:
-    return "[" + ", ".join(f"{d:+d}" if d else "0" for d in deltas) + "]"
+    return "[" + ", ".join(f"{d:+d}".replace("-", "−") if d else "0" for d in deltas) + "]"
 
 
 def pattern_texts(rules) -> list[Text]:

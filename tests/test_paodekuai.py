@@ -510,3 +510,35 @@ def test_every_settlement_is_zero_sum(preset, data):
                               "rules": {"preset": preset, "penalty": penalty, "stake": data.draw(st.integers(1, 100))}})
     assert sum(out["deltas"]) == 0 and out["deltas"][winner] >= 0
     assert len(out["steps"]) == n
+
+
+@st.composite
+def run_heavy_deal(draw):
+    """Hands of 10–12 cards around consecutive triples: airplanes, triple runs with attachments, kicker bombs."""
+    preset = draw(st.sampled_from([P52, P48, ZSY]))
+    rules = pdk.RULESET.resolve({"preset": preset, "bomb_kickers": draw(st.booleans())})
+    pack = pdk.deck_for(rules).all_cards()
+    rng = random.Random(draw(st.integers(0, 10 ** 9)))
+    start = draw(st.sampled_from([3, 7, 11, 12]))
+    ranks = [r for r in range(start, start + 3) if r <= 14] + ([2] if preset == ZSY and start == 12 else [])
+    pool = [c for c in pack if c.rank in ranks]
+    rng.shuffle(pool)
+    rest = [c for c in pack if c.rank not in ranks]
+    rng.shuffle(rest)
+    hand = pool[:draw(st.integers(7, 9))] + rest[:draw(st.integers(1, 3))]
+    table = draw(st.sampled_from([None, "♠3 ♥3 ♣3 ♠4 ♥4 ♣4 ♠5 ♥6 ♣7 ♦8", "♠3 ♥3 ♣3 ♠4 ♥4 ♣4 ♠5 ♥5",
+                                  "♠3 ♥3 ♣3 ♦3"]))
+    return rules, hand, table
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(run_heavy_deal())
+def test_hint_equals_brute_force_on_airplane_sized_hands(case):
+    rules, hand, table = case
+    tr = _table(rules, parse_cards(table)) if table else None
+    if table and (tr is None or any(c in hand for c in parse_cards(table)) and rules.preset != ZSY):
+        tr = None
+    plays, truncated = legal_plays(pdk.SPEC, hand, tr, rules, limit=10 ** 6)
+    got = {pdk.SPEC.identity(c, rules) for c, _ in plays}
+    assert not truncated and len(got) == len(plays)
+    assert got == set(brute_force_plays(pdk.SPEC, hand, tr, rules))
