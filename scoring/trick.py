@@ -559,7 +559,7 @@ class Context:
         if other_shape:
             notes.append(t("牌型不同的出牌直接算小", "a play of a different shape counts as smaller"))
         reason = t("第{n}手「{cards}」赢：{why}", "play {n} “{cards}” wins: {why}",
-                   n=best_i, cards=self.fmt(plays[best_i]), why=join(notes, "；", "; "))
+                   n=best_i + 1, cards=self.fmt(plays[best_i]), why=join(notes, "；", "; "))
         return best_i, reason
 
     # -- hint / 托管 -------------------------------------------------------------
@@ -840,7 +840,7 @@ def trick_actions(spec_for: Callable[[object], TrickSpec]) -> dict:
             if len(p) != n:
                 raise InvalidInput(t("第{i}手出了{m}张，但首家出了{n}张：每家出牌张数相同",
                                      "play {i} has {m} cards but the lead has {n}: every play has as many cards",
-                                     i=i, m=len(p), n=n), field=f"plays[{i}]", code="wrong_count")
+                                     i=i + 1, m=len(p), n=n), field=f"plays[{i}]", code="wrong_count")
         try:
             ctx.lead_units(plays[0])
         except PaijuError as exc:
@@ -950,7 +950,7 @@ def run_bidding(bids: Sequence, start: int, how: BidRules) -> dict:
         who = seat_name(seat)
         if result is not None:
             return _bad_bid(i, t("叫分已经结束（{why}），第{i}项「{v}」多余", "bidding was already over ({why}); "
-                                 "entry {i} “{v}” is one too many", why=result, i=i, v=str(raw)), steps)
+                                 "entry {i} “{v}” is one too many", why=result, i=i + 1, v=str(raw)), steps)
         if bid is None:
             complaint = how.pass_complaint(best, who)
             if complaint is not None:
@@ -989,7 +989,7 @@ def run_bidding(bids: Sequence, start: int, how: BidRules) -> dict:
 
 def _bad_bid(i: int, why: Text, steps: list[Text]) -> dict:
     return {"legal": False, "complete": False, "declarer": None, "bid": None, "next": None, "illegal_index": i,
-            "reason": t("第{i}项叫分不合规：{why}", "entry {i} is illegal: {why}", i=i, why=why), "steps": steps}
+            "reason": t("第{i}项叫分不合规：{why}", "entry {i} is illegal: {why}", i=i + 1, why=why), "steps": steps}
 
 
 def bidding_action(how_for: Callable[[object], BidRules]):

@@ -74,3 +74,10 @@ def test_q783_round_tracker_updates_banks_each_round_and_undoes(page, live_serve
     assert "分牌" in error.inner_text()
     assert page.locator("#cards").input_value() == "♠5 ♥5"
     assert banks.all_inner_texts() == ["115", "95", "95", "95"]
+
+
+def test_every_rules_page_fits_a_phone(page, live_server):
+    for slug in ("paodekuai", "shuangkou", "q783", "hongwu", "erqiwang"):
+        for lang in ("zh", "en"):
+            page.goto(f"{live_server}/lang/{lang}?next=/{slug}/rules")
+            assert page.evaluate("document.documentElement.scrollWidth") <= 360, (slug, lang)
