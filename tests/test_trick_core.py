@@ -598,3 +598,11 @@ def test_erqiwang_tractor_lead_followed_through_the_off7_level(api):
     assert check(api, "erqiwang", play="♦7 ♦7 ♠2 ♠2", **body)["legal"] is True
     _, out = api("erqiwang/trick", {"trump": "♠", "plays": ["♠7 ♠7 ♥7 ♥7", "♦7 ♦7 ♠2 ♠2"]})
     assert out["winner"] == 0
+
+
+def test_trick_reason_counts_plays_from_one_like_a_player_does(api):
+    _, out = api("hongwu/trick", {"trump": "♥", "plays": ["大王", "♥5", "小王", "♠2"]})
+    assert out["winner"] == 1
+    assert "第2手" in out["reason"]
+    _, out = api("hongwu/trick", {"trump": "♥", "plays": ["大王", "♥5", "小王", "♠2"]}, lang="en")
+    assert "play 2" in out["reason"]
