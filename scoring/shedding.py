@@ -362,8 +362,11 @@ def shedding_actions(spec: SheddingSpec) -> dict[str, Callable]:
         check_together(spec, rules, [("previous", previous), ("hand" if hand else "play", hand or play)])
         table = table_reading(spec, rules, previous, payload) if previous else None
 
+        readings_of_play: list[Reading] = []
+
         def answer(legal: bool, reason: Text, reading: Reading | None = None) -> dict:
-            out = {"legal": legal, "reason": reason, "reading": reading.as_dict(key) if reading else None}
+            out = {"legal": legal, "reason": reason, "reading": reading.as_dict(key) if reading else None,
+                   "readings": _reading_list(readings_of_play, key)}
             if table is not None:
                 out["table"] = table.as_dict(key)
             return out
@@ -388,6 +391,7 @@ def shedding_actions(spec: SheddingSpec) -> dict[str, Callable]:
             if missing is not None:
                 return answer(False, t("手里没有「{c}」", "the hand does not hold “{c}”", c=str(missing)))
         rs = spec.readings(play, rules)
+        readings_of_play.extend(rs)
         if not rs:
             return answer(False, spec.no_pattern(play, rules))
         if table is None:

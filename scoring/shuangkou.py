@@ -522,55 +522,61 @@ def _candidates(prep, table, rules, size, need, spec) -> Iterable:
                 yield from _uneven(window, top, y, size, have, groups, budget, splits, need_rank, keep)
 
 
+def _best_x(used: Sequence[int], size: int, y: int) -> int | None:
+    """The largest smallest-group X (4..8) that ``size`` cards over these naturals allow, or None."""
+    low = min(used)
+    for x in range(MAX_COPIES, 3, -1):
+        if low <= x and size <= x + MAX_COPIES * (y - 1) and sum(u if u > x else x for u in used) <= size:
+            return x
+    return None
+
+
 def _uneven(window, top, y, size, have, groups, budget, splits, need_rank, keep):
     """千变 chains: naturals per rank 0..8 (at least one card), the rest jokers; X = best smallest group."""
     caps = [min(have.get(r, 0), MAX_COPIES) for r in window]
     m = len(window)
+    tail = [sum(caps[i:]) for i in range(m + 1)]
     acc = [0] * m
     found = []
 
-    def rec(i, total):
-        rest = sum(caps[i:])
-        if total + rest < size - budget:
+    def rec(i, total, floor):
+        # total: naturals so far; floor: the least cards the groups so far need (each group has 4 or more)
+        if total + tail[i] < size - budget or floor + 4 * (m - i) > size:
             return
         if i == m:
-            if 0 < total <= size:
+            if total:
                 found.append(tuple(acc))
             return
         lo = 1 if window[i] == need_rank else 0
         for u in range(min(caps[i], size - total), lo - 1, -1):
             acc[i] = u
-            rec(i + 1, total + u)
+            rec(i + 1, total + u, floor + (u if u > 4 else 4))
         acc[i] = 0
 
-    rec(0, 0)
+    rec(0, 0, 0)
     for used in found:
-        nat = {r: u for r, u in zip(window, used) if u}
         k = size - sum(used)
-        xs = ShuangkouSpec._chain_xs(window, nat, size, y, _UNEVEN)
-        if not xs:
-            continue
         sp = splits(k)
         if not sp:
             continue
-        x = xs[0]
+        x = _best_x(used, size, y)
+        if x is None:
+            continue
         key = _bomb_key(x + y, size, top)
         if not keep("chain", key, True):
             continue
-        groups_ = ShuangkouSpec._groups_for(window, nat, size, x)
-        shown = [r for r, g in zip(window, groups_) for _ in range(g)]
-        fill = [r for r, g in zip(window, groups_) for _ in range(g - nat.get(r, 0))]
+        nat = {r: u for r, u in zip(window, used) if u}
         nat_cards = [c for r, u in zip(window, used) for c in groups[r][:u]]
         for jk in sp:
-            cards = nat_cards + jk
-            yield cards, make_reading("chain", cards, key, shown, fill, lines=x + y, chain=(x, y), top=top)
+            yield nat_cards + jk, (lambda cards=nat_cards + jk, nat=nat, x=x, key=key: _chain_reading(
+                window, top, y, cards, nat, x, key))
 
 
-class _Flag:
-    uneven_chain = True
-
-
-_UNEVEN = _Flag()
+def _chain_reading(window, top, y, cards, nat, x, key) -> Reading:
+    groups_ = ShuangkouSpec._groups_for(window, nat, len(cards), x)
+    shown = [r for r, g in zip(window, groups_) for _ in range(g)]
+    fill = [r for r, g in zip(window, groups_) for _ in range(g - nat.get(r, 0))]
+    return make_reading("chain", cards, key, shown, fill, lines=x + y, chain=(x, y), top=top)
 
 
 # ==========================================================================

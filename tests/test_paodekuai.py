@@ -206,6 +206,12 @@ def test_too_many_copies_across_table_and_hand_names_card_and_limit(api):
     assert status == 400 and "♠A" in out["error"]["message"] and "at most 1" in out["error"]["message"]
 
 
+def test_a_third_spade_ace_in_the_two_deck_game_is_too_many(api):
+    status, out = api("paodekuai/check", {"play": "♠A", "hand": "♠A ♠A ♠A", "rules": {"preset": ZSY}}, lang="en")
+    assert status == 400 and "“♠A” appears 3 times" in out["error"]["message"] and "at most 2" in out["error"]["message"]
+    assert out["error"]["field"] == "hand"
+
+
 def test_a_second_copy_in_one_play_is_too_many_for_one_pack(api):
     status, out = api("paodekuai/check", {"play": "♠A ♠A"}, lang="en")
     assert status == 400 and out["error"]["code"] == "too_many_copies" and out["error"]["field"] == "play"

@@ -178,3 +178,33 @@ def test_core_hint_equals_brute_force(ranks, table):
     tr = legal_read(table) if table else None
     plays, _ = legal_plays(TOY, hand, tr, R, limit=10 ** 6)
     assert {TOY.identity(c, R) for c, _ in plays} == set(brute_force_plays(TOY, hand, tr, R))
+
+
+# --- no input reaches a 500 ----------------------------------------------------
+
+from hypothesis import HealthCheck  # noqa: E402
+
+from webapp import create_app  # noqa: E402
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 40) | st.text(max_size=12)
+    | st.sampled_from(["♠A ♥A", "7 7 大王", "pass", "3 4 5 6 7", "大王 大王 小王 小王", "♠3", "", "X9"]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=8)
+_FIELDS = st.sampled_from(["play", "previous", "hand", "cards", "rules", "limit", "previous_reading", "winner",
+                           "cards_left", "finish_order", "bombs"])
+
+
+@pytest.fixture(scope="module")
+def raw_client():
+    return create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE_URL": "sqlite://"}).test_client()
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.sampled_from(["paodekuai", "shuangkou"]), st.sampled_from(["classify", "check", "hint", "settle"]),
+       st.dictionaries(_FIELDS, _JSON, max_size=5))
+def test_no_payload_gives_a_500_on_shedding_endpoints(raw_client, game, action, body):
+    resp = raw_client.post(f"/api/v1/{game}/{action}", json=body)
+    assert resp.status_code in (200, 400, 404, 422), (body, resp.get_json())
+    if resp.status_code != 200:
+        assert resp.get_json()["error"]["message"]

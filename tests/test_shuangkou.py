@@ -247,7 +247,7 @@ def test_a_lead_shows_every_reading_largest_first(api):
     out = check(api, "3 大王 大王 小王 小王")
     assert out["legal"] and out["reading"]["kind"] == "bomb" and "other readings" in out["reason"]
     kinds = [r["kind"] for r in classify(api, "3 大王 大王 小王 小王")["readings"]]
-    assert kinds == ["bomb", "straight"]
+    assert kinds == ["bomb", "straight"] and [r["kind"] for r in out["readings"]] == kinds
 
 
 def test_every_distinct_reading_of_a_play_with_jokers():
