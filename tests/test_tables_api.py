@@ -435,6 +435,38 @@ def test_q783_negative_banks_keep_the_big_round_going(led):
     assert out["hand"]["banks"] == [350, -50, -50, -50] and out["hand"]["game_over"] is False
 
 
+# --- other games -----------------------------------------------------------
+
+def test_a_shuangkou_table_keeps_totals_over_its_hands(led):
+    tid, token = led.create(game="shuangkou")
+    status, out = led.add(tid, token, {"finish_order": [0, 2], "bombs": [{"seat": 0, "lines": 6},
+                                                                          {"seat": 1, "lines": 7}]})
+    assert status == 201, out
+    assert out["hand"]["deltas"] == [12, 4, 4, -20] and out["hand"]["outcome"] == "shuangkou"
+    status, out = led.add(tid, token, {"finish_order": [2, 1, 3, 0], "bombs": []})
+    assert out["hand"]["deltas"] == [1, -1, 1, -1]
+    assert out["totals"] == [13, 3, 5, -21]
+    status, out = led.call("PUT", f"tables/{tid}/hands/1", {"version": 3, "input": {"finish_order": [1, 0, 3, 2],
+                           "bombs": [{"seat": 3, "lines": 5}, {"seat": 0, "lines": 4}]}}, token=token)
+    assert status == 200 and out["totals"] == [-3, 3, -3, 3]
+
+
+def test_a_paodekuai_hand_for_more_seats_than_the_table_has_is_refused(led):
+    tid, token = led.create(game="paodekuai", players=["a", "b", "c"])
+    status, out = led.add(tid, token, {"winner": 0, "cards_left": [0, 5, 13, 10]}, lang="en")
+    assert status == 422
+    assert_error(out, "seat_count", "input")
+    assert "3 seats" in out["error"]["message"]
+    assert led.table(tid)["hands"] == []
+
+
+def test_a_paodekuai_table_uses_its_house_rules_for_every_hand(led):
+    tid, token = led.create(game="paodekuai", rules={"stake": 2})
+    status, out = led.add(tid, token, {"winner": 0, "cards_left": [0, 5, 13, 10]})
+    assert status == 201, out
+    assert out["hand"]["deltas"] == [174, -10, -104, -60]
+
+
 # --- no input gives a 500 ---------------------------------------------------
 
 from hypothesis import HealthCheck, given, settings  # noqa: E402
