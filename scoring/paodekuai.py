@@ -167,6 +167,9 @@ class PaodekuaiSpec(SheddingSpec):
     def order(self, card: Card, rules) -> int:
         return _POWER[card.rank]
 
+    def max_hand(self, rules) -> int:
+        return PRESETS[rules.preset]["dealt"]
+
     def sort_key(self, rules):
         return _sort_key
 

@@ -23,7 +23,8 @@ rules)`` (when two plays are "the same play"; default the multiset of ranks,
 so suits never make two plays distinct), ``no_pattern(cards, rules)`` (why a
 card set is no pattern), ``why_not(play, table, rules)`` (why a reading does
 not beat the table), ``sizes(hand, table, rules)`` (which play sizes the
-hint should try), ``sort_key(rules)`` (canonical output order, derived from
+hint should try), ``max_hand(rules)`` (the most cards a ``hand`` may hold; a
+bigger one is a 422), ``sort_key(rules)`` (canonical output order, derived from
 ``order``).
 
 ``candidates`` may over-generate and repeat itself: the core keeps only the
@@ -148,6 +149,10 @@ class SheddingSpec:
     def sizes(self, hand: Sequence[Card], table: Reading | None, rules) -> Iterable[int]:
         return range(1, len(hand) + 1)
 
+    def max_hand(self, rules) -> int | None:
+        """The most cards a hand can hold (the deal), or None for no limit."""
+        return None
+
     def no_pattern(self, cards: Sequence[Card], rules) -> Text:
         return t("「{c}」不成任何牌型", "“{c}” is not a pattern of this game",
                  c=format_cards(cards, self.sort_key(rules)))
@@ -176,6 +181,16 @@ def read_cards(payload: Mapping, name: str, spec: SheddingSpec, rules, *, requir
     except PaijuError as exc:
         raise exc.with_field(name)
     return cards
+
+
+def read_hand(payload: Mapping, spec: SheddingSpec, rules, *, required: bool):
+    """The ``hand`` field: cards the deck holds, no more than a hand can hold."""
+    hand = read_cards(payload, "hand", spec, rules, required=required)
+    most = spec.max_hand(rules)
+    if hand is not None and most is not None and len(hand) > most:
+        raise InvalidInput(t("手牌有{n}张：这个玩法每人最多{m}张", "the hand has {n} cards: a hand holds at most {m} here",
+                             n=len(hand), m=most), field="hand", code="hand_too_large")
+    return hand
 
 
 def check_together(spec: SheddingSpec, rules, parts: Sequence[tuple[str, Sequence[Card] | None]]) -> None:
@@ -358,7 +373,7 @@ def shedding_actions(spec: SheddingSpec) -> dict[str, Callable]:
         passing = is_pass(payload.get("play"))
         play = None if passing else read_cards(payload, "play", spec, rules)
         previous = read_cards(payload, "previous", spec, rules, required=False)
-        hand = read_cards(payload, "hand", spec, rules, required=False)
+        hand = read_hand(payload, spec, rules, required=False)
         check_together(spec, rules, [("previous", previous), ("hand" if hand else "play", hand or play)])
         table = table_reading(spec, rules, previous, payload) if previous else None
 
@@ -406,7 +421,7 @@ def shedding_actions(spec: SheddingSpec) -> dict[str, Callable]:
 
     def hint(payload: Mapping, rules) -> dict:
         key = spec.sort_key(rules)
-        hand = read_cards(payload, "hand", spec, rules)
+        hand = read_hand(payload, spec, rules, required=True)
         previous = read_cards(payload, "previous", spec, rules, required=False)
         check_together(spec, rules, [("previous", previous), ("hand", hand)])
         table = table_reading(spec, rules, previous, payload) if previous else None

@@ -190,6 +190,9 @@ class ShuangkouSpec(SheddingSpec):
     def order(self, card: Card, rules) -> int:
         return _POWER[card.rank]
 
+    def max_hand(self, rules) -> int:
+        return MAX_PLAY
+
     def sort_key(self, rules):
         return _sort_key
 

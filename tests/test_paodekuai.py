@@ -548,3 +548,11 @@ def test_hint_equals_brute_force_on_airplane_sized_hands(case):
     got = {pdk.SPEC.identity(c, rules) for c, _ in plays}
     assert not truncated and len(got) == len(plays)
     assert got == set(brute_force_plays(pdk.SPEC, hand, tr, rules))
+
+
+def test_a_hand_holds_no_more_than_the_deal(api):
+    hand = "♠3 ♥3 ♣3 ♦3 ♠4 ♥4 ♣4 ♦4 ♠5 ♥5 ♣5 ♦5 ♠6 ♥6"
+    status, out = api("paodekuai/hint", {"hand": hand}, lang="en")
+    assert status == 422 and out["error"]["field"] == "hand" and "at most 13" in out["error"]["message"]
+    status, out = api("paodekuai/check", {"play": "♠3", "hand": hand, "rules": {"preset": ZSY}})
+    assert status == 200

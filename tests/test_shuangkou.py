@@ -512,3 +512,8 @@ def test_hint_equals_brute_force_on_chain_sized_hands_with_jokers(hand, previous
     got = [sk.SPEC.identity(c, r) for c, _ in plays]
     assert not truncated and len(got) == len(set(got))
     assert set(got) == brute_force_multisets(hand, table, r)
+
+
+def test_a_hand_holds_at_most_27_cards(api):
+    status, out = api("shuangkou/hint", {"hand": " ".join(["3", "4", "5", "6", "7", "8", "9"] * 4)}, lang="en")
+    assert status == 422 and out["error"]["code"] == "hand_too_large" and "27" in out["error"]["message"]
