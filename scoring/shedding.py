@@ -29,14 +29,16 @@ bigger one is a 422), ``sort_key(rules)`` (canonical output order, derived from
 
 ``candidates`` may over-generate and repeat itself: the core keeps only the
 candidates that have a reading (that beats ``table`` when one is given) and
-drops repeats by ``identity``. A candidate may be yielded as ``(cards,
-reading)`` when the generator built it from that reading (or ``(cards,
-make_reading)``, a function called only for the plays that are kept): the
-core then trusts the reading instead of calling ``readings`` again (the fast
-path of 双扣). ``need`` (an ``order`` level, leads only) says that only plays whose
-highest card has that level are wanted this time; a generator may ignore it. It must not miss a legal play: the tests
+drops repeats by ``identity``. It must not miss a legal play: the tests
 compare the hint with :func:`brute_force_plays` (every sub-multiset of the
-hand filtered by the same rules).
+hand filtered by the same rules). A candidate may be yielded as ``(cards,
+reading)`` when the generator built it from that reading, or as ``(cards,
+make_reading)``, a function called only for the plays that are kept; the
+core then trusts that reading instead of calling ``readings`` again (the
+fast path of 双扣). ``need`` (an ``order`` level, leads only) says that only
+plays whose highest card has that level are wanted this time; a generator
+may ignore it. ``hand`` is a tuple, the same object for every size of one
+hint, so a generator may cache its grouping of it.
 
 A :class:`Reading` is one way to read a card set: ``kind`` (stable string
 for API clients), ``label`` (bilingual), ``key`` (compared by ``beats``),
@@ -49,13 +51,14 @@ cards (ties: lower cards first, then the generator's order). ``hint`` lists
 every distinct legal play in that order; a follower may always pass, so
 ``smallest`` is ``null`` when nothing beats the table. A list longer than
 ``limit`` is cut to its smallest ``limit`` plays with ``"truncated": true``.
-The request field ``limit`` (1 … :data:`MAX_LIMIT`) sets it; by default a
-follower's list is complete up to :data:`MAX_PLAYS` (2000, far more than any
-hand we have seen: a 27-card 双扣 hand with four jokers has 373 plays against
-a 5-card straight), and a lead is cut at :data:`MAX_LEADS` (200): a lead from
-such a hand has tens of thousands of plays (every straight, run and bomb
-with every choice of jokers), too many to show or to compute on each tap;
-the hint then stops generating once the smallest 200 are known.
+The request field ``limit`` (1 … :data:`MAX_LIMIT`) sets it. By default a
+follower's list is complete up to :data:`MAX_PLAYS` (2000; a 27-card 双扣
+hand with four jokers has 373 plays against a 5-card straight, the worst
+千变 hands we built about 1,600 against a bomb), and a lead is cut at
+:data:`MAX_LEADS` (200): the same 27-card hand has 10,669 distinct leads
+(every straight, run and bomb with every choice of jokers), too many to show
+or to compute on each tap, so the hint stops generating once the smallest
+200 are known.
 """
 from __future__ import annotations
 
@@ -284,17 +287,26 @@ def legal_plays(spec: SheddingSpec, hand: Sequence[Card], table: Reading | None,
         out.sort(key=lambda x: x[0])
         return done(out[:limit], len(out) > limit)
 
+    # With point cards the order inside a level is (points, size): the level is finished before cutting.
+    by_level = type(spec).points is not SheddingSpec.points
     levels = sorted({order(c, rules) for c in hand})
     for level in levels:
         sub = tuple(c for c in hand if order(c, rules) <= level)
+        cell = []
         for size in sizes:
             if size > len(sub):
                 break
-            cell = collect(spec.candidates(sub, None, rules, size, need=level), level)
-            cell.sort(key=lambda x: x[0])
-            out.extend(cell)
-            if len(out) > limit:
-                return done(out[:limit], True)
+            cell.extend(collect(spec.candidates(sub, None, rules, size, need=level), level))
+            if not by_level:
+                cell.sort(key=lambda x: x[0])
+                out.extend(cell)
+                cell = []
+                if len(out) > limit:
+                    return done(out[:limit], True)
+        cell.sort(key=lambda x: x[0])
+        out.extend(cell)
+        if len(out) > limit:
+            return done(out[:limit], True)
     out.sort(key=lambda x: x[0])
     return done(out, False)
 

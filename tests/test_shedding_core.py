@@ -208,3 +208,19 @@ def test_no_payload_gives_a_500_on_shedding_endpoints(raw_client, game, action, 
     assert resp.status_code in (200, 400, 404, 422), (body, resp.get_json())
     if resp.status_code != 200:
         assert resp.get_json()["error"]["message"]
+
+
+class PointsToy(Toy):
+    """The toy game with point cards 10 and K (it counts them in the smallest-play order)."""
+
+    def order(self, card, rules):
+        return 9 if card.rank in (10, 13) else super().order(card, rules)
+
+
+def test_a_cut_lead_list_respects_point_cards_before_size():
+    spec = PointsToy()
+    hand = cards("9 9 10 10 K")
+    full, _ = legal_plays(spec, hand, None, R, limit=100)
+    cut, truncated = legal_plays(spec, hand, None, R, limit=3)
+    assert truncated and cut == full[:3]
+    assert [" ".join(map(str, c)) for c, _ in full][:2] == ["9", "9 9"]  # no points before points
