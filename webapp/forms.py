@@ -128,8 +128,11 @@ class GameForm(FlaskForm):
 
 class SheddingCheckForm(GameForm):
     def payload(self):
-        return {"play": self.play.data or "", "previous": _blank(self.previous.data),
-                "hand": _blank(self.hand.data), "rules": self.rules_payload()}
+        out = {"play": self.play.data or "", "previous": _blank(self.previous.data),
+               "hand": _blank(self.hand.data), "rules": self.rules_payload()}
+        if _blank(self.previous_reading.data) is not None and out["previous"] is not None:
+            out["previous_reading"] = self.previous_reading.data
+        return out
 
 
 class TrickCheckForm(GameForm):
@@ -169,6 +172,7 @@ def check_form_class(game: Game):
                           others=TextAreaField(_l("其他三家的手牌（可选，每行一家，用于判断甩牌）")))
     return _game_form(game, SheddingCheckForm,
                       previous=CardsField(_l("桌上要压的牌（首出则留空）")),
+                      previous_reading=StringField(_l("桌上那手牌按哪种读法")),
                       play=CardsField(_l("你要出的牌")),
                       hand=CardsField(_l("你的手牌（可选）")))
 

@@ -167,15 +167,24 @@ def check(slug):
         return page(game, "check", "game/coming.html")
     form = forms.check_form_class(game)()
     result, errors = run_action(game, "check", form)
-    readings = None
-    if result is not None and game.kind == "shedding" and "classify" in game.actions:
-        try:
-            readings = render(game.run("classify", {"cards": form.play.data or "",
-                                                    "rules": form.rules_payload()}), current_lang())
-        except PaijuError:
-            readings = None
+    readings = table_readings = None
+    if request.method == "POST" and game.kind == "shedding" and "classify" in game.actions:
+        readings = _classify(game, form.play.data, form)
+        table_readings = _classify(game, form.previous.data, form)
     return page(game, "check", "game/check.html", form=form, result=result, errors=errors,
-                readings=readings, picker=picker_config(game, _resolved_rules(game, form)))
+                readings=readings, table_readings=table_readings,
+                picker=picker_config(game, _resolved_rules(game, form)))
+
+
+def _classify(game, cards, form):
+    """Every reading of some cards (largest first), or None when they cannot be read."""
+    if not cards or not cards.strip():
+        return None
+    try:
+        out = render(game.run("classify", {"cards": cards, "rules": form.rules_payload()}), current_lang())
+    except PaijuError:
+        return None
+    return out.get("readings") or None
 
 
 @bp.route(f"/{SLUG}/hint", methods=["GET", "POST"])

@@ -1,0 +1,31 @@
+"""The check page: the table's play may have several readings (双扣 wild jokers); the player picks one."""
+from __future__ import annotations
+
+import re
+
+
+def _text(resp):
+    return re.sub(r"\s+", " ", resp.get_data(as_text=True))
+
+
+def test_check_page_offers_every_reading_of_a_wild_table_play(app):
+    app.config["WTF_CSRF_ENABLED"] = False
+    client = app.test_client()
+    html = _text(client.post("/shuangkou/check", data={"previous": "6 7 8 9 大王", "play": "6 7 8 9 10"}))
+    assert 'name="previous_reading"' in html
+    assert "6 7 8 9 10（王当 10）" in html and "5 6 7 8 9（王当 5）" in html
+    assert "不能出" in html  # read as its largest, 6-10, the play does not beat it
+
+
+def test_picking_the_smaller_reading_of_the_table_changes_the_verdict(app):
+    app.config["WTF_CSRF_ENABLED"] = False
+    client = app.test_client()
+    html = _text(client.post("/shuangkou/check", data={"previous": "6 7 8 9 大王", "play": "6 7 8 9 10",
+                                                       "previous_reading": "1"}))
+    assert "✓" in html and "可以出" in html
+
+
+def test_check_page_lists_all_readings_of_a_lead(app):
+    app.config["WTF_CSRF_ENABLED"] = False
+    html = _text(app.test_client().post("/shuangkou/check", data={"play": "6 7 8 9 大王"}))
+    assert "这手牌的所有读法" in html
