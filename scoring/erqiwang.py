@@ -10,7 +10,7 @@ from .games import Game, settlement
 from .i18n import Text, join, seat_name, t
 from .payload import as_int, get_bool, get_int, get_list
 from .rules import Option, Preset, RuleSet
-from .trick import (BidRules, Context, Level, TrickSpec, bidding_action, check_deck, order_rows, parse_trump,
+from .trick import (BidRules, GameOrder, Level, TrickSpec, bidding_action, check_deck, parse_trump,
                     run_bidding, trick_actions)
 
 SEATS = 4
@@ -66,20 +66,10 @@ def spec_for(rules) -> TrickSpec:
     return TrickSpec("erqiwang", DECK, levels, throw="trump_only", follow_shape=True)
 
 
-def context(trump, rules=None) -> Context:
-    rules = RULESET.resolve(rules)  # a Rules object, a rules dict or None
-    if not isinstance(trump, Suit):
-        trump = parse_trump(trump)
-    return Context(spec_for(rules), trump)
-
-
-def order_for(trump, rules=None) -> list[tuple[Text, list[Card]]]:
-    """The full order high→low for a trump suit (rules page)."""
-    return order_rows(context(trump, rules))
-
-
-def sort_key(trump, rules=None):
-    return context(trump, rules).key
+_ORDER = GameOrder(RULESET, spec_for)
+context = _ORDER.context
+order_for = _ORDER.order_for
+sort_key = _ORDER.sort_key
 
 
 # --------------------------------------------------------------------------

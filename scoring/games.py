@@ -15,7 +15,7 @@ import importlib
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
-from .errors import MalformedInput, PaijuError
+from .errors import PaijuError
 from .i18n import Text, t
 from .payload import require_mapping
 from .rules import RuleSet

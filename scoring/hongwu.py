@@ -9,7 +9,7 @@ from .games import Game, settlement
 from .i18n import Text, seat_name, t
 from .payload import as_int, get_bool, get_int, get_list
 from .rules import Option, Preset, RuleSet, switch
-from .trick import (BidRules, Context, Level, TrickSpec, bidding_action, order_rows, parse_trump, run_bidding,
+from .trick import (BidRules, GameOrder, Level, TrickSpec, bidding_action, run_bidding,
                     trick_actions)
 
 SEATS = 4
@@ -107,21 +107,10 @@ def spec_for(rules) -> TrickSpec:
     return TrickSpec("hongwu", deck_for(rules), levels, throw="any_group", follow_shape=rules.follow_shape)
 
 
-def context(trump, rules=None) -> Context:
-    rules = RULESET.resolve(rules)  # a Rules object, a rules dict or None
-    if not isinstance(trump, Suit):
-        trump = parse_trump(trump)
-    return Context(spec_for(rules), trump)
-
-
-def order_for(trump, rules=None) -> list[tuple[Text, list[Card]]]:
-    """The full order high→low for a trump suit (rules page)."""
-    return order_rows(context(trump, rules))
-
-
-def sort_key(trump, rules=None):
-    """Canonical sort key for cards under this trump (highest first)."""
-    return context(trump, rules).key
+_ORDER = GameOrder(RULESET, spec_for)
+context = _ORDER.context
+order_for = _ORDER.order_for
+sort_key = _ORDER.sort_key
 
 
 # --------------------------------------------------------------------------

@@ -218,7 +218,6 @@ class ShuangkouSpec(SheddingSpec):
             out = self._jokers_alone(cards, cnt)
             return out
         wild = wild_ranks(rules)
-        w = sum(cnt[j] for j in wild)
         nat = {r: k for r, k in cnt.items() if r not in wild}
         if any(r in JOKERS for r in nat) or any(k > MAX_COPIES for k in nat.values()):
             return []
@@ -569,7 +568,7 @@ def _uneven(window, top, y, size, have, groups, budget, splits, need_rank, keep)
         if not keep("chain", key, True):
             continue
         nat = {r: u for r, u in zip(window, used) if u}
-        nat_cards = [c for r, u in zip(window, used) for c in groups[r][:u]]
+        nat_cards = [c for r, u in zip(window, used) if u for c in groups[r][:u]]
         for jk in sp:
             yield nat_cards + jk, (lambda cards=nat_cards + jk, nat=nat, x=x, key=key: _chain_reading(
                 window, top, y, cards, nat, x, key))

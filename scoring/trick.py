@@ -25,7 +25,7 @@ The game modules (``hongwu``, ``erqiwang``) describe their order as a list of
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import product
 from typing import Callable, Iterable, Iterator, Mapping, Sequence
 
@@ -891,6 +891,32 @@ def classify_cards(ctx: Context, cards: Sequence[Card]) -> dict:
         reason = t("{g}甩牌，共{n}手：{units}", "a {g} throw of {n} units: {units}", g=gname, n=len(units),
                    units=join([ctx.unit_text(u) for u in units], "、", ", "))
     return {"cards": canon, "valid": True, "readings": [reading], "reason": reason}
+
+
+class GameOrder:
+    """A trick game's trump context, order rows and sort key, from its rules and spec.
+
+    Each game module does ``_order = GameOrder(RULESET, spec_for)`` and exposes
+    ``context = _order.context``, ``order_for = _order.order_for``, ``sort_key = _order.sort_key``.
+    """
+
+    def __init__(self, ruleset, spec_for: Callable[[object], TrickSpec]):
+        self.ruleset = ruleset
+        self.spec_for = spec_for
+
+    def context(self, trump, rules=None) -> Context:
+        rules = self.ruleset.resolve(rules)  # a Rules object, a rules dict or None
+        if not isinstance(trump, Suit):
+            trump = parse_trump(trump)
+        return Context(self.spec_for(rules), trump)
+
+    def order_for(self, trump, rules=None) -> list[tuple[Text, list[Card]]]:
+        """The full order high→low for a trump suit (rules page)."""
+        return order_rows(self.context(trump, rules))
+
+    def sort_key(self, trump, rules=None):
+        """Canonical sort key for cards under this trump (highest first)."""
+        return self.context(trump, rules).key
 
 
 def order_rows(ctx: Context) -> list[tuple[Text, list[Card]]]:

@@ -517,3 +517,10 @@ def test_hint_equals_brute_force_on_chain_sized_hands_with_jokers(hand, previous
 def test_a_hand_holds_at_most_27_cards(api):
     status, out = api("shuangkou/hint", {"hand": " ".join(["3", "4", "5", "6", "7", "8", "9"] * 4)}, lang="en")
     assert status == 422 and out["error"]["code"] == "hand_too_large" and "27" in out["error"]["message"]
+
+
+def test_uneven_chain_hint_with_a_rank_only_the_jokers_fill(api):
+    """qianbian: a chain window whose middle rank is all jokers (no natural 8s) still hints."""
+    status, out = api("shuangkou/hint", {"hand": "9 9 9 9 10 10 10 10 J J Q Q 小王 小王 大王 大王",
+                                         "rules": {"preset": "qianbian"}})
+    assert status == 200 and out["plays"]

@@ -7,7 +7,7 @@ from functools import wraps
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import Form, FormField, IntegerField, RadioField, SelectField, StringField, TextAreaField
+from wtforms import Form, FormField, IntegerField, SelectField, StringField, TextAreaField
 from wtforms.validators import Optional as OptionalV
 
 from scoring.games import Game

@@ -7,8 +7,7 @@ import importlib
 import json
 from urllib.parse import urlparse
 
-from flask import Blueprint, abort, make_response, redirect, render_template, request, url_for
-from markupsafe import Markup
+from flask import Blueprint, abort, redirect, render_template, request, url_for
 
 from scoring.cards import BIG, LITTLE, RANK_NAMES, SUITS, Deck
 from scoring.errors import PaijuError
@@ -187,28 +186,27 @@ def _classify(game, cards, form):
     return out.get("readings") or None
 
 
+def _form_tab(slug: str, tab: str, form_class, trick_only: bool = False):
+    """A tab whose form posts one engine action of the same name (hint, trick)."""
+    game = game_or_404(slug)
+    if trick_only and game.kind != "trick":
+        abort(404)
+    if not game.built:
+        return page(game, tab, "game/coming.html")
+    form = form_class(game)()
+    result, errors = run_action(game, tab, form)
+    return page(game, tab, f"game/{tab}.html", form=form, result=result, errors=errors,
+                picker=picker_config(game, _resolved_rules(game, form)))
+
+
 @bp.route(f"/{SLUG}/hint", methods=["GET", "POST"])
 def hint(slug):
-    game = game_or_404(slug)
-    if not game.built:
-        return page(game, "hint", "game/coming.html")
-    form = forms.hint_form_class(game)()
-    result, errors = run_action(game, "hint", form)
-    return page(game, "hint", "game/hint.html", form=form, result=result, errors=errors,
-                picker=picker_config(game, _resolved_rules(game, form)))
+    return _form_tab(slug, "hint", forms.hint_form_class)
 
 
 @bp.route(f"/{SLUG}/trick", methods=["GET", "POST"])
 def trick(slug):
-    game = game_or_404(slug)
-    if game.kind != "trick":
-        abort(404)
-    if not game.built:
-        return page(game, "trick", "game/coming.html")
-    form = forms.trick_form_class(game)()
-    result, errors = run_action(game, "trick", form)
-    return page(game, "trick", "game/trick.html", form=form, result=result, errors=errors,
-                picker=picker_config(game, _resolved_rules(game, form)))
+    return _form_tab(slug, "trick", forms.trick_form_class, trick_only=True)
 
 
 @bp.route(f"/{SLUG}/settle", methods=["GET", "POST"])

@@ -18,7 +18,7 @@ from wtforms.validators import Optional as OptionalV
 from scoring import q783
 from scoring.errors import PaijuError
 from scoring.games import get_game
-from scoring.i18n import render, t
+from scoring.i18n import render
 
 from . import forms
 from .i18n import current_lang
