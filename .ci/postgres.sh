@@ -3,6 +3,7 @@
 #
 #   export PAIJU_TEST_POSTGRES_URL="$(bash .ci/postgres.sh)"      # start
 #   bash .ci/postgres.sh stop [DATADIR]                            # stop
+#   PAIJU_PG_WATCH_PID=$$ bash .ci/postgres.sh    # … and stop it when process $$ ends
 #
 # Installs Debian's postgresql with apt-get when no server binaries are found
 # (needs root). The cluster lives in a fresh temp dir (or $PAIJU_PG_DIR) and
@@ -35,6 +36,11 @@ as_owner() {  # run a command as the cluster owner
         "$@"
     fi
 }
+
+if [ "${1:-}" = "watch" ]; then
+    while kill -0 "$2" 2>/dev/null; do sleep 2; done
+    exec bash "$0" stop "$3"
+fi
 
 if [ "${1:-}" = "stop" ]; then
     dir="${2:-${PAIJU_PG_DIR:-}}"
@@ -90,5 +96,9 @@ fi
 as_owner "$bindir/createdb" -h 127.0.0.1 -p "$port" -U postgres paiju_test >&2
 
 if [ -n "${PAIJU_PG_DIR_FILE:-}" ]; then echo "$dir" > "$PAIJU_PG_DIR_FILE"; fi
+if [ -n "${PAIJU_PG_WATCH_PID:-}" ]; then
+    # stop the server when that process (a test run) ends, even if it crashed
+    setsid bash "$0" watch "$PAIJU_PG_WATCH_PID" "$dir" </dev/null >/dev/null 2>&1 &
+fi
 log "running; stop with: bash .ci/postgres.sh stop $dir"
 echo "postgresql+psycopg://postgres@127.0.0.1:$port/paiju_test"

@@ -46,7 +46,8 @@ def postgres_server_url() -> str:
         if not url:
             dir_file = tempfile.NamedTemporaryFile(prefix="paiju-pg-dir-", delete=False).name
             proc = subprocess.run(["bash", str(SCRIPT)], capture_output=True, text=True, timeout=600,
-                                  env={**os.environ, "PAIJU_PG_DIR_FILE": dir_file})
+                                  env={**os.environ, "PAIJU_PG_DIR_FILE": dir_file,
+                                       "PAIJU_PG_WATCH_PID": str(os.getpid())})
             if proc.returncode != 0 or not proc.stdout.strip():
                 raise RuntimeError(f"{SCRIPT} failed ({proc.returncode}):\n{proc.stderr[-3000:]}")
             url = proc.stdout.strip().splitlines()[-1]
@@ -154,3 +155,32 @@ def test_database_url_defaults_to_sqlite_under_instance_and_maps_postgres_to_psy
     assert database_url(fake) == "postgresql+psycopg://u@h:5/db"
     fake.config["DATABASE_URL"] = "sqlite:///x.db"
     assert database_url(fake) == "sqlite:///x.db"
+
+
+STARTER = """
+import sys
+from webapp import create_app
+from webapp.db import ensure_schema
+app = create_app({"SECRET_KEY": "t", "DATABASE_URL": sys.argv[1]})
+ensure_schema(app)
+resp = app.test_client().post("/api/v1/tables", json={"game": "q783", "players": ["a", "b", "c"]})
+assert resp.status_code == 201, resp.get_data(as_text=True)
+"""
+
+
+@pytest.mark.parametrize("kind", DATABASES)
+def test_several_server_processes_starting_at_once_all_find_the_schema_ready(kind, tmp_path):
+    url, drop = (f"sqlite:///{tmp_path / 'race.db'}", None) if kind == "sqlite" else fresh_postgres_database()
+    try:
+        procs = [subprocess.Popen([sys.executable, "-c", STARTER, url], cwd=ROOT, stdout=subprocess.PIPE,
+                                  stderr=subprocess.PIPE, text=True) for _ in range(4)]
+        outs = [p.communicate(timeout=300) for p in procs]
+        assert [p.returncode for p in procs] == [0] * 4, [err[-2000:] for _, err in outs]
+        app = create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE_URL": url})
+        with app.app_context():
+            assert db.session.execute(text("SELECT count(*) FROM ledger_tables")).scalar() == 4
+            db.session.remove()
+            db.engine.dispose()
+    finally:
+        if drop:
+            drop()

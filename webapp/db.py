@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextvars
 import os
 import threading
+import time
 from pathlib import Path
 
 from flask import current_app
@@ -40,6 +41,7 @@ db = SQLAlchemy(model_class=Base)
 SQLITE_BUSY_TIMEOUT = 30  # seconds a writer waits for another one
 _IMMEDIATE = contextvars.ContextVar("paiju_sqlite_immediate", default=False)
 _PKG = Path(__file__).resolve().parent
+_MIGRATE_LOCK = threading.Lock()
 
 
 def database_url(app) -> str:
@@ -78,7 +80,7 @@ def init_app(app) -> None:
         engine = db.engine
         if engine.dialect.name == "sqlite":
             _sqlite_events(engine)
-    app.extensions["paiju_db"] = {"migrated": False, "lock": threading.Lock()}
+    app.extensions["paiju_db"] = {"migrated": False}
 
 
 def _sqlite_events(engine) -> None:
@@ -105,13 +107,26 @@ def ensure_schema(app=None) -> None:
     state = app.extensions["paiju_db"]
     if state["migrated"]:
         return
-    with state["lock"]:
+    with _MIGRATE_LOCK:  # Alembic's context is process-global: one upgrade at a time
         if state["migrated"]:
             return
         from flask_migrate import upgrade
         with app.app_context():
-            upgrade(directory=migrations_dir())
-            db.session.remove()
+            # SQLite: BEGIN IMMEDIATE, so a second process starting at the same
+            # moment waits and then finds the schema current (PostgreSQL: the
+            # advisory lock in migrations/env.py does the same)
+            token = _IMMEDIATE.set(True)
+            try:
+                try:
+                    upgrade(directory=migrations_dir())
+                except Exception:  # noqa: BLE001 - another process may have won a race: look again
+                    db.session.remove()
+                    db.engine.dispose()
+                    time.sleep(0.2)
+                    upgrade(directory=migrations_dir())
+            finally:
+                _IMMEDIATE.reset(token)
+                db.session.remove()
         state["migrated"] = True
 
 

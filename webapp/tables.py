@@ -395,10 +395,19 @@ def _picker(game, table):
         return "{}"
 
 
-def _live_fragment(table: m.LedgerTable, token: str | None):
+def _unchanged(table_id: str):
+    """The cheap answer to a poll: 204 (htmx keeps what it shows) when the
+    version the page holds is still current, without loading the table."""
+    version = m.table_version(table_id)
+    if version is None:
+        raise m.not_found(table_id)
     since = request.args.get("v", "")
-    if since.isdigit() and int(since) == table.version:
-        return "", 204  # htmx keeps what it shows
+    if since.isdigit() and int(since) == version:
+        return "", 204
+    return None
+
+
+def _live_fragment(table: m.LedgerTable, token: str | None):
     ctx = ledger_view(table)
     ctx.update(can_edit=token is not None, token=token, live_url=_live_url(table, token),
                undo_form=VersionForm() if token else None, names=list(table.players))
@@ -415,18 +424,13 @@ def view(table_id: str):
 
 @pages_bp.get("/tables/<table_id>/live")
 def live(table_id: str):
-    version = m.table_version(table_id)
-    if version is None:
-        raise m.not_found(table_id)
-    since = request.args.get("v", "")
-    if since.isdigit() and int(since) == version:
-        return "", 204  # the cheap answer: nothing new, nothing loaded
-    return _live_fragment(m.load_table(table_id), None)
+    return _unchanged(table_id) or _live_fragment(m.load_table(table_id), None)
 
 
 @pages_bp.get("/tables/<table_id>/edit/<token>/live")
 def edit_live(table_id: str, token: str):
-    return _live_fragment(_edit_table(table_id, token), token)
+    # a 204 tells no more than the public poll does, so it needs no token check
+    return _unchanged(table_id) or _live_fragment(_edit_table(table_id, token), token)
 
 
 def _settle_form(table: m.LedgerTable, formdata=None, data=None):
