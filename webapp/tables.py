@@ -239,8 +239,9 @@ def new_table():
                     errors.append(message)
             else:
                 return redirect(url_for("tables.edit", table_id=table_id, token=token, new=1))
-    seats = range(m.FIXED_SEATS.get(game.slug, m.MAX_SEATS))
-    ctx = dict(game=game, form=form, rules_form=rules_form, errors=errors, seats=seats)
+    fixed = m.FIXED_SEATS.get(game.slug)
+    ctx = dict(game=game, form=form, rules_form=rules_form, errors=errors, seats=range(fixed or m.MAX_SEATS),
+               required=fixed or m.MIN_SEATS)
     status = 422 if errors or form.errors else 200
     if htmx and request.method == "POST":
         return render_template("tables/_new_panel.html", **ctx), status
@@ -316,7 +317,8 @@ def chart_svg(players: list[str], series: list[list[int]]) -> Markup:
 
 def qr_svg(url: str) -> Markup:
     import segno
-    return Markup(segno.make(url, error="m").svg_inline(scale=4, border=2, dark="#000", light="#fff"))
+    return Markup(segno.make(url, error="m").svg_inline(scale=4, border=2, dark="#000", light="#fff",
+                                                            omitsize=True))
 
 
 def ledger_view(table: m.LedgerTable) -> dict:
