@@ -6,10 +6,20 @@ pages). Tables are never listed anywhere.
 """
 from __future__ import annotations
 
-from flask import Blueprint, current_app, jsonify, request, url_for
+import csv
+import io
+import json
 
-from scoring.errors import MalformedInput
-from scoring.i18n import t
+from flask import (Blueprint, abort, current_app, jsonify, make_response, redirect, render_template, request,
+                   url_for)
+from flask_wtf import FlaskForm
+from markupsafe import Markup, escape
+from wtforms import HiddenField, StringField, TextAreaField
+from wtforms.validators import Optional as OptionalV
+
+from scoring.errors import MalformedInput, PaijuError
+from scoring.games import all_games, get_game
+from scoring.i18n import render, t
 
 from . import db as ledger_db
 from . import models as m
@@ -97,6 +107,7 @@ def api_read(table_id: str):
     resp = jsonify(m.table_json(table, current_lang()))
     resp.set_etag(etag_for(table.id, table.version), weak=True)
     resp.headers["Cache-Control"] = "no-cache"
+    resp.vary.update(("Accept-Language", "Cookie"))
     return resp
 
 
@@ -124,20 +135,6 @@ def api_delete(table_id: str, number: int):
 # ---------------------------------------------------------------------------
 # Pages: create a table, the table (edit link / read-only link), hands
 # ---------------------------------------------------------------------------
-
-import csv  # noqa: E402
-import io  # noqa: E402
-import json  # noqa: E402
-
-from flask import abort, make_response, redirect, render_template  # noqa: E402
-from flask_wtf import FlaskForm  # noqa: E402
-from markupsafe import Markup, escape  # noqa: E402
-from wtforms import HiddenField, StringField, TextAreaField  # noqa: E402
-from wtforms.validators import Optional as OptionalV  # noqa: E402
-
-from scoring.errors import PaijuError  # noqa: E402
-from scoring.games import all_games, get_game  # noqa: E402
-from scoring.i18n import render  # noqa: E402
 
 POLL_SECONDS = 3
 COLORS = ("#c0392b", "#2471a3", "#1e8449", "#b9770e", "#7d3c98", "#117a65")
