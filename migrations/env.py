@@ -1,8 +1,8 @@
 """Alembic environment for the ledger (Flask-Migrate).
 
 Runs both from ``flask db …`` and from :func:`webapp.db.ensure_schema` at app
-start. Logging is only configured when nothing configured it yet (the CLI),
-so a running server or pytest keep their loggers. On PostgreSQL an advisory
+start. Logging is only configured for ``flask db …`` (and only when nothing
+configured it yet), so a running server or pytest keep their loggers. On PostgreSQL an advisory
 lock makes several processes starting at once apply the migrations one after
 the other.
 """
@@ -14,7 +14,8 @@ from flask import current_app
 from sqlalchemy import text
 
 config = context.config
-if config.config_file_name is not None and not logging.getLogger().handlers:
+_auto = current_app.extensions.get("paiju_db", {}).get("auto_migrating")
+if config.config_file_name is not None and not _auto and not logging.getLogger().handlers:
     fileConfig(config.config_file_name, disable_existing_loggers=False)
 logger = logging.getLogger("alembic.env")
 

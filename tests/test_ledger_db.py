@@ -184,3 +184,13 @@ def test_several_server_processes_starting_at_once_all_find_the_schema_ready(kin
     finally:
         if drop:
             drop()
+
+
+def test_the_models_and_the_migrations_describe_the_same_schema(ledger_app):
+    from alembic.autogenerate import compare_metadata
+    from alembic.runtime.migration import MigrationContext
+    ensure_schema(ledger_app)
+    with ledger_app.app_context():
+        with db.engine.connect() as conn:
+            diff = compare_metadata(MigrationContext.configure(conn), db.metadata)
+    assert diff == [], "webapp/models.py changed without a migration: run `flask --app webapp db migrate`"

@@ -116,6 +116,7 @@ def ensure_schema(app=None) -> None:
             # moment waits and then finds the schema current (PostgreSQL: the
             # advisory lock in migrations/env.py does the same)
             token = _IMMEDIATE.set(True)
+            state["auto_migrating"] = True
             try:
                 try:
                     upgrade(directory=migrations_dir())
@@ -125,6 +126,7 @@ def ensure_schema(app=None) -> None:
                     time.sleep(0.2)
                     upgrade(directory=migrations_dir())
             finally:
+                state["auto_migrating"] = False
                 _IMMEDIATE.reset(token)
                 db.session.remove()
         state["migrated"] = True
