@@ -29,3 +29,21 @@ def test_check_page_lists_all_readings_of_a_lead(app):
     app.config["WTF_CSRF_ENABLED"] = False
     html = _text(app.test_client().post("/shuangkou/check", data={"play": "6 7 8 9 大王"}))
     assert "这手牌的所有读法" in html
+
+
+def test_bidding_tab_names_the_declarer_of_a_finished_bidding(app):
+    app.config["WTF_CSRF_ENABLED"] = False
+    html = _text(app.test_client().post("/erqiwang/bidding",
+                                        data={"start": "0", "bids": "80 75 pass 70 pass pass"}))
+    assert "庄家：3号位，70分" in html
+
+
+def test_bidding_tab_names_the_first_illegal_bid(app):
+    app.config["WTF_CSRF_ENABLED"] = False
+    html = _text(app.test_client().post("/hongwu/bidding", data={"start": "1", "bids": "60 90"}))
+    assert "叫分不合规" in html and "第2项" in html and "90" in html
+
+
+def test_bidding_tab_exists_only_for_trick_games(client):
+    assert client.get("/hongwu/bidding").status_code == 200
+    assert client.get("/paodekuai/bidding").status_code == 404

@@ -189,6 +189,20 @@ def hint_form_class(game: Game):
                       hand=CardsField(_l("你的手牌")))
 
 
+class BiddingForm(GameForm):
+    def payload(self):
+        bids = [b for b in re.split(r"[\s,，、;；]+", self.bids.data or "") if b]
+        return {"bids": bids, "start": self.start.data or 0, "rules": self.rules_payload()}
+
+
+@per_game
+def bidding_form_class(game: Game):
+    return _game_form(game, BiddingForm,
+                      start=SelectField(_l("谁先叫"), choices=[(str(i), str(i)) for i in range(4)], default="0",
+                                        validate_choice=False),
+                      bids=StringField(_l("依次的叫分（不叫写 pass 或 不叫），用空格分开")))
+
+
 @per_game
 def trick_form_class(game: Game):
     return _game_form(game, TrickWinnerForm,

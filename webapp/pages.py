@@ -23,7 +23,7 @@ SLUG = "<any(" + ",".join(SLUGS) + "):slug>"
 
 TABS = [("rules", "规则", "Rules"), ("check", "检查", "Check"), ("hint", "提示", "Hint"),
         ("settle", "结算", "Settle")]
-TRICK_TABS = [("trick", "谁赢这墩", "Trick winner")]
+TRICK_TABS = [("trick", "谁赢这墩", "Trick winner"), ("bidding", "叫分", "Bidding")]
 EXTRA_TABS = {}  # slug -> [(endpoint, zh, en)] added by game-specific pages
 
 
@@ -207,6 +207,11 @@ def hint(slug):
 @bp.route(f"/{SLUG}/trick", methods=["GET", "POST"])
 def trick(slug):
     return _form_tab(slug, "trick", forms.trick_form_class, trick_only=True)
+
+
+@bp.route(f"/{SLUG}/bidding", methods=["GET", "POST"])
+def bidding(slug):
+    return _form_tab(slug, "bidding", forms.bidding_form_class, trick_only=True)
 
 
 @bp.route(f"/{SLUG}/settle", methods=["GET", "POST"])
