@@ -2,7 +2,7 @@
 # Browser tests drive Debian's Chromium (/usr/bin/chromium); browsers cannot be
 # downloaded by Playwright here. Install it with apt-get when we may.
 set -e
-if [ -x /usr/bin/chromium ] && fc-list 2>/dev/null | grep -qi "cjk"; then
+if [ -x /usr/bin/chromium ] && fc-list 2>/dev/null | grep -i "cjk" >/dev/null; then
     exit 0
 fi
 if [ "$(id -u)" = "0" ]; then
