@@ -26,6 +26,11 @@ RULESET = RuleSet(
                t("partners：庄家与对家一组对另外两家（解读）；solo：庄家一人对三家",
                  "partners: the 庄家 and the partner opposite against the other two (reading); solo: the 庄家 "
                  "alone against three"), reading=True),
+        Option("throw_compare", "highest_card", ("highest_card", "longest_unit"),
+               t("甩牌怎样比大小", "Comparing throws"),
+               t("highest_card：跟上甩牌牌型的出牌按其中最大的一张比（common.md 默认）；longest_unit：按最长的一手比（地方玩法）",
+                 "highest_card: plays matching a throw's shape compare by their highest card (the default of "
+                 "common.md); longest_unit: by their longest unit (house rule)")),
     ),
     presets=(
         Preset("seed", t("南昌二七王（种子规则）", "Nanchang (seed)"),
@@ -63,7 +68,8 @@ def levels(trump: Suit):
 
 
 def spec_for(rules) -> TrickSpec:
-    return TrickSpec("erqiwang", DECK, levels, throw="trump_only", follow_shape=True)
+    return TrickSpec("erqiwang", DECK, levels, throw="trump_only", follow_shape=True,
+                     throw_compare=rules.throw_compare)
 
 
 _ORDER = GameOrder(RULESET, spec_for)

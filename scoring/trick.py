@@ -35,6 +35,7 @@ from .i18n import Text, join, t
 from .payload import get_field, get_list
 
 TRUMP = "trump"  # the group key of the trump group; plain groups are Suit values
+OTHER_HANDS = 3  # a throw is decided by the three other hands
 
 POINT_VALUES = {5: 5, 10: 10, 13: 10}
 
@@ -72,6 +73,8 @@ class TrickSpec:
     #: "any_group" (红五: any group, unbeatable units) or "trump_only" (二七王)
     throw: str = "any_group"
     follow_shape: bool = True
+    #: how ruffs/follows of a thrown lead compare: "highest_card" (common.md default) or "longest_unit"
+    throw_compare: str = "highest_card"
 
 
 # --------------------------------------------------------------------------
@@ -190,8 +193,9 @@ class Context:
         return format_cards(cards, self.key)
 
     def group_name(self, g) -> Text:
+        """The suit group in messages; texts say "{g}牌" (so trump is 主 + 牌 = 主牌)."""
         if g == TRUMP:
-            return t("主牌", "trump")
+            return t("主", "trump")
         return Text(g.symbol, g.symbol)
 
     def play_key(self, cards: Sequence[Card]):
@@ -476,26 +480,37 @@ class Context:
                     if b is not None:
                         beaten.append((u, j, b))
                         break
-            if not beaten:
+            if not beaten and len(others) >= OTHER_HANDS:
                 return True, t("甩牌成功：{units}，其他各家都管不上", "the throw stands: {units}; no other hand "
                                "can beat any unit", units=listing)
+            if not beaten:
+                return self._throw_unknown(g, units, list(hand) + [c for o in others for c in o], listing,
+                                           given=len(others))
             u, j, b = beaten[0]
             smallest = min((x[0] for x in beaten), key=lambda x: (x.top, x.size))
             return False, t("甩牌失败：{unit}会被其他玩家 others[{j}] 的{beater}管上，应改出{smallest}",
                             "the throw fails: {unit} is beaten by {beater} in the other hand others[{j}]; "
                             "play {smallest} instead",
                             unit=self.unit_text(u), j=j, beater=self.fmt(b.cards), smallest=self.fmt(smallest.cards))
-        rest = Counter(self.deck.all_cards()) - Counter(hand)
+        return self._throw_unknown(g, units, hand, listing, given=0)
+
+    def _throw_unknown(self, g, units, known, listing, given: int) -> tuple[bool | None, Text]:
+        """A throw judged without (all) the other hands: it stands only if no card we have not seen
+        can beat any unit; otherwise the verdict is undecided and says which units to check."""
+        gname = self.group_name(g)
+        rest = Counter(self.deck.all_cards()) - Counter(known)
         rest_cards = list(rest.elements())
         risky = [u for u in units if self._beater(u, rest_cards, g) is not None]
         if not risky:
             return True, t("甩牌成功：{units}，其余的牌中没有能管上任何一手的{g}牌",
-                           "the throw stands: {units}; no card outside your hand can beat any unit in {g}",
+                           "the throw stands: {units}; no card outside the known hands can beat any unit in {g}",
                            units=listing, g=gname)
-        return None, t("甩牌{units}能否成立取决于其他三家：要看他们能否管上{risky}；请填写 others",
-                       "whether the throw {units} stands depends on the other hands: check whether anyone can "
-                       "beat {risky}; give “others” to decide",
-                       units=listing, risky=join([self.unit_text(u) for u in risky], "、", ", "))
+        missing = t("其他三家", "the other hands") if given == 0 else \
+            t("还没给出的{n}家", "the {n} hands not given", n=OTHER_HANDS - given)
+        return None, t("甩牌{units}能否成立取决于{missing}：要看他们能否管上{risky}；请在 others 中给出全部三家",
+                       "whether the throw {units} stands depends on {missing}: check whether anyone can "
+                       "beat {risky}; give all three hands in “others” to decide",
+                       units=listing, missing=missing, risky=join([self.unit_text(u) for u in risky], "、", ", "))
 
     def _check_trump_throw(self, g, hand, play, others, listing) -> tuple[bool | None, Text]:
         if g != TRUMP:
@@ -509,22 +524,33 @@ class Context:
                     return False, t("甩主牌只能在别人都没有主牌时：其他玩家 others[{j}] 还有主牌{cards}",
                                     "trumps may be thrown only when nobody else holds trump: the other hand "
                                     "others[{j}] still holds {cards}", j=j, cards=self.fmt(tr))
-            return True, t("甩主牌成功：其他各家都没有主牌", "the trump throw stands: no other hand holds trump")
-        rest = Counter(self.deck.all_cards()) - Counter(hand)
+            if len(others) >= OTHER_HANDS:
+                return True, t("甩主牌成功：其他各家都没有主牌", "the trump throw stands: no other hand holds trump")
+        known = list(hand) + [c for o in (others or ()) for c in o]
+        rest = Counter(self.deck.all_cards()) - Counter(known)
         if not any(self.is_trump(c) for c in rest.elements()):
-            return True, t("甩主牌成功：所有主牌都在你手里", "the trump throw stands: you hold every trump")
+            return True, t("甩主牌成功：其余的主牌都在已知的手牌里，别人没有主牌",
+                           "the trump throw stands: every other trump is in the known hands, nobody else holds one")
         return None, t("甩主牌{units}只在其他三家都没有主牌时成立；请填写 others 来确定",
                        "the trump throw {units} stands only if none of the other three hands holds trump; "
                        "give “others” to decide", units=listing)
 
     # -- trick winner -------------------------------------------------------------
 
+    def _strength_of(self, matched: Sequence[Unit], throw: bool):
+        """What a play of the lead's shape is compared by: its top unit; for a throw, its highest
+        card (common.md) or, under the house rule ``throw_compare: longest_unit``, its longest unit."""
+        if throw and self.spec.throw_compare == "highest_card":
+            return max(u.top for u in matched)
+        return matched[0].top
+
     def winner(self, plays: Sequence[Sequence[Card]]) -> tuple[int, Text]:
         lead = plays[0]
         units = self.lead_units(lead)
+        throw = len(units) > 1
         g = self._group[lead[0]]
         first = self.match(lead, units)
-        best_i, best_top, ruffed = 0, first[0].top, False
+        best_i, best_top, ruffed = 0, self._strength_of(first, throw), False
         why = t("首家的牌没有被同牌型更大的牌管上", "nobody beat the lead with a higher play of the same shape")
         tie = False
         other_shape = False
@@ -535,23 +561,25 @@ class Context:
                 if m is None:
                     other_shape = True
                     continue
+                top = self._strength_of(m, throw)
                 if ruffed:
                     continue
-                if m[0].top > best_top:
-                    best_i, best_top, tie = i, m[0].top, False
+                if top > best_top:
+                    best_i, best_top, tie = i, top, False
                     why = t("同花色组、同牌型中最大", "highest of the same shape in the led group")
-                elif m[0].top == best_top:
+                elif top == best_top:
                     tie = True
             elif gs == [TRUMP]:
                 m = self.match(p, units)
                 if m is None:
                     other_shape = True
                     continue
-                if not ruffed or m[0].top > best_top:
+                top = self._strength_of(m, throw)
+                if not ruffed or top > best_top:
                     why = t("用更大的主牌盖毙", "over-ruffs with higher trump") if ruffed \
                         else t("用同牌型的主牌毙牌", "ruffs with trump of the same shape")
-                    best_i, best_top, ruffed, tie = i, m[0].top, True, False
-                elif m[0].top == best_top:
+                    best_i, best_top, ruffed, tie = i, top, True, False
+                elif top == best_top:
                     tie = True
         notes = [why]
         if tie:

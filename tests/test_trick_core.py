@@ -135,9 +135,44 @@ def test_tractor_ruff_must_be_a_tractor(api):
     assert out["winner"] == 2
 
 
-def test_throw_is_compared_by_its_longest_unit(api):
-    _, out = api("hongwu/trick", {"trump": "♠", "plays": ["♣A ♣K ♣K", "♠3 ♠4 ♠4", "♠A ♠J ♠J"]})
+def test_throw_is_compared_by_its_longest_unit_under_the_house_rule(api):
+    _, out = api("hongwu/trick", {"trump": "♠", "plays": ["♣A ♣K ♣K", "♠3 ♠4 ♠4", "♠A ♠J ♠J"],
+                                  "rules": {"throw_compare": "longest_unit"}})
     assert out["winner"] == 2
+    _, out = api("hongwu/trick", {"trump": "♠", "plays": ["♣K ♣K ♣A", "♠6 ♠6 ♠7", "♠4 ♠4 ♠A"],
+                                  "rules": {"throw_compare": "longest_unit"}})
+    assert out["winner"] == 1
+
+
+def test_throw_ruffs_compare_by_their_highest_card_by_default(api):
+    """common.md: for a throw, plays are compared by their highest single card of the matching shape."""
+    _, out = api("hongwu/trick", {"trump": "♠", "plays": ["♣K ♣K ♣A", "♠6 ♠6 ♠7", "♠4 ♠4 ♠A"]})
+    assert out["winner"] == 2
+
+
+def test_throw_with_only_some_other_hands_given_is_undecided(api):
+    body = {"trump": "♠", "lead": None, "play": "♣Q ♣Q ♣A", "hand": "♣Q ♣Q ♣A ♥4", "others": ["♥9", "♦9"]}
+    _, out = api("hongwu/check", body)
+    assert out["legal"] is None
+    _, out = api("hongwu/check", {**body, "others": []})
+    assert out["legal"] is None
+    _, out = api("hongwu/check", {**body, "others": ["♥9", "♦9", "♣K ♣K"]})
+    assert out["legal"] is False
+    _, out = api("hongwu/check", {**body, "others": ["♥9", "♦9", "♠3"]})
+    assert out["legal"] is True
+
+
+def test_trump_throw_with_only_some_other_hands_given_is_undecided(api):
+    body = {"trump": "♠", "lead": None, "play": "♠3 ♠3 ♠A", "hand": "♠3 ♠3 ♠A ♥4", "others": ["♥9", "♦9"]}
+    _, out = api("erqiwang/check", body)
+    assert out["legal"] is None
+    _, out = api("erqiwang/check", {**body, "others": ["♥9", "♦9", "♣9"]})
+    assert out["legal"] is True
+
+
+def test_follow_reasons_name_trumps_without_a_doubled_word(api):
+    _, out = api("erqiwang/check", {"trump": "♠", "lead": "♠3", "play": "♥4", "hand": "♥7 ♥4"})
+    assert out["legal"] is False and "主牌牌" not in out["reason"] and "主牌" in out["reason"]
 
 
 def test_trick_plays_must_have_equal_length(api):
