@@ -59,7 +59,7 @@ from collections import Counter
 from itertools import combinations
 from typing import Any, Mapping, Sequence
 
-from .cards import ACE, BIG_JOKER, JACK, KING, LITTLE_JOKER, QUEEN, Card, Deck, format_cards, rank_name
+from .cards import ACE, BIG_JOKER, JACK, KING, LITTLE_JOKER, QUEEN, Card, Deck, format_cards, parse_cards, rank_name
 from .errors import AmbiguousPlay, InvalidInput, MalformedInput
 from .games import Game, settlement
 from .i18n import Text, join, seat_name, t
@@ -626,6 +626,9 @@ def apply_round(state: Mapping, rnd: Mapping, rules) -> tuple[dict, list[Text]]:
     field = f"rounds[{k}]"
     _check_open(state, field)
     canonical, amount, how = read_round(rnd, state["players"], rules, field)
+    if "cards" in canonical:  # one hand's rounds are distinct cards: together they must fit the pack
+        played = [c for r in state["rounds"] if "cards" in r for c in parse_cards(r["cards"], bare=True)]
+        deck(rules).check(played + list(parse_cards(canonical["cards"], bare=True)), field=f"{field}.cards")
     new = _copy(state)
     winner = canonical["winner"]
     side = _side_of(new, winner)

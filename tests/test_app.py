@@ -118,3 +118,12 @@ def test_games_endpoint_lists_all_five_games(api):
     assert [g["slug"] for g in body["games"]] == list(SLUGS)
     for g in body["games"]:
         assert {"slug", "name", "presets", "options"} <= set(g)
+
+
+def test_api_answers_a_chinese_first_browser_in_chinese(api):
+    _, body = api("mahjong/check", {}, headers={"Accept-Language": "zh-CN,en;q=0.5"})
+    assert "没有" in body["error"]["message"]
+    _, body = api("mahjong/check", {}, headers={"Accept-Language": "en-GB,zh;q=0.5"})
+    assert "there is no game" in body["error"]["message"]
+    _, body = api("mahjong/check", {}, headers={"Accept-Language": "fr"})
+    assert "没有" in body["error"]["message"]

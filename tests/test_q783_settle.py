@@ -1,6 +1,8 @@
 """Q783 settlement (rules/q783.md): round payouts, banks, penalties, teams — through the API."""
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -283,11 +285,16 @@ def hands(draw):
     else:
         banks = None
     rounds = []
+    used: Counter = Counter()  # the rounds of one hand are distinct cards of a 2-deck pack
     for _ in range(draw(st.integers(0, 8))):
         if rules["scoring"] == "cards" and draw(st.booleans()):
             rounds.append({"winner": draw(st.integers(0, players - 1)), "count": draw(st.integers(1, 20))})
         else:
-            rounds.append({"winner": draw(st.integers(0, players - 1)), "cards": draw(st.sampled_from(_PLAYS))})
+            play = draw(st.sampled_from(_PLAYS))
+            if any(used[c] + n > 2 for c, n in Counter(play.split()).items()):
+                continue
+            used.update(play.split())
+            rounds.append({"winner": draw(st.integers(0, players - 1)), "cards": play})
     order = draw(st.permutations(list(range(players))))
     return {"players": players, "teams": teams, "banks": banks, "rounds": rounds,
             "finish_order": order, "rules": rules}
@@ -378,3 +385,13 @@ def test_tracker_undo_drops_the_last_round_then_the_settlement():
     assert state["finished"] and state["game_over"] and state["deltas"] == [50, -50, 50, -50]
     state, _ = q783.undo_round(state, rules)
     assert not state["finished"] and not state["game_over"] and state["banks"] == [110, 90, 110, 90]
+
+
+def test_rounds_of_one_hand_cannot_use_more_copies_than_the_pack_holds(api):
+    """common.md: all the cards one request names together fit the decks (2 decks: two ♠Q)."""
+    rounds = [{"winner": 0, "cards": "♠Q ♥Q"}] * 3
+    status, out = api("q783/settle", {"players": 4, "rounds": rounds, "finish_order": [0],
+                                      "rules": {"negative_banks": True}})
+    assert status in (400, 422)
+    assert out["error"]["field"] == "rounds[2].cards"
+    assert "♠Q" in out["error"]["message"] and "2" in out["error"]["message"]

@@ -15,6 +15,14 @@ def current_lang() -> str:
     if chosen in LANGS:
         return chosen
     if request.path.startswith("/api/"):
-        best = request.accept_languages.best_match(LANGS)
-        return best or DEFAULT_LANG
+        return accept_language()
+    return DEFAULT_LANG
+
+
+def accept_language() -> str:
+    """The first language of Accept-Language we speak (``zh-CN`` counts as ``zh``)."""
+    for value, _quality in request.accept_languages:  # highest quality first
+        primary = value.split("-")[0].split("_")[0].lower()
+        if primary in LANGS:
+            return primary
     return DEFAULT_LANG
