@@ -45,6 +45,13 @@ class Game:
     # and whether bare ranks (suit unknown) are accepted.
     deck_for: Callable[[Any], Any] | None = None
     bare_ranks: bool = False
+    #: how many seats these (resolved) rules play with: (fewest, most); default 4
+    seats: Callable[[Any], tuple[int, int]] | None = None
+
+    def seat_range(self, rules=None) -> tuple[int, int]:
+        if self.seats is None or self.ruleset is None:
+            return (4, 4)
+        return self.seats(self.ruleset.resolve(rules))
 
     @property
     def name(self) -> Text:

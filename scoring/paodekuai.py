@@ -644,4 +644,5 @@ GAME = Game(
     {**shedding_actions(SPEC), "settle": settle},
     t("先出完手牌的人赢，输家按剩牌数付分", "first to play out all cards wins; losers pay by the cards they hold"),
     deck_for=deck_for, bare_ranks=False,
+    seats=lambda rules: (PRESETS[rules.preset]["players"],) * 2,
 )

@@ -840,4 +840,4 @@ def summary() -> Text:
 
 
 GAME = Game("q783", "shedding", RULESET, {"classify": classify, "check": check, "hint": hint, "settle": settle},
-            summary(), deck_for=deck, bare_ranks=True)
+            summary(), deck_for=deck, bare_ranks=True, seats=lambda rules: (3, 6))

@@ -451,9 +451,9 @@ def test_a_shuangkou_table_keeps_totals_over_its_hands(led):
     assert status == 200 and out["totals"] == [-3, 3, -3, 3]
 
 
-def test_a_paodekuai_hand_for_more_seats_than_the_table_has_is_refused(led):
-    tid, token = led.create(game="paodekuai", players=["a", "b", "c"])
-    status, out = led.add(tid, token, {"winner": 0, "cards_left": [0, 5, 13, 10]}, lang="en")
+def test_a_hand_for_more_seats_than_the_table_has_is_refused(led):
+    tid, token = led.create(game="q783", players=["a", "b", "c"])
+    status, out = led.add(tid, token, {"players": 4, "rounds": [], "finish_order": [0]}, lang="en")
     assert status == 422
     assert_error(out, "seat_count", "input")
     assert "3 seats" in out["error"]["message"]
@@ -501,3 +501,15 @@ def test_no_ledger_api_input_gives_a_server_error(led, body, where, table_id):
     assert status < 500, (where, body, out)
     if status >= 400:
         assert out["error"]["code"] and out["error"]["message"]
+
+
+def test_a_paodekuai_table_needs_the_seat_count_of_its_preset(api):
+    status, out = api("tables", {"game": "paodekuai", "players": ["a", "b", "c"],
+                                 "rules": {"preset": "paodekuai52"}})
+    assert status == 422 and out["error"]["code"] == "seat_count"
+    status, out = api("tables", {"game": "paodekuai", "players": ["a", "b", "c", "d", "e", "f"],
+                                 "rules": {"preset": "paodekuai48"}})
+    assert status == 422 and out["error"]["code"] == "seat_count"
+    status, _ = api("tables", {"game": "paodekuai", "players": ["a", "b", "c"],
+                               "rules": {"preset": "paodekuai48"}})
+    assert status == 201

@@ -108,9 +108,7 @@ from .db import begin_write  # noqa: E402
 
 MIN_SEATS, MAX_SEATS = 3, 6
 MAX_NAME = 16
-# games whose seat count is fixed by their rules; the others (paodekuai by
-# preset, q783 3–6) are checked hand by hand against the engine's deltas
-FIXED_SEATS = {"shuangkou": 4, "hongwu": 4, "erqiwang": 4}
+# how many seats a game's rules play with comes from the engine (Game.seat_range)
 WRITE_ATTEMPTS = 8
 
 
@@ -258,7 +256,7 @@ def _game(slug: Any):
     return game
 
 
-def clean_players(players: Any, game_slug: str | None = None) -> list[str]:
+def clean_players(players: Any, game_slug: str | None = None, rules: Any = None) -> list[str]:
     if not isinstance(players, (list, tuple)):
         raise MalformedInput(t("「players」应为玩家名字的列表", "“players” must be a list of names"),
                              field="players", code="not_a_list")
@@ -285,11 +283,14 @@ def clean_players(players: Any, game_slug: str | None = None) -> list[str]:
         raise InvalidInput(t("一张牌桌要{lo}到{hi}个玩家，这里有{n}个",
                              "a table needs {lo} to {hi} players; got {n}", lo=MIN_SEATS, hi=MAX_SEATS,
                              n=len(names)), field="players", code="seat_count")
-    need = FIXED_SEATS.get(game_slug or "")
-    if need and len(names) != need:
-        game = get_game(game_slug)
-        raise InvalidInput(t("「{g}」要{k}个玩家，这里有{n}个", "“{g}” is played by {k} players; got {n}",
-                             g=game.name, k=need, n=len(names)), field="players", code="seat_count")
+    game = get_game(game_slug) if game_slug else None
+    if game is not None and game.built:
+        lo, hi = game.seat_range(rules)
+        if not lo <= len(names) <= hi:
+            need = str(lo) if lo == hi else f"{lo}–{hi}"
+            raise InvalidInput(t("「{g}」按这些规则要{k}个玩家，这里有{n}个",
+                                 "“{g}” with these rules is played by {k} players; got {n}",
+                                 g=game.name, k=need, n=len(names)), field="players", code="seat_count")
     return names
 
 
@@ -391,8 +392,8 @@ def locked_table(table_id: Any, token: str | None) -> LedgerTable:
 def create_table(game_slug: Any, players: Any, rules: Any) -> tuple[str, str]:
     """Open a table; returns its id and the edit token (only its hash is kept)."""
     game = _game(game_slug)
-    names = clean_players(players, game.slug)
     resolved = game.ruleset.resolve(rules if rules is not None else {}).as_dict()
+    names = clean_players(players, game.slug, resolved)
     token = new_edit_token()
 
     def work():

@@ -240,16 +240,16 @@ BUILDERS = {
 
 def players_for(slug: str, rules, args=None) -> int:
     """How many seats a settle form shows for these (resolved) rules."""
-    if slug == "paodekuai":
-        return 3 if rules.preset == "paodekuai48" else 4
-    if slug == "q783":
-        raw = (args or {}).get("players") if args is not None else None
-        try:
-            n = int(raw)
-        except (TypeError, ValueError):
-            return 4
-        return n if 3 <= n <= MAX_SEATS else 4
-    return 4
+    from scoring.games import get_game
+    lo, hi = get_game(slug).seat_range(rules)
+    if lo == hi:
+        return lo
+    raw = (args or {}).get("players") if args is not None else None
+    try:
+        n = int(raw)
+    except (TypeError, ValueError):
+        return max(lo, min(hi, 4))
+    return n if lo <= n <= hi else max(lo, min(hi, 4))
 
 
 def has_settle_form(slug: str) -> bool:

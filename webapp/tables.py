@@ -236,9 +236,11 @@ def new_table():
                     errors.append(message)
             else:
                 return redirect(url_for("tables.edit", table_id=table_id, token=token, new=1))
-    fixed = m.FIXED_SEATS.get(game.slug)
-    ctx = dict(game=game, form=form, rules_form=rules_form, errors=errors, seats=range(fixed or m.MAX_SEATS),
-               required=fixed or m.MIN_SEATS)
+    try:
+        lo, hi = game.seat_range(game_forms.rules_payload(rules_form))
+    except PaijuError:
+        lo, hi = game.seat_range()
+    ctx = dict(game=game, form=form, rules_form=rules_form, errors=errors, seats=range(hi), required=lo)
     status = 422 if errors or form.errors else 200
     if htmx and request.method == "POST":
         return render_template("tables/_new_panel.html", **ctx), status
