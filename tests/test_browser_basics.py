@@ -81,3 +81,17 @@ def test_every_rules_page_fits_a_phone(page, live_server):
         for lang in ("zh", "en"):
             page.goto(f"{live_server}/lang/{lang}?next=/{slug}/rules")
             assert page.evaluate("document.documentElement.scrollWidth") <= 360, (slug, lang)
+
+
+def test_form_controls_are_large_enough_to_tap(page, live_server):
+    """Phones first: every input, select and button on the forms is at least 40 px tall."""
+    for url in ("/q783/check", "/hongwu/settle", "/shuangkou/settle", "/paodekuai/hint", "/q783/rounds",
+                "/tables/new?game=hongwu"):
+        page.goto(live_server + url)
+        for summary in page.locator("details summary").all():
+            summary.click()
+        small = page.evaluate("""() => [...document.querySelectorAll(
+                'main input:not([type=hidden]):not([type=radio]):not([type=checkbox]), main select, main button')]
+            .filter(e => e.offsetParent !== null && e.getBoundingClientRect().height < 40)
+            .map(e => (e.name || e.id || e.textContent).trim())""")
+        assert small == [], (url, small)
