@@ -71,12 +71,8 @@ def get_bool(payload: Mapping, name: str, default: bool = False) -> bool:
         return default
     if isinstance(value, bool):
         return value
-    if isinstance(value, str) and value.lower() in ("true", "on", "yes", "1", "false", "off", "no", "0", ""):
-        return value.lower() in ("true", "on", "yes", "1")
-    if isinstance(value, int) and value in (0, 1):
-        return bool(value)
-    raise MalformedInput(t("「{f}」应为 true 或 false", "“{f}” must be true or false", f=name), field=name,
-                         code="not_a_boolean")
+    raise MalformedInput(t("「{f}」应为 true 或 false，收到「{v}」", "“{f}” must be true or false, got “{v}”",
+                           f=name, v=str(value)[:20]), field=name, code="not_a_boolean")
 
 
 def get_list(payload: Mapping, name: str, default: Any = _MISSING) -> list:

@@ -127,3 +127,11 @@ def test_api_answers_a_chinese_first_browser_in_chinese(api):
     assert "there is no game" in body["error"]["message"]
     _, body = api("mahjong/check", {}, headers={"Accept-Language": "fr"})
     assert "没有" in body["error"]["message"]
+
+
+def test_api_switches_must_be_json_booleans(api):
+    status, out = api("q783/settle", {"players": 4, "teams": "yes", "rounds": [], "finish_order": [0, 2]})
+    assert status == 400 and out["error"]["field"] == "teams" and "yes" in out["error"]["message"]
+    status, out = api("hongwu/settle", {"declarer": 0, "bid": 100, "declarer_points": 120, "bottom_points": 15,
+                                        "declarer_took_bottom": "no", "red_fives": []})
+    assert status == 400 and out["error"]["field"] == "declarer_took_bottom"
