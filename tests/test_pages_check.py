@@ -47,3 +47,20 @@ def test_bidding_tab_names_the_first_illegal_bid(app):
 def test_bidding_tab_exists_only_for_trick_games(client):
     assert client.get("/hongwu/bidding").status_code == 200
     assert client.get("/paodekuai/bidding").status_code == 404
+
+
+def test_page_errors_use_the_forms_words_not_api_field_paths(app):
+    app.config["WTF_CSRF_ENABLED"] = False
+    client = app.test_client()
+    html = _text(client.post("/q783/settle", data={"players": "4", "round_winner_0": "1",
+                                                   "round_cards_0": "♠5 ♥5", "place_0": "2"}))
+    assert "第1圈赢的牌" in html and "rounds[0]" not in html
+    client.get("/lang/en")
+    html = _text(client.post("/q783/settle", data={"players": "4", "round_winner_0": "1",
+                                                   "round_cards_0": "♠5 ♥5", "place_0": "2"}))
+    assert "round 1's winning play" in html and "rounds[0]" not in html
+
+
+def test_api_errors_keep_the_api_field_paths(api):
+    _, out = api("q783/settle", {"players": 4, "rounds": [{"winner": 1, "cards": "♠5 ♥5"}], "finish_order": [2]})
+    assert "rounds[0].cards" in out["error"]["message"] and out["error"]["field"] == "rounds[0].cards"

@@ -16,7 +16,7 @@ from scoring.i18n import render, t
 
 from . import forms, settle_forms
 from .extensions import htmx
-from .i18n import COOKIE, current_lang
+from .i18n import COOKIE, current_lang, page_message
 
 bp = Blueprint("pages", __name__)
 SLUG = "<any(" + ",".join(SLUGS) + "):slug>"
@@ -124,7 +124,7 @@ def run_action(game, action: str, form, payload_fn=None):
         payload = payload_fn() if payload_fn else form.payload()
         result = render(game.run(action, payload), current_lang())
     except PaijuError as exc:
-        message = render(exc.message, current_lang())
+        message = page_message(exc)
         if not forms.attach_error(form, exc.field, message):
             errors.append(message)
     return result, errors

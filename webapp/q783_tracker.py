@@ -21,7 +21,7 @@ from scoring.games import get_game
 from scoring.i18n import render
 
 from . import forms
-from .i18n import current_lang
+from .i18n import current_lang, page_message
 
 bp = Blueprint("q783_tracker", __name__)
 SESSION_KEY = "q783_tracker"
@@ -121,7 +121,7 @@ def rounds(slug):
         elif action == "reset":
             data = None
     except PaijuError as exc:
-        message = render(exc.message, lang)
+        message = page_message(exc, lang)
         target = {"players": "players", "teams": "teams", "finish_order": "place_0"}.get(exc.field or "")
         if exc.field and exc.field.startswith("rounds["):
             target = "cards" if "cards" in exc.field or "count" not in exc.field else "count"
@@ -138,7 +138,7 @@ def rounds(slug):
             state, steps = _replay(data, game)
             steps = render(steps, lang)
         except PaijuError as exc:  # a stale or tampered state: start again
-            errors.append(render(exc.message, lang))
+            errors.append(page_message(exc, lang))
             data = None
     if data:
         session[SESSION_KEY] = data

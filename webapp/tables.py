@@ -24,7 +24,7 @@ from scoring.i18n import render, t
 from . import db as ledger_db
 from . import models as m
 from .api import error_response, json_body
-from .i18n import current_lang
+from .i18n import current_lang, page_message
 
 api_bp = Blueprint("tables_api", __name__, url_prefix="/api/v1/tables")
 pages_bp = Blueprint("tables", __name__)
@@ -192,7 +192,7 @@ def _private(resp):
 def _page_error(exc: PaijuError):
     status = getattr(exc, "status", 400)
     return render_template("tables/error.html", status=status,
-                           message=render(exc.message, current_lang())), status
+                           message=page_message(exc)), status
 
 
 def built_games():
@@ -231,7 +231,7 @@ def new_table():
                 table_id, token = m.create_table(game.slug, [n for _, n in named],
                                                  game_forms.rules_payload(rules_form))
             except PaijuError as exc:
-                message = render(exc.message, current_lang())
+                message = page_message(exc)
                 if not _attach_create_error(form, rules_form, exc.field, named, message):
                     errors.append(message)
             else:
@@ -457,7 +457,7 @@ def _prefill(table: m.LedgerTable, data: dict | None = None) -> dict:
 
 def _engine_error(form, exc: PaijuError) -> list[str]:
     from . import forms as game_forms
-    message = render(exc.message, current_lang())
+    message = page_message(exc)
     if form is not None and game_forms.attach_error(form, exc.field, message):
         return [_tr("没有保存：请看下面标出的错误", "not saved: see the marked field below")]
     return [message]
@@ -508,7 +508,7 @@ def undo(table_id: str, token: str):
             raise
         table = _edit_table(table_id, token)
         return _page(table, token, form=_settle_form(table, data=_prefill(table)),
-                     errors=[render(exc.message, current_lang())], status=409)
+                     errors=[page_message(exc)], status=409)
     return redirect(url_for("tables.edit", table_id=table_id, token=token), 303)
 
 
@@ -534,7 +534,7 @@ def delete_hand(table_id: str, token: str, number: int):
             except m.TableError as exc:
                 if exc.status != 409:
                     raise
-                errors.append(render(exc.message, current_lang()))
+                errors.append(page_message(exc))
                 table = _edit_table(table_id, token)
                 form = VersionForm(formdata=None, data={"version": str(table.version)})
             else:
@@ -653,7 +653,7 @@ def _save_edit(table_id, token, number, body, form):
     except m.TableError as exc:
         if exc.status != 409:
             raise
-        return [render(exc.message, current_lang())], 409
+        return [page_message(exc)], 409
     except PaijuError as exc:
         return _engine_error(form, exc), exc.status
     return [], 200
