@@ -64,3 +64,12 @@ def test_page_errors_use_the_forms_words_not_api_field_paths(app):
 def test_api_errors_keep_the_api_field_paths(api):
     _, out = api("q783/settle", {"players": 4, "rounds": [{"winner": 1, "cards": "♠5 ♥5"}], "finish_order": [2]})
     assert "rounds[0].cards" in out["error"]["message"] and out["error"]["field"] == "rounds[0].cards"
+
+
+def test_trick_page_refuses_an_empty_box_between_plays_at_that_box(app):
+    app.config["WTF_CSRF_ENABLED"] = False
+    html = _text(app.test_client().post("/hongwu/trick", data={"trump": "♠", "play0": "♣K", "play1": "",
+                                                              "play2": "♣A"}))
+    assert 'id="result"' not in html
+    box = html[html.index('id="play1"'):html.index('id="play2"')]
+    assert "没有填写牌" in box

@@ -156,8 +156,9 @@ class TrickHintForm(GameForm):
 
 class TrickWinnerForm(GameForm):
     def payload(self):
-        plays = [p for p in (self.play0.data, self.play1.data, self.play2.data, self.play3.data)
-                 if _blank(p) is not None]
+        plays = [p or "" for p in (self.play0.data, self.play1.data, self.play2.data, self.play3.data)]
+        while plays and _blank(plays[-1]) is None:  # empty boxes at the end are players not yet played;
+            plays.pop()                               # an empty box in between is an error the engine names
         return {"trump": self.trump.data, "plays": plays, "rules": self.rules_payload()}
 
 
