@@ -245,7 +245,7 @@ def attach_error(form: FlaskForm, field: str | None, message: str) -> bool:
         if index is not None:
             prefix = ROW_FIELDS.get((name, sub)) or ROW_FIELDS.get((name, None))
             if prefix:
-                candidates.append(f"{prefix}_{index}")
+                candidates += [f"{prefix}_{index}", f"{prefix}{index}"]
             if sub:
                 candidates.append(f"cg_{sub}_{index}")
             candidates.append(f"{name}_{index}")
