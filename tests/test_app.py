@@ -135,3 +135,15 @@ def test_api_switches_must_be_json_booleans(api):
     status, out = api("hongwu/settle", {"declarer": 0, "bid": 100, "declarer_points": 120, "bottom_points": 15,
                                         "declarer_took_bottom": "no", "red_fives": []})
     assert status == 400 and out["error"]["field"] == "declarer_took_bottom"
+
+
+def test_without_a_secret_key_each_instance_makes_and_keeps_its_own(tmp_path):
+    from types import SimpleNamespace
+
+    from webapp import _instance_secret
+    instance = SimpleNamespace(instance_path=str(tmp_path / "instance"))
+    first = _instance_secret(instance)
+    assert len(first) == 64 and first == _instance_secret(instance)
+    assert (tmp_path / "instance" / "secret_key").read_text() == first
+    other = _instance_secret(SimpleNamespace(instance_path=str(tmp_path / "elsewhere")))
+    assert other != first

@@ -16,11 +16,33 @@ def _asset_dir(name: str) -> str:
     return str(inside if inside.is_dir() else _PKG.parent / name)
 
 
+def _instance_secret(app: Flask) -> str:
+    """No SECRET_KEY given: use one made at random for this instance and kept in
+    ``instance/secret_key``, so sessions and form tokens survive a restart and
+    no two installations share a key."""
+    import secrets
+
+    path = Path(app.instance_path) / "secret_key"
+    try:
+        return path.read_text().strip()
+    except FileNotFoundError:
+        pass
+    path.parent.mkdir(parents=True, exist_ok=True)
+    key = secrets.token_hex(32)
+    try:
+        with open(path, "x") as f:  # two processes starting at once: the first one's key wins
+            f.write(key)
+        path.chmod(0o600)
+    except FileExistsError:
+        return path.read_text().strip()
+    return key
+
+
 def create_app(overrides: dict | None = None) -> Flask:
     app = Flask(__name__, template_folder=_asset_dir("templates"), static_folder=_asset_dir("static"),
                 instance_relative_config=True)
     app.config.from_mapping(
-        SECRET_KEY=os.environ.get("SECRET_KEY", "dev-only-change-me"),
+        SECRET_KEY=os.environ.get("SECRET_KEY"),
         DATABASE_URL=os.environ.get("DATABASE_URL"),
         WTF_CSRF_TIME_LIMIT=None,  # a token must survive an evening's game
         BABEL_DEFAULT_LOCALE="zh",
@@ -31,6 +53,8 @@ def create_app(overrides: dict | None = None) -> Flask:
     app.json.sort_keys = False
     if overrides:
         app.config.update(overrides)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = _instance_secret(app)
 
     from . import api, errors, pages, tables
     from .extensions import babel, csrf, htmx
