@@ -282,7 +282,9 @@ class Deck:
                     field=field, code="card_not_in_deck")
             if card.suit is not None and self.limit(card) == 0:
                 raise InvalidNotation(
-                    t("「{c}」已从这副牌中去掉", "“{c}” has been removed from this pack", c=str(card)),
+                    t("「{c}」已从这副牌中去掉（去掉的牌：{removed}），请换一张这副牌里有的牌",
+                      "“{c}” has been removed from this pack (removed: {removed}); use a card the pack holds",
+                      c=str(card), removed=" ".join(str(r) for r in self.removed)),
                     field=field, code="card_not_in_deck")
             if (card.suit is not None or card.is_joker) and n > self.limit(card):
                 raise _too_many(card, n, self.limit(card), field)
