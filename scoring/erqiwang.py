@@ -10,7 +10,7 @@ from .games import Game, settlement
 from .i18n import Text, join, seat_name, t
 from .payload import as_int, get_bool, get_int, get_list
 from .rules import Option, Preset, RuleSet
-from .trick import (BidRules, GameOrder, Level, TrickSpec, bidding_action, check_deck, parse_trump,
+from .trick import (THROW_COMPARE, BidRules, GameOrder, Level, TrickSpec, bidding_action, check_deck, parse_trump,
                     run_bidding, trick_actions)
 
 SEATS = 4
@@ -26,11 +26,7 @@ RULESET = RuleSet(
                t("partners：庄家与对家一组对另外两家（解读）；solo：庄家一人对三家",
                  "partners: the 庄家 and the partner opposite against the other two (reading); solo: the 庄家 "
                  "alone against three"), reading=True),
-        Option("throw_compare", "highest_card", ("highest_card", "longest_unit"),
-               t("甩牌怎样比大小", "Comparing throws"),
-               t("highest_card：跟上甩牌牌型的出牌按其中最大的一张比（common.md 默认）；longest_unit：按最长的一手比（地方玩法）",
-                 "highest_card: plays matching a throw's shape compare by their highest card (the default of "
-                 "common.md); longest_unit: by their longest unit (house rule)")),
+        THROW_COMPARE,
     ),
     presets=(
         Preset("seed", t("南昌二七王（种子规则）", "Nanchang (seed)"),

@@ -9,7 +9,7 @@ from .games import Game, settlement
 from .i18n import Text, seat_name, t
 from .payload import as_int, get_bool, get_int, get_list
 from .rules import Option, Preset, RuleSet, switch
-from .trick import (BidRules, GameOrder, Level, TrickSpec, bidding_action, run_bidding,
+from .trick import (THROW_COMPARE, BidRules, GameOrder, Level, TrickSpec, bidding_action, run_bidding,
                     trick_actions)
 
 SEATS = 4
@@ -31,11 +31,7 @@ RULESET = RuleSet(
         Option("red_five_points", 2, tuple(range(0, 101)), t("红五被抓罚分", "Captured red five"),
                t("每张被抓的红五，被抓方付给抓方的游戏积分（与基础分无关）",
                  "game points the owner's side pays the capturer per captured red five (independent of the base)")),
-        Option("throw_compare", "highest_card", ("highest_card", "longest_unit"),
-               t("甩牌怎样比大小", "Comparing throws"),
-               t("highest_card：跟上甩牌牌型的出牌按其中最大的一张比（common.md 默认）；longest_unit：按最长的一手比（地方玩法）",
-                 "highest_card: plays matching a throw's shape compare by their highest card (the default of "
-                 "common.md); longest_unit: by their longest unit (house rule)")),
+        THROW_COMPARE,
         switch("follow_shape", t("跟牌须跟牌型", "Follow the lead's shape"),
                t("对子跟对子、拖拉机跟拖拉机（解读：升级类游戏的通例，默认开启）",
                  "pairs must follow pairs and tractors tractors (reading: as in every 升级 relative; on by default)"),

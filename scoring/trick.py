@@ -31,6 +31,7 @@ from typing import Callable, Iterable, Iterator, Mapping, Sequence
 
 from .cards import SUITS, Card, Deck, Suit, _SUIT_INPUT, format_cards, normalize_text, parse_cards
 from .errors import InvalidInput, InvalidNotation, MalformedInput, PaijuError
+from .rules import Option
 from .i18n import Text, join, t
 from .payload import get_field, get_list
 
@@ -471,7 +472,6 @@ class Context:
         return max(better, key=lambda x: x.top) if better else None
 
     def _check_throw(self, g, units, hand, others, listing) -> tuple[bool | None, Text]:
-        gname = self.group_name(g)
         if others is not None:
             beaten = []
             for u in units:
@@ -919,6 +919,14 @@ def classify_cards(ctx: Context, cards: Sequence[Card]) -> dict:
         reason = t("{g}甩牌，共{n}手：{units}", "a {g} throw of {n} units: {units}", g=gname, n=len(units),
                    units=join([ctx.unit_text(u) for u in units], "、", ", "))
     return {"cards": canon, "valid": True, "readings": [reading], "reason": reason}
+
+
+#: the house rule shared by both trick games: how plays matching a thrown lead compare
+THROW_COMPARE = Option(
+    "throw_compare", "highest_card", ("highest_card", "longest_unit"), t("甩牌怎样比大小", "Comparing throws"),
+    t("highest_card：跟上甩牌牌型的出牌按其中最大的一张比（common.md 默认）；longest_unit：按最长的一手比（地方玩法）",
+      "highest_card: plays matching a throw's shape compare by their highest card (the default of common.md); "
+      "longest_unit: by their longest unit (house rule)"))
 
 
 class GameOrder:
