@@ -61,12 +61,17 @@ def test_unknown_page_is_a_friendly_404(client):
     assert "找不到这个页面" in resp.get_data(as_text=True)
 
 
-def test_form_post_without_csrf_token_is_refused_with_a_message(app):
+def test_form_post_without_csrf_token_is_refused_but_keeps_the_input_to_resubmit(app):
     app.config["WTF_CSRF_ENABLED"] = True
     client = app.test_client()
-    resp = client.post("/q783/check", data={"play": "♠Q"})
+    resp = client.post("/q783/check", data={"play": "♠Q ♥7 ♥8 ♣3", "previous": "♠4 ♥4"})
     assert resp.status_code == 400
-    assert "表单已失效" in resp.get_data(as_text=True)
+    html = resp.get_data(as_text=True)
+    assert "表单已失效" in html
+    assert 'name="play" value="♠Q ♥7 ♥8 ♣3"' in html and 'name="previous" value="♠4 ♥4"' in html
+    token = re.search(r'name="csrf_token" value="([^"]+)"', html).group(1)
+    again = client.post("/q783/check", data={"csrf_token": token, "play": "♠Q ♥7 ♥8 ♣3", "previous": "♠4 ♥4"})
+    assert again.status_code == 200 and "可以出" in again.get_data(as_text=True)
 
 
 def test_csrf_token_never_expires_during_an_evening(app):

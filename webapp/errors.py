@@ -22,8 +22,13 @@ def init_app(app):
 
     @app.errorhandler(CSRFError)
     def _csrf(exc):
+        """A form whose token failed (lost cookie, server restarted with a new key): keep what
+        the player typed and offer to send it again with a fresh token."""
         from flask import render_template
-        return render_template("error.html", status=400, csrf=True), 400
+        if request.path.startswith("/api/"):
+            return error_response("csrf", t("表单令牌无效", "the form token is not valid"), 400)
+        fields = [(k, v) for k, values in request.form.lists() if k != "csrf_token" for v in values]
+        return render_template("error.html", status=400, csrf=True, resubmit=request.path, fields=fields), 400
 
     @app.errorhandler(HTTPException)
     def _http(exc: HTTPException):
