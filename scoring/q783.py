@@ -602,6 +602,11 @@ def read_round(rnd: Any, players: int, rules, field: str) -> tuple[dict, int, Te
                                field=nfield, code="out_of_range")
         canonical["count"] = count
     if rules.scoring == "pattern":
+        if count is not None and pattern is not None:
+            raise InvalidInput(t("按牌型计分（scoring: pattern）只看赢的那手牌：「{f}.count」只在按张计分时用，请去掉",
+                                 "under “scoring: pattern” only the winning play counts: “{f}.count” is used only "
+                                 "under “scoring: cards”; leave it out", f=field),
+                               field=f"{field}.count", code="count_not_used")
         if pattern is None:
             raise MalformedInput(t("按牌型计分时每圈要给出赢的那手牌「{f}.cards」",
                                    "under “scoring: pattern” each round needs its winning play “{f}.cards”",

@@ -395,3 +395,12 @@ def test_rounds_of_one_hand_cannot_use_more_copies_than_the_pack_holds(api):
     assert status in (400, 422)
     assert out["error"]["field"] == "rounds[2].cards"
     assert "♠Q" in out["error"]["message"] and "2" in out["error"]["message"]
+
+
+def test_a_round_count_under_pattern_scoring_is_refused_not_ignored(api):
+    status, out = api("q783/settle", {"players": 4, "rounds": [{"winner": 0, "cards": "♠Q", "count": 3}],
+                                      "finish_order": [0]})
+    assert status == 422 and out["error"]["field"] == "rounds[0].count"
+    status, out = api("q783/settle", {"players": 4, "rounds": [{"winner": 0, "cards": "♠Q", "count": 3}],
+                                      "finish_order": [0], "rules": {"scoring": "cards"}})
+    assert status == 200
