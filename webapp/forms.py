@@ -162,7 +162,7 @@ class TrickWinnerForm(GameForm):
         return {"trump": self.trump.data, "plays": plays, "rules": self.rules_payload()}
 
 
-def _trump_field():
+def trump_field():
     return SelectField(_l("主牌花色"), choices=SUIT_CHOICES, default="♠", validate_choice=False)
 
 
@@ -170,7 +170,7 @@ def _trump_field():
 def check_form_class(game: Game):
     if game.kind == "trick":
         return _game_form(game, TrickCheckForm,
-                          trump=_trump_field(),
+                          trump=trump_field(),
                           lead=CardsField(_l("首家出的牌（你首出则留空）")),
                           hand=CardsField(_l("你的手牌（出牌前）")),
                           play=CardsField(_l("你要出的牌")),
@@ -186,7 +186,7 @@ def check_form_class(game: Game):
 def hint_form_class(game: Game):
     if game.kind == "trick":
         return _game_form(game, TrickHintForm,
-                          trump=_trump_field(),
+                          trump=trump_field(),
                           lead=CardsField(_l("首家出的牌（你首出则留空）")),
                           hand=CardsField(_l("你的手牌")))
     return _game_form(game, SheddingHintForm,
@@ -211,7 +211,7 @@ def bidding_form_class(game: Game):
 @per_game
 def trick_form_class(game: Game):
     return _game_form(game, TrickWinnerForm,
-                      trump=_trump_field(),
+                      trump=trump_field(),
                       play0=CardsField(_l("首家")), play1=CardsField(_l("第二家")),
                       play2=CardsField(_l("第三家")), play3=CardsField(_l("第四家")))
 

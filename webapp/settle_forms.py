@@ -91,24 +91,34 @@ def _places(self, prefix="place"):
     return order
 
 
+def _rows(form, n_rows: int, /, **columns: str) -> list[dict]:
+    """The filled rows of a repeated part of a form: ``{key: value}`` per row (None where blank);
+    ``columns`` maps payload keys to field prefixes (``seat="bomb_seat"`` reads ``bomb_seat_0`` …)."""
+    out = []
+    for j in range(n_rows):
+        row = {key: _int_or_raw(form[f"{prefix}_{j}"]) for key, prefix in columns.items()}
+        if any(v is not None for v in row.values()):
+            out.append(row)
+    return out
+
+
+def _row_fields(attrs: dict, n_rows: int, *prefixes: str) -> None:
+    for j in range(n_rows):
+        for prefix in prefixes:
+            attrs[f"{prefix}_{j}"] = _text()
+
+
 class ShuangkouSettle(SettleForm):
     slug = "shuangkou"
     bomb_rows = 8
 
     def to_payload(self):
         bombs = []
-        for j in range(self.bomb_rows):
-            seat = _int_or_raw(self[f"bomb_seat_{j}"])
-            cards = _int_or_raw(self[f"bomb_cards_{j}"])
-            lines = _int_or_raw(self[f"bomb_lines_{j}"])
-            if seat is None and cards is None and lines is None:
-                continue
-            bomb = {"seat": seat}
-            if cards is not None:
-                bomb["cards"] = cards
+        for row in _rows(self, self.bomb_rows, seat="bomb_seat", cards="bomb_cards", lines="bomb_lines"):
+            if row["cards"] is not None:
+                bombs.append({"seat": row["seat"], "cards": row["cards"]})
             else:
-                bomb["lines"] = lines
-            bombs.append(bomb)
+                bombs.append({"seat": row["seat"], "lines": row["lines"]})
         return {"finish_order": _places(self), "bombs": bombs}
 
 
@@ -117,10 +127,7 @@ def _shuangkou_class(players: int = 4):
     attrs = {"players": 4, **_names(4)}
     for i in range(4):
         attrs[f"place_{i}"] = _text()
-    for j in range(ShuangkouSettle.bomb_rows):
-        attrs[f"bomb_seat_{j}"] = _text()
-        attrs[f"bomb_cards_{j}"] = _text()
-        attrs[f"bomb_lines_{j}"] = _text()
+    _row_fields(attrs, ShuangkouSettle.bomb_rows, "bomb_seat", "bomb_cards", "bomb_lines")
     return type("ShuangkouSettle4", (ShuangkouSettle,), attrs)
 
 
@@ -129,19 +136,9 @@ class Q783Settle(SettleForm):
     round_rows = 12
 
     def to_payload(self):
-        rounds = []
-        for j in range(self.round_rows):
-            winner = _int_or_raw(self[f"round_winner_{j}"])
-            cards = _int_or_raw(self[f"round_cards_{j}"])
-            count = _int_or_raw(self[f"round_count_{j}"])
-            if winner is None and cards is None and count is None:
-                continue
-            r = {"winner": winner}
-            if cards is not None:
-                r["cards"] = cards
-            if count is not None:
-                r["count"] = count
-            rounds.append(r)
+        rounds = [{k: v for k, v in row.items() if v is not None or k == "winner"}
+                  for row in _rows(self, self.round_rows, winner="round_winner", cards="round_cards",
+                                   count="round_count")]
         banks = [_int_or_raw(self[f"bank_{i}"]) for i in range(self.players)]
         return {"players": self.players, "teams": bool(self.teams.data),
                 "banks": banks if any(b is not None for b in banks) else None,
@@ -155,10 +152,7 @@ def _q783_class(players: int):
     for i in range(players):
         attrs[f"place_{i}"] = _text()
         attrs[f"bank_{i}"] = _text()
-    for j in range(Q783Settle.round_rows):
-        attrs[f"round_winner_{j}"] = _text()
-        attrs[f"round_cards_{j}"] = _text()
-        attrs[f"round_count_{j}"] = _text()
+    _row_fields(attrs, Q783Settle.round_rows, "round_winner", "round_cards", "round_count")
     return type(f"Q783Settle{players}", (Q783Settle,), attrs)
 
 
@@ -167,13 +161,7 @@ class HongwuSettle(SettleForm):
     five_rows = 3
 
     def to_payload(self):
-        fives = []
-        for j in range(self.five_rows):
-            owner = _int_or_raw(self[f"five_owner_{j}"])
-            by = _int_or_raw(self[f"five_by_{j}"])
-            if owner is None and by is None:
-                continue
-            fives.append({"owner": owner, "captured_by": by})
+        fives = _rows(self, self.five_rows, owner="five_owner", captured_by="five_by")
         return {"declarer": _int_or_raw(self.declarer), "bid": _int_or_raw(self.bid),
                 "declarer_points": _int_or_raw(self.declarer_points),
                 "bottom_points": _int_or_raw(self.bottom_points) or 0,
@@ -186,9 +174,7 @@ def _hongwu_class(players: int = 4):
     attrs = {"players": 4, **_names(4), "declarer": _text(_l("庄家")), "bid": _text(_l("叫分")),
              "declarer_points": _text(_l("庄家抓分")), "bottom_points": _text(_l("底牌分")),
              "declarer_took_bottom": BooleanField(_l("庄家赢了最后一墩（抠底）"))}
-    for j in range(HongwuSettle.five_rows):
-        attrs[f"five_owner_{j}"] = _text()
-        attrs[f"five_by_{j}"] = _text()
+    _row_fields(attrs, HongwuSettle.five_rows, "five_owner", "five_by")
     return type("HongwuSettle4", (HongwuSettle,), attrs)
 
 
@@ -199,16 +185,12 @@ class ErqiwangSettle(SettleForm):
 
     def to_payload(self):
         rows = []
-        for j in range(self.cg_rows):
-            seat = _int_or_raw(self[f"cg_seat_{j}"])
-            cards = _int_or_raw(self[f"cg_cards_{j}"])
-            counts = {k: _int_or_raw(self[f"cg_{k}_{j}"]) for k in self.counts}
-            if seat is None and cards is None and all(v is None for v in counts.values()):
-                continue
-            if cards is not None:
-                rows.append({"seat": seat, "cards": cards, "trump": self.trump.data or None})
+        for row in _rows(self, self.cg_rows, seat="cg_seat", cards="cg_cards",
+                         **{k: f"cg_{k}" for k in self.counts}):
+            if row["cards"] is not None:
+                rows.append({"seat": row["seat"], "cards": row["cards"], "trump": self.trump.data or None})
             else:
-                rows.append({"seat": seat, **{k: (v if v is not None else 0) for k, v in counts.items()}})
+                rows.append({"seat": row["seat"], **{k: (row[k] if row[k] is not None else 0) for k in self.counts}})
         return {"declarer": _int_or_raw(self.declarer), "bid": _int_or_raw(self.bid),
                 "defender_points": _int_or_raw(self.defender_points), "chongguan": rows,
                 "surrender": bool(self.surrender.data)}
@@ -216,16 +198,13 @@ class ErqiwangSettle(SettleForm):
 
 @lru_cache(maxsize=None)
 def _erqiwang_class(players: int = 4):
-    from wtforms import BooleanField, SelectField
+    from wtforms import BooleanField
+
+    from .forms import trump_field
     attrs = {"players": 4, **_names(4), "declarer": _text(_l("庄家")), "bid": _text(_l("叫分")),
              "defender_points": _text(_l("闲家抓分")), "surrender": BooleanField(_l("庄家投降")),
-             "trump": SelectField(_l("主牌花色"), choices=[("♠", "♠"), ("♥", "♥"), ("♣", "♣"), ("♦", "♦")],
-                                  default="♠")}
-    for j in range(ErqiwangSettle.cg_rows):
-        attrs[f"cg_seat_{j}"] = _text()
-        attrs[f"cg_cards_{j}"] = _text()
-        for k in ErqiwangSettle.counts:
-            attrs[f"cg_{k}_{j}"] = _text()
+             "trump": trump_field()}
+    _row_fields(attrs, ErqiwangSettle.cg_rows, "cg_seat", "cg_cards", *(f"cg_{k}" for k in ErqiwangSettle.counts))
     return type("ErqiwangSettle4", (ErqiwangSettle,), attrs)
 
 
