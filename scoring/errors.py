@@ -21,6 +21,19 @@ class PaijuError(ValueError):
         self.field = field
         self.code = code or self.default_code
 
+    def at(self, field: str) -> "PaijuError":
+        """The same error about another input field: a new error, this one is left as raised."""
+        if self.field is not None and self.field != "cards":
+            return self
+        return self.replaced(field=field)
+
+    def replaced(self, **changes) -> "PaijuError":
+        """A copy with some attributes changed (``message``, ``field``, ``code``)."""
+        new = type(self).__new__(type(self))
+        new.__dict__.update(self.__dict__, **changes)
+        new.args = (new.message.render("en"),)
+        return new
+
     def with_field(self, field: str) -> "PaijuError":
         """Return the same error attributed to another input field."""
         if self.field is None or self.field == "cards":
