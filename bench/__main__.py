@@ -10,7 +10,7 @@ import statistics
 import sys
 import time
 
-from scoring.games import get_game
+from scoring.registry import get_game
 
 HAND = "大王 大王 小王 小王 2 2 A A K Q Q J 10 10 9 9 8 8 7 7 6 5 5 4 4 3 3"
 CASES = [("against a 5-card straight (3 4 5 6 7)", "3 4 5 6 7"), ("as a lead", None)]

@@ -5,10 +5,10 @@ from collections import Counter
 from typing import Any, Mapping, Sequence
 
 from .cards import BIG, LITTLE, SUITS, Card, Deck, Suit, parse_cards
-from .errors import InvalidInput, MalformedInput, PaijuError
+from .errors import InputErrors, InvalidInput, MalformedInput, PaijuError
 from .games import Game, settlement
 from .i18n import Text, join, seat_name, t
-from .payload import as_int, get_bool, get_int, get_list
+from .inputs import CardsField, ChoiceField, IntField, RowsField, Schema, SeatField, SwitchField
 from .rules import Option, Preset, RuleSet
 from .trick import (THROW_COMPARE, BidRules, GameOrder, Level, TrickSpec, bidding_action, check_deck, parse_trump,
                     run_bidding, trick_actions)
@@ -169,134 +169,115 @@ def chongguan_value(c: Mapping[str, int], surrender: bool = False) -> tuple[int,
     return value, t("{parts} = {v}", "{parts} = {v}", parts=join(parts, " + ", " + "), v=value)
 
 
-def _read_chongguan(payload: Mapping) -> list[tuple[int, dict[str, int]]]:
-    entries = get_list(payload, "chongguan", default=[])
-    out = []
-    seen = set()
-    all_cards: list[Card] = []
-    for i, e in enumerate(entries):
-        f = f"chongguan[{i}]"
-        if not isinstance(e, Mapping):
-            raise MalformedInput(t("「{f}」应为对象", "“{f}” must be an object", f=f), field=f, code="not_an_object")
-        if e.get("seat") is None:
-            raise MalformedInput(t("缺少「{f}.seat」", "“{f}.seat” is missing", f=f), field=f"{f}.seat",
-                                 code="missing_field")
-        seat = as_int(e.get("seat"), f"{f}.seat", 0, SEATS - 1)
-        if seat in seen:
-            raise InvalidInput(t("{s}的冲关填了两次", "{s} has two 冲关 entries", s=seat_name(seat)), field=f,
-                               code="duplicate_seat")
-        seen.add(seat)
-        declared = {}
-        for name, hi in COUNT_FIELDS:
-            if e.get(name) is not None:
-                declared[name] = as_int(e.get(name), f"{f}.{name}", 0, hi)
-        if e.get("cards") is not None:
-            trump_raw = e.get("trump") if e.get("trump") is not None else payload.get("trump")
-            try:
-                trump = parse_trump(trump_raw, f"{f}.trump")
-            except PaijuError as exc:
-                exc.field = f"{f}.trump"
-                raise
-            try:
-                cards = parse_cards(e.get("cards"), bare=False)
-            except PaijuError as exc:
-                exc.field = f"{f}.cards"
-                raise
-            check_deck(DECK, cards, f"{f}.cards")
-            all_cards += cards
-            counts = counts_from_cards(cards, trump)
-            for name, v in declared.items():
-                if v > counts[name]:
-                    raise InvalidInput(t("{f}：声明了{name} = {v}，但这些牌里只有{h}", "{f}: declares {name} = {v} "
-                                         "but the cards hold only {h}", f=f, name=name, v=v, h=counts[name]),
-                                       field=f"{f}.{name}", code="not_in_cards")
-            counts.update(declared)
-        else:
-            if not declared:
-                raise MalformedInput(t("「{f}」应给出 cards（加 trump）或各项数目 jokers、trump7_pairs …",
-                                       "“{f}” needs cards (and trump) or the counts jokers, trump7_pairs, …", f=f),
-                                     field=f, code="missing_field")
-            counts = {name: declared.get(name, 0) for name, _ in COUNT_FIELDS}
-        out.append((seat, counts))
-    check_deck(DECK, all_cards, "chongguan")
+COUNT_LABELS = {"jokers": t("王", "jokers"), "trump7_pairs": t("正7对", "trump-7 pairs"),
+                "off7_pairs": t("负7对", "off-7 pairs"), "trump2_pairs": t("正2对", "trump-2 pairs"),
+                "off2_pairs": t("负2对", "off-2 pairs")}
+TRUMP_CHOICES = tuple((s.symbol, s.text) for s in SUITS)
+
+SETTLE_INPUT = Schema((
+    SeatField("declarer", t("庄家", "the 庄家")),
+    IntField("bid", t("叫分", "the bid"), lo=5, hi=80, step=5, entry="stepper"),
+    IntField("defender_points", t("闲家抓分", "the 闲家's points"), required=False, lo=0, hi=TOTAL, step=5,
+             entry="stepper"),
+    SwitchField("surrender", t("庄家投降", "the 庄家 surrendered")),
+    ChoiceField("trump", t("主牌花色", "the trump suit"), required=False, choices=TRUMP_CHOICES, parse=parse_trump),
+    RowsField("chongguan", t("冲关", "冲关"), row_label=t("冲关{n}", "冲关 {n}"), max_rows=SEATS, entry="on_request",
+              fields=(SeatField("seat", t("座位", "seat")),
+                      CardsField("cards", t("牌", "cards"), required=False),
+                      ChoiceField("trump", t("主牌花色", "the trump suit"), required=False, choices=TRUMP_CHOICES,
+                                  parse=parse_trump),
+                      *(IntField(name, COUNT_LABELS[name], required=False, lo=0, hi=hi, entry="chips")
+                        for name, hi in COUNT_FIELDS))),
+))
+
+
+def _row_counts(i: int, row, trump) -> dict[str, int]:
+    """A 冲关 row's counts: from its cards (declared counts may only lower them) or as declared."""
+    f = f"chongguan[{i}]"
+    declared = {name: row[name] for name, _ in COUNT_FIELDS if row[name] is not None}
+    if row.cards is None:
+        if not declared:
+            raise MalformedInput(t("冲关{n}要给出牌（加主牌花色）或各项数目（王、正7对 …）",
+                                   "冲关 {n} needs its cards (and the trump suit) or the counts (jokers, trump-7 "
+                                   "pairs, …)", n=i + 1), field=f, code="missing_field")
+        return {name: declared.get(name, 0) for name, _ in COUNT_FIELDS}
+    trump = row.trump or trump
+    if trump is None:
+        raise MalformedInput(t("冲关{n}给了牌，还要说主牌花色", "冲关 {n} gives cards: say the trump suit too", n=i + 1),
+                             field=f"{f}.trump", code="missing_field")
+    counts = counts_from_cards(row.cards, trump)
+    for name, v in declared.items():
+        if v > counts[name]:
+            raise InvalidInput(t("冲关{n}：声明了{name} {v}，但这些牌里只有{h}", "冲关 {n}: declares {v} {name} but the "
+                                 "cards hold only {h}", n=i + 1, name=COUNT_LABELS[name], v=v, h=counts[name]),
+                               field=f"{f}.{name}", code="not_in_cards")
+    counts.update(declared)
+    return counts
+
+
+def _chongguan(values) -> list[tuple[int, dict[str, int]]]:
+    out, problems, seen = [], [], set()
+    for i, row in enumerate(values.chongguan):
+        if row.seat in seen:
+            problems.append(InvalidInput(t("{s}的冲关填了两次", "{s} has two 冲关 entries", s=seat_name(row.seat)),
+                                         field=f"chongguan[{i}].seat", code="duplicate_seat"))
+            continue
+        seen.add(row.seat)
+        try:
+            out.append((row.seat, _row_counts(i, row, values.trump)))
+        except PaijuError as exc:
+            problems.append(exc)
+    if problems:
+        raise InputErrors(problems)
+    check_deck(DECK, [c for row in values.chongguan if row.cards for c in row.cards], "chongguan")
     for name, hi in COUNT_FIELDS:
         total = sum(c[name] for _, c in out)
         if total > hi:
             raise InvalidInput(t("各家冲关的{name}合计{n}，两副牌最多只有{hi}", "the 冲关 entries hold {n} {name} in all; "
-                                 "two decks hold at most {hi}", name=name, n=total, hi=hi), field="chongguan",
-                               code="too_many_copies")
+                                 "two decks hold at most {hi}", name=COUNT_LABELS[name], n=total, hi=hi),
+                               field="chongguan", code="too_many_copies")
     return out
 
 
-def settle(payload: Mapping, rules) -> dict:
-    declarer = get_int(payload, "declarer", 0, SEATS - 1)
-    bid = get_int(payload, "bid", 5, 80)
-    if bid % 5:
-        raise InvalidInput(t("「bid」为{v}，应为5的倍数", "“bid” is {v}; it must be a multiple of 5", v=bid),
-                           field="bid", code="not_multiple_of_5")
-    surrender = get_bool(payload, "surrender", False)
-    if surrender and payload.get("defender_points") is None:
-        points = None
-    else:
-        points = get_int(payload, "defender_points", 0, TOTAL)
-        if points % 5:
-            raise InvalidInput(t("「defender_points」为{v}，应为5的倍数", "“defender_points” is {v}; it must be a "
-                                 "multiple of 5", v=points), field="defender_points", code="not_multiple_of_5")
-    cg = _read_chongguan(payload)
-    base = rules.base
-    solo = rules.sides == "solo"
-    if solo:
-        declarers = [declarer]
-    else:
-        declarers = [declarer, (declarer + 2) % SEATS]
-    defenders = [s for s in range(SEATS) if s not in declarers]
-    stake = stake_units(bid) * base
-    steps = [t("叫分{bid}：底 = {u} × 底分{b} = {s}", "bid {bid}: stake = {u} × base {b} = {s}",
-               bid=bid, u=stake_units(bid), b=base, s=stake)]
+def _outcome(bid: int, points: int | None, surrender: bool, stake: int) -> tuple[bool, int, Text]:
+    """(the 闲家 win, the multiple of the stake, the step that says why)."""
     if surrender:
-        mult = 1
-        defenders_win = True
-        steps.append(t("庄家投降：每个闲家得一底 {s}（不检分）", "the 庄家 surrenders: each 闲家 receives one stake {s} "
-                       "(no 检分)", s=stake))
-    elif points >= bid:
-        defenders_win = True
+        return True, 1, t("庄家投降：每个闲家得一底 {s}（不检分）", "the 庄家 surrenders: each 闲家 receives one stake {s} "
+                          "(no 检分)", s=stake)
+    if points >= bid:
         step = 40 if bid >= 45 else 20
-        extra = (points - bid) // step
-        mult = 1 + extra
-        steps.append(t("闲家得{p}分 ≥ 叫分{bid}，闲家赢；检分：每超{st}分加一底，超出{o}分 → {m}倍底",
-                       "the 闲家 have {p} ≥ the bid {bid}: the 闲家 win; 检分: one more stake per {st} over, "
-                       "{o} over → stake × {m}", p=points, bid=bid, st=step, o=points - bid, m=mult))
-    else:
-        defenders_win = False
-        line = xiaoguang_line(bid)
-        if points == 0:
-            mult = 4
-            steps.append(t("闲家0分：大光，×4", "the 闲家 have 0: 大光, ×4"))
-        elif points < line:
-            mult = 2
-            steps.append(t("闲家{p}分 < 小光线{l}：小光，×2", "the 闲家 have {p} < the 小光 line {l}: 小光, ×2",
-                           p=points, l=line))
-        else:
-            mult = 1
-            steps.append(t("闲家{p}分 < 叫分{bid}，庄家赢（到了小光线{l}，保小光）",
-                           "the 闲家 have {p} < the bid {bid}: the 庄家 wins (the 小光 line {l} is reached)",
-                           p=points, bid=bid, l=line))
-    each = stake * mult
-    deltas = [0] * SEATS
-    sign = 1 if defenders_win else -1
+        mult = 1 + (points - bid) // step
+        return True, mult, t("闲家得{p}分 ≥ 叫分{bid}，闲家赢；检分：每超{st}分加一底，超出{o}分 → {m}倍底",
+                             "the 闲家 have {p} ≥ the bid {bid}: the 闲家 win; 检分: one more stake per {st} over, "
+                             "{o} over → stake × {m}", p=points, bid=bid, st=step, o=points - bid, m=mult)
+    line = xiaoguang_line(bid)
+    if points == 0:
+        return False, 4, t("闲家0分：大光，×4", "the 闲家 have 0: 大光, ×4")
+    if points < line:
+        return False, 2, t("闲家{p}分 < 小光线{l}：小光，×2", "the 闲家 have {p} < the 小光 line {l}: 小光, ×2",
+                           p=points, l=line)
+    return False, 1, t("闲家{p}分 < 叫分{bid}，庄家赢（到了小光线{l}，保小光）",
+                       "the 闲家 have {p} < the bid {bid}: the 庄家 wins (the 小光 line {l} is reached)",
+                       p=points, bid=bid, l=line)
+
+
+def _sides(declarer: int, solo: bool) -> tuple[list[int], list[int]]:
+    declarers = [declarer] if solo else [declarer, (declarer + 2) % SEATS]
+    return declarers, [s for s in range(SEATS) if s not in declarers]
+
+
+def _pay_stakes(deltas: list[int], declarers, defenders, sign: int, each: int, solo: bool) -> Text:
     for s in defenders:
         deltas[s] += sign * each
+    for s in declarers:
+        deltas[s] -= sign * each * (len(defenders) if solo else 1)
     if solo:
-        deltas[declarer] -= sign * each * len(defenders)
-    else:
-        for s in declarers:
-            deltas[s] -= sign * each
-    if solo:
-        steps.append(t("每个闲家 {e:+d}，庄家 {d:+d}", "each 闲家 {e:+d}, the 庄家 {d:+d}",
-                       e=sign * each, d=-sign * each * 3))
-    else:
-        steps.append(t("闲家每人 {e:+d}，庄家和对家每人 {d:+d}", "each 闲家 {e:+d}, the 庄家 and partner {d:+d} each",
-                       e=sign * each, d=-sign * each))
+        return t("每个闲家 {e:+d}，庄家 {d:+d}", "each 闲家 {e:+d}, the 庄家 {d:+d}", e=sign * each, d=-sign * each * 3)
+    return t("闲家每人 {e:+d}，庄家和对家每人 {d:+d}", "each 闲家 {e:+d}, the 庄家 and partner {d:+d} each",
+             e=sign * each, d=-sign * each)
+
+
+def _pay_chongguan(deltas: list[int], cg, declarers, defenders, rules, surrender: bool, steps: list) -> list[dict]:
     values = []
     for seat, counts in cg:
         value, why = chongguan_value(counts, surrender)
@@ -304,28 +285,59 @@ def settle(payload: Mapping, rules) -> dict:
         if not value:
             steps.append(t("{s}冲关：{why}", "{s} 冲关: {why}", s=seat_name(seat), why=why))
             continue
-        if solo:
-            payers = [s for s in range(SEATS) if s != seat]
-        else:
-            mine = declarers if seat in declarers else defenders
-            payers = [s for s in range(SEATS) if s not in mine]
-        amount = value * base
+        mine = [seat] if rules.sides == "solo" else (declarers if seat in declarers else defenders)
+        payers = [s for s in range(SEATS) if s not in mine]
+        amount = value * rules.base
         for p in payers:
             deltas[p] -= amount
         deltas[seat] += amount * len(payers)
         steps.append(t("{s}冲关：{why}；{payers}各付 {a}（× 底分{b}，不乘底和光）",
                        "{s} 冲关: {why}; {payers} pay {a} each (× base {b}, never × stake or 光)",
                        s=seat_name(seat), why=why, payers=join([seat_name(p) for p in payers], "、", ", "),
-                       a=amount, b=base))
+                       a=amount, b=rules.base))
+    return values
+
+
+def settle(values, rules) -> dict:
+    bid, surrender, points = values.bid, values.surrender, values.defender_points
+    if points is None and not surrender:
+        raise InputErrors([MalformedInput(t("缺少「闲家抓分」", "“the 闲家's points” is missing"),
+                                          field="defender_points", code="missing_field")])
+    cg = _chongguan(values)
+    solo = rules.sides == "solo"
+    declarers, defenders = _sides(values.declarer, solo)
+    stake = stake_units(bid) * rules.base
+    steps = [t("叫分{bid}：底 = {u} × 底分{b} = {s}", "bid {bid}: stake = {u} × base {b} = {s}",
+               bid=bid, u=stake_units(bid), b=rules.base, s=stake)]
+    defenders_win, mult, why = _outcome(bid, points, surrender, stake)
+    steps.append(why)
+    deltas = [0] * SEATS
+    steps.append(_pay_stakes(deltas, declarers, defenders, 1 if defenders_win else -1, stake * mult, solo))
+    paid = _pay_chongguan(deltas, cg, declarers, defenders, rules, surrender, steps)
     steps.append(t("合计：{d}", "total: {d}", d=", ".join(f"{x:+d}" for x in deltas)))
     return settlement(deltas, steps, stake=stake, multiplier=mult,
-                      winner="defenders" if defenders_win else "declarer", chongguan=values)
+                      winner="defenders" if defenders_win else "declarer", chongguan=paid)
 
 
 SUMMARY = t("南昌二七王：王、7、2为常主，叫分从80往下叫；算分（检分、大光小光、冲关）、判牌、提示。",
             "Nanchang Erqiwang: jokers, 7s and 2s are permanent trumps, bids go down from 80; settle (检分, "
             "大光/小光, 冲关), check plays, hints.")
 
-ACTIONS = {**trick_actions(spec_for), "settle": settle, "bidding": bidding}
+ACTIONS = {**trick_actions(spec_for), "bidding": bidding}
 
-GAME = Game("erqiwang", "trick", RULESET, ACTIONS, SUMMARY, deck_for=deck_for)
+
+class Erqiwang(Game):
+    slug = "erqiwang"
+    name = t("南昌二七王", "Nanchang Erqiwang (2-7-jokers)")
+    kind = "trick"
+    summary = SUMMARY
+    ruleset = RULESET
+    settle_input = SETTLE_INPUT
+    extra_tabs = ("trick", "bidding")
+    deck_of = staticmethod(deck_for)
+    order_of = staticmethod(order_for)
+    action_table = ACTIONS
+    settle_of = staticmethod(settle)
+
+
+GAME = Erqiwang()

@@ -1,18 +1,22 @@
-"""The engine's exception hierarchy.
+"""The engine's exception family.
 
 Every error carries a stable ``code`` (for API clients), the ``field`` of the
-input it is about, and a bilingual :class:`~scoring.i18n.Text` message that
-quotes what was wrong and says what would be valid.
+input it is about (a path such as ``bombs[1].lines``), and a bilingual
+:class:`~scoring.i18n.Text` message that quotes what was wrong and says what
+would be valid. An error is never changed after it is raised: :meth:`at` and
+:meth:`replaced` make a new one. Which HTTP status an error answers with is
+the web layer's business (``webapp/errors.py``).
 """
 from __future__ import annotations
+
+from typing import Sequence
 
 from .i18n import Text
 
 
 class PaijuError(ValueError):
-    """Base class: bad input to the engine. ``status`` is the HTTP status."""
+    """Base class: bad input to the engine."""
 
-    status = 400
     default_code = "invalid_input"
 
     def __init__(self, message: Text, *, field: str | None = None, code: str | None = None):
@@ -35,10 +39,8 @@ class PaijuError(ValueError):
         return new
 
     def with_field(self, field: str) -> "PaijuError":
-        """Return the same error attributed to another input field."""
-        if self.field is None or self.field == "cards":
-            self.field = field
-        return self
+        """Deprecated spelling of :meth:`at`."""
+        return self.at(field)
 
 
 class InvalidNotation(PaijuError):
@@ -48,27 +50,43 @@ class InvalidNotation(PaijuError):
 
 
 class InvalidInput(PaijuError):
-    """Well-formed input that breaks a rule of the game's input (422)."""
+    """Well-formed input that breaks a rule of the game's input."""
 
-    status = 422
     default_code = "invalid_input"
 
 
 class MalformedInput(PaijuError):
-    """A missing field, a wrong JSON type, an unknown option (400)."""
+    """A missing field, a wrong JSON type, an unknown option."""
 
     default_code = "malformed_input"
-
-
-class IllegalPlay(PaijuError):
-    """A play that breaks a rule (raised only where a verdict is no option)."""
-
-    status = 422
-    default_code = "illegal_play"
 
 
 class AmbiguousPlay(PaijuError):
     """Cards that need more information (a suit, a reading) to be decided."""
 
-    status = 422
     default_code = "ambiguous_play"
+
+
+class UnknownAction(PaijuError):
+    """A game has no such action (the API answers 404)."""
+
+    default_code = "not_found"
+
+
+class InputErrors(PaijuError):
+    """Every problem of one request's input, in the order of the fields.
+
+    It reads as its first problem (``code``, ``field``, ``message``) so that a
+    client that knows one error per answer still understands it; ``errors``
+    holds them all.
+    """
+
+    def __init__(self, errors: Sequence[PaijuError]):
+        errors = tuple(e for err in errors for e in (err.errors if isinstance(err, InputErrors) else (err,)))
+        first = errors[0]
+        super().__init__(first.message, field=first.field, code=first.code)
+        self.errors = errors
+
+    @property
+    def malformed(self) -> bool:
+        return any(isinstance(e, (MalformedInput, InvalidNotation)) for e in self.errors)

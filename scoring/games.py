@@ -1,110 +1,128 @@
-"""The registry of games and the one entry point the API and pages share.
+"""What a game is: the protocol every game module implements.
 
-Each game module ``scoring/<slug>.py`` defines ``GAME = Game(...)``. A game
-whose module does not exist yet is listed as *coming*, so the home page and
-``GET /api/v1/games`` never show a dead link.
+A game is a subclass of :class:`Game` with class attributes (its name, kind,
+seats, house rules, settle input, tabs) and a few hooks it may override —
+the shape of python-chess's variants. ``scoring/registry.py`` lists the five
+games; the pages, the API and the ledger ask a game, never test its slug.
 
 Actions are plain functions ``action(payload, rules) -> dict``: ``payload``
 is the JSON-shaped input (the API body, or what a form builds), ``rules`` the
-resolved :class:`~scoring.rules.Rules`. The dict may hold
+resolved :class:`~scoring.rules.Rules`. Results may hold
 :class:`~scoring.i18n.Text` values; the web layer renders them.
 """
 from __future__ import annotations
 
-import importlib
-from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, ClassVar, Mapping
 
-from .errors import PaijuError
+from .cards import Deck
+from .errors import MalformedInput, UnknownAction
 from .i18n import Text, t
-from .payload import require_mapping
-from .rules import RuleSet
-
-SLUGS = ("paodekuai", "shuangkou", "q783", "hongwu", "erqiwang")
-
-NAMES = {
-    "paodekuai": t("跑得快 / 争上游", "Paodekuai / Zhengshangyou"),
-    "shuangkou": t("双扣", "Shuangkou"),
-    "q783": t("Q783", "Q783"),
-    "hongwu": t("红五 三打一", "Hongwu (Red Five, three against one)"),
-    "erqiwang": t("南昌二七王", "Nanchang Erqiwang (2-7-jokers)"),
-}
+from .inputs import Context, Schema, Values
+from .rules import Rules, RuleSet
 
 Action = Callable[[Mapping, Any], dict]
 
+#: the tabs every game has, in the order the pages show them
+BASE_TABS = ("rules", "check", "hint", "settle")
 
-@dataclass(frozen=True)
+
 class Game:
-    slug: str
-    kind: str  # "shedding" or "trick"
-    ruleset: RuleSet | None
-    actions: Mapping[str, Action] = field(default_factory=dict)
-    summary: Text | None = None
-    built: bool = True
-    # For the card picker and input checks: the pack a rules choice plays with,
-    # and whether bare ranks (suit unknown) are accepted.
-    deck_for: Callable[[Any], Any] | None = None
-    bare_ranks: bool = False
-    #: how many seats these (resolved) rules play with: (fewest, most); default 4
-    seats: Callable[[Any], tuple[int, int]] | None = None
+    """One game. Subclasses set the class attributes and override the hooks they need."""
 
-    def seat_range(self, rules=None) -> tuple[int, int]:
-        if self.seats is None or self.ruleset is None:
-            return (4, 4)
-        return self.seats(self.ruleset.resolve(rules))
+    slug: ClassVar[str]
+    name: ClassVar[Text]
+    kind: ClassVar[str]                      # "shedding" or "trick"
+    summary: ClassVar[Text]
+    ruleset: ClassVar[RuleSet]
+    settle_input: ClassVar[Schema]
+    bare_ranks: ClassVar[bool] = False       # bare ranks (suit unknown) accepted in card fields
+    extra_tabs: ClassVar[tuple[str, ...]] = ()  # beyond BASE_TABS: "trick", "bidding", "rounds"
+    seats: ClassVar[tuple[int, int]] = (4, 4)   # fewest and most seats (see seat_range)
+    carried_fields: ClassVar[tuple[str, ...]] = ()  # input fields a ledger hand takes from the hand before
+    # the game module's own functions (set with staticmethod), behind the hooks below
+    deck_of: ClassVar[Callable[[Rules], Deck]]
+    settle_of: ClassVar[Callable[[Values, Rules], dict]]
+    order_of: ClassVar[Callable[[Any, Rules], list] | None] = None
+    action_table: ClassVar[Mapping[str, Action]] = {}
+
+    # -- the pack, the seats, the order -------------------------------------------
+
+    def deck(self, rules: Rules) -> Deck:
+        return self.deck_of(rules)
+
+    def seat_range(self, rules: Any = None) -> tuple[int, int]:
+        """How many seats these rules play with: (fewest, most)."""
+        return self.seats
 
     @property
-    def name(self) -> Text:
-        return NAMES[self.slug]
+    def tabs(self) -> tuple[str, ...]:
+        return BASE_TABS + self.extra_tabs
+
+    def order_rows(self, trump: Any, rules: Rules) -> list | None:
+        """The card order drawn on the rules page (trick games, for a trump suit); None: no drawing."""
+        return self.order_of(trump, rules) if self.order_of else None
+
+    # -- actions ----------------------------------------------------------------
+
+    def actions(self) -> Mapping[str, Action]:
+        """The API actions besides ``settle`` (classify, check, hint, trick, bidding)."""
+        return self.action_table
+
+    def action_names(self) -> list[str]:
+        return sorted({*self.actions(), "settle"})
 
     def run(self, action: str, payload: Any) -> dict:
-        """Validate the payload's ``rules`` and run one action."""
-        if action not in self.actions:
-            raise UnknownAction(action)
-        payload = require_mapping(payload)
+        """Resolve the payload's ``rules`` and run one action."""
+        if not isinstance(payload, Mapping):
+            raise MalformedInput(t("请求体应为 JSON 对象", "the request body must be a JSON object"))
         rules = self.ruleset.resolve(payload.get("rules"))
-        return self.actions[action](payload, rules)
+        if action == "settle":
+            return self.settle_payload(payload, rules)
+        found = self.actions().get(action)
+        if found is None:
+            raise UnknownAction(t("没有「{a}」这个功能", "there is no “{a}” here", a=str(action)[:40]))
+        return found(payload, rules)
+
+    # -- settling a hand ----------------------------------------------------------
+
+    def input_context(self, rules: Rules, names: tuple[str, ...] = ()) -> Context:
+        lo, _hi = self.seat_range(rules)
+        return Context(rules=rules, seats=lo, deck=self.deck(rules), bare=self.bare_ranks, names=names)
+
+    def settle_payload(self, payload: Mapping, rules: Rules) -> dict:
+        values = self.settle_input.read(payload, self.input_context(rules))
+        return self.settle(values, rules)
+
+    def settle(self, values: Values, rules: Rules) -> dict:
+        return self.settle_of(values, rules)
+
+    def input_words(self, payload: Mapping, rules: Rules, names: tuple[str, ...] = ()) -> list[Text]:
+        """A stored hand's input in words (庄家 老王，叫分 100 …)."""
+        return self.settle_input.words(payload, self.input_context(rules, names))
+
+    # -- hand to hand (the ledger) -------------------------------------------------
+
+    def table_input(self, seats: int) -> dict:
+        """What every hand's input takes from the table (Q783: the number of players)."""
+        return {}
+
+    def carried(self, result: Mapping) -> dict | None:
+        """What the next hand's input takes from this hand's result (Q783: the banks); None: nothing."""
+        return None
+
+    def ends_series(self, result: Mapping) -> bool:
+        """Whether this hand ends a series of hands (Q783: a 大局 ends when a bank is empty)."""
+        return False
+
+    @property
+    def carries_state(self) -> bool:
+        return type(self).carried is not Game.carried
+
+    # -- the API's description ----------------------------------------------------
 
     def describe(self) -> dict:
-        out = {"slug": self.slug, "name": self.name, "kind": self.kind, "built": self.built,
-               "actions": sorted(self.actions), "presets": [], "options": []}
-        if self.ruleset is not None:
-            out.update(self.ruleset.describe())
-        return out
-
-
-class UnknownAction(PaijuError):
-    status = 404
-    default_code = "not_found"
-
-    def __init__(self, action: str):
-        super().__init__(t("没有「{a}」这个功能", "there is no “{a}” here", a=action))
-
-
-def _coming(slug: str) -> Game:
-    kind = "trick" if slug in ("hongwu", "erqiwang") else "shedding"
-    return Game(slug, kind, None, {}, t("即将推出", "coming soon"), built=False)
-
-
-_CACHE: dict[str, Game] = {}
-
-
-def get_game(slug: str) -> Game | None:
-    if slug not in SLUGS:
-        return None
-    if slug not in _CACHE:
-        try:
-            module = importlib.import_module(f"scoring.{slug}")
-            _CACHE[slug] = getattr(module, "GAME")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"scoring.{slug}":
-                raise
-            _CACHE[slug] = _coming(slug)
-    return _CACHE[slug]
-
-
-def all_games() -> list[Game]:
-    return [get_game(s) for s in SLUGS]
+        return {"slug": self.slug, "name": self.name, "kind": self.kind, "built": True,
+                "actions": self.action_names(), **self.ruleset.describe()}
 
 
 def settlement(deltas: list[int], steps: list[Text], **extra: Any) -> dict:

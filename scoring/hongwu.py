@@ -4,10 +4,10 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from .cards import BIG, LITTLE, SUITS, Card, Deck, Suit
-from .errors import InvalidInput, MalformedInput
+from .errors import InputErrors, InvalidInput, PaijuError
 from .games import Game, settlement
 from .i18n import Text, seat_name, t
-from .payload import as_int, get_bool, get_int, get_list
+from .inputs import IntField, RowsField, Schema, SeatField, SwitchField
 from .rules import Option, Preset, RuleSet, switch
 from .trick import (THROW_COMPARE, BidRules, GameOrder, Level, TrickSpec, bidding_action, run_bidding,
                     trick_actions)
@@ -151,12 +151,6 @@ bidding = bidding_action(bid_rules)
 # Settlement
 # --------------------------------------------------------------------------
 
-def _mult5(value: int, field: str) -> None:
-    if value % 5:
-        raise InvalidInput(t("「{f}」为{v}，应为5的倍数", "“{f}” is {v}; it must be a multiple of 5", f=field, v=value),
-                           field=field, code="not_multiple_of_5")
-
-
 def seed_tier(final: int) -> tuple[int, Text]:
     """The 庄家's multiple of b (each 闲家 pays a third of it)."""
     if final <= -70:
@@ -172,100 +166,113 @@ def seed_tier(final: int) -> tuple[int, Text]:
     return 9, t("> 70", "> 70")
 
 
-def settle(payload: Mapping, rules) -> dict:
-    total = total_points(rules)
-    lo, hi = bid_range(rules)
-    declarer = get_int(payload, "declarer", 0, SEATS - 1)
-    bid = get_int(payload, "bid", lo, hi)
-    _mult5(bid, "bid")
-    won = get_int(payload, "declarer_points", 0, total)
-    _mult5(won, "declarer_points")
-    bottom = get_int(payload, "bottom_points", 0, bottom_cap(rules), default=0)
-    _mult5(bottom, "bottom_points")
-    if won + bottom > total:
-        raise InvalidInput(t("赢得的牌分{w}加底牌分{b}超过了全副牌的{total}分", "points won {w} plus bottom points {b} "
-                             "exceed the {total} points in the pack", w=won, b=bottom, total=total),
-                           field="bottom_points", code="too_many_points")
-    took = get_bool(payload, "declarer_took_bottom", False)
-    fives_raw = get_list(payload, "red_fives", default=[])
-    if len(fives_raw) > rules.decks:
-        raise InvalidInput(t("共有{n}张被抓的红五，但{d}副牌只有{d}张红五", "{n} captured red fives, but {d} decks hold "
-                             "only {d}", n=len(fives_raw), d=rules.decks), field="red_fives", code="too_many_red_fives")
-    fives = []
-    for i, f in enumerate(fives_raw):
-        field = f"red_fives[{i}]"
-        if not isinstance(f, Mapping):
-            raise MalformedInput(t("「{f}」应为 {{\"owner\", \"captured_by\"}} 对象", "“{f}” must be an object "
-                                   "{{\"owner\", \"captured_by\"}}", f=field), field=field, code="not_an_object")
-        owner = as_int(f.get("owner"), f"{field}.owner", 0, SEATS - 1) if f.get("owner") is not None else None
-        capt = as_int(f.get("captured_by"), f"{field}.captured_by", 0, SEATS - 1) \
-            if f.get("captured_by") is not None else None
-        if owner is None or capt is None:
-            missing = "owner" if owner is None else "captured_by"
-            raise MalformedInput(t("缺少「{f}.{m}」", "“{f}.{m}” is missing", f=field, m=missing),
-                                 field=f"{field}.{missing}", code="missing_field")
-        if (owner == declarer) == (capt == declarer):
-            raise InvalidInput(t("{f}：红五的主人{o}和抓到它的{c}是同一方，红五只能被对方抓",
-                                 "{f}: the owner {o} and the capturer {c} are on the same side; a red five is "
-                                 "captured only by the other side", f=field, o=seat_name(owner), c=seat_name(capt)),
-                               field=field, code="same_side")
-        fives.append((owner, capt))
+SETTLE_INPUT = Schema((
+    SeatField("declarer", t("庄家", "the 庄家")),
+    IntField("bid", t("叫分", "the bid"), lo=lambda ctx: bid_range(ctx.rules)[0],
+             hi=lambda ctx: bid_range(ctx.rules)[1], step=5, entry="stepper"),
+    IntField("declarer_points", t("庄家抓分", "the 庄家's points"), lo=0,
+             hi=lambda ctx: total_points(ctx.rules), step=5, entry="stepper"),
+    IntField("bottom_points", t("底牌分", "the bottom points"), required=False, default=0, lo=0,
+             hi=lambda ctx: bottom_cap(ctx.rules), step=5, entry="stepper"),
+    SwitchField("declarer_took_bottom", t("庄家赢了最后一墩（抠底）", "the 庄家 won the last trick")),
+    RowsField("red_fives", t("被抓的红五", "captured red fives"), row_label=t("红五{n}", "red five {n}"),
+              max_rows=lambda ctx: ctx.rules.decks, entry="on_request",
+              fields=(SeatField("owner", t("主人", "owner")), SeatField("captured_by", t("被谁抓", "capturer")))),
+))
 
-    b = rules.base
-    rfp = rules.red_five_points
-    scored = rules.bottom == "always" or took
-    bottom_scored = bottom if scored else 0
-    lost5 = sum(1 for o, _ in fives if o == declarer)
-    got5 = len(fives) - lost5
-    swing = RED_FIVE_SWING * (got5 - lost5)
-    points = won + bottom_scored + swing
-    final = points - bid
-    steps: list[Text] = []
+
+def _check_points(values, rules) -> list[PaijuError]:
+    total = total_points(rules)
+    problems = []
+    if values.declarer_points + values.bottom_points > total:
+        problems.append(InvalidInput(t("赢得的牌分{w}加底牌分{b}超过了全副牌的{total}分", "points won {w} plus bottom "
+                                       "points {b} exceed the {total} points in the pack", w=values.declarer_points,
+                                       b=values.bottom_points, total=total), field="bottom_points",
+                                     code="too_many_points"))
+    for i, f in enumerate(values.red_fives):
+        if (f.owner == values.declarer) == (f.captured_by == values.declarer):
+            problems.append(InvalidInput(t("红五{n}：主人{o}和抓到它的{c}是同一方，红五只能被对方抓",
+                                           "red five {n}: the owner {o} and the capturer {c} are on the same side; "
+                                           "a red five is captured only by the other side", n=i + 1,
+                                           o=seat_name(f.owner), c=seat_name(f.captured_by)),
+                                         field=f"red_fives[{i}]", code="same_side"))
+    return problems
+
+
+def _bottom_step(values, scored: bool) -> Text | None:
+    bottom, took = values.bottom_points, values.declarer_took_bottom
     if scored:
         why = t("庄家赢得最后一轮" if took else "规则：总是计底", "the 庄家 won the last trick" if took
                 else "house rule: bottom always scored")
-        steps.append(t("底牌分{b}计给庄家（{why}）", "bottom points {b} go to the 庄家 ({why})", b=bottom, why=why))
-    elif bottom:
-        steps.append(t("底牌分{b}不计（闲家赢得最后一轮）", "bottom points {b} not scored (闲家 took the last trick)",
-                       b=bottom))
-    if fives:
+        return t("底牌分{b}计给庄家（{why}）", "bottom points {b} go to the 庄家 ({why})", b=bottom, why=why)
+    if bottom:
+        return t("底牌分{b}不计（闲家赢得最后一轮）", "bottom points {b} not scored (闲家 took the last trick)", b=bottom)
+    return None
+
+
+def _card_points(values, rules, steps: list) -> tuple[int, int]:
+    """The 庄家's card points (with the bottom when scored and the red-five swing) and the card points won."""
+    scored = rules.bottom == "always" or values.declarer_took_bottom
+    bottom_scored = values.bottom_points if scored else 0
+    lost5 = sum(1 for f in values.red_fives if f.owner == values.declarer)
+    got5 = len(values.red_fives) - lost5
+    swing = RED_FIVE_SWING * (got5 - lost5)
+    points = values.declarer_points + bottom_scored + swing
+    step = _bottom_step(values, scored)
+    if step is not None:
+        steps.append(step)
+    if values.red_fives:
         steps.append(t("红五：庄家抓到{g}张（+{gp}），被抓{l}张（−{lp}）", "red fives: the 庄家 captured {g} (+{gp}), "
                        "lost {l} (−{lp})", g=got5, gp=RED_FIVE_SWING * got5, l=lost5, lp=RED_FIVE_SWING * lost5))
     steps.append(t("庄家最终牌分 = {won} + {bot} − {bid} {sign} {sw} = {final}",
                    "庄家 final card points = {won} + {bot} − {bid} {sign} {sw} = {final}",
-                   won=won, bot=bottom_scored, bid=bid, sign="+" if swing >= 0 else "−", sw=abs(swing), final=final))
-    deltas = [0] * SEATS
-    defenders = [s for s in range(SEATS) if s != declarer]
+                   won=values.declarer_points, bot=bottom_scored, bid=values.bid, sign="+" if swing >= 0 else "−",
+                   sw=abs(swing), final=points - values.bid))
+    return points, values.declarer_points + bottom_scored
+
+
+def _pay_tiers(deltas: list[int], declarer: int, points: int, raw: int, bid: int, rules, steps: list) -> None:
+    b, defenders = rules.base, [s for s in range(SEATS) if s != declarer]
     if rules.preset == "tiers_321":
-        mult, tier = _tiers_321(points, bid, won + bottom_scored, total)
+        mult, tier = _tiers_321(points, bid, raw, total_points(rules))
         steps.append(t("同城游档位：牌分{p}对叫分{bid}，{tier}", "同城游 tiers: points {p} against the bid {bid}: {tier}",
                        p=points, bid=bid, tier=tier))
-        each = mult * b
-        for s in defenders:
-            deltas[s] -= each
-        deltas[declarer] += 3 * each
-        steps.append(t("每个闲家 {e:+d}（{m:+d} × 基础分{b}），庄家 {d:+d}",
-                       "each 闲家 {e:+d} ({m:+d} × base {b}), the 庄家 {d:+d}", e=-each, m=-mult, b=b, d=3 * each))
+        each, gain = mult * b, 3 * mult * b
+        steps_text = t("每个闲家 {e:+d}（{m:+d} × 基础分{b}），庄家 {d:+d}",
+                       "each 闲家 {e:+d} ({m:+d} × base {b}), the 庄家 {d:+d}", e=-each, m=-mult, b=b, d=gain)
     else:
-        mult, tier = seed_tier(final)
-        each = mult * b // 3
-        deltas[declarer] += mult * b
-        for s in defenders:
-            deltas[s] -= each
-        steps.append(t("档位 {tier}：庄家 {m:+d}b = {d:+d}，每个闲家 {e:+d}（b = {b}）",
+        mult, tier = seed_tier(points - bid)
+        each, gain = mult * b // 3, mult * b
+        steps_text = t("档位 {tier}：庄家 {m:+d}b = {d:+d}，每个闲家 {e:+d}（b = {b}）",
                        "tier {tier}: the 庄家 {m:+d}b = {d:+d}, each 闲家 {e:+d} (b = {b})",
-                       tier=tier, m=mult, d=mult * b, e=-each, b=b))
-    for owner, capt in fives:
-        if owner == declarer:
-            payer, payee = declarer, capt
-        else:
-            payer, payee = owner, declarer
-        deltas[payer] -= rfp
-        deltas[payee] += rfp
+                       tier=tier, m=mult, d=gain, e=-each, b=b)
+    for s in defenders:
+        deltas[s] -= each
+    deltas[declarer] += gain
+    steps.append(steps_text)
+
+
+def _pay_red_fives(deltas: list[int], values, rules, steps: list) -> None:
+    for f in values.red_fives:
+        payer, payee = (values.declarer, f.captured_by) if f.owner == values.declarer else (f.owner, values.declarer)
+        deltas[payer] -= rules.red_five_points
+        deltas[payee] += rules.red_five_points
         steps.append(t("{o}的红五被{c}抓：{p}付{n}分给{q}", "{o}'s red five captured by {c}: {p} pays {n} to {q}",
-                       o=seat_name(owner), c=seat_name(capt), p=seat_name(payer), q=seat_name(payee), n=rfp))
+                       o=seat_name(f.owner), c=seat_name(f.captured_by), p=seat_name(payer), q=seat_name(payee),
+                       n=rules.red_five_points))
+
+
+def settle(values, rules) -> dict:
+    problems = _check_points(values, rules)
+    if problems:
+        raise InputErrors(problems)
+    steps: list[Text] = []
+    points, raw = _card_points(values, rules, steps)
+    deltas = [0] * SEATS
+    _pay_tiers(deltas, values.declarer, points, raw, values.bid, rules, steps)
+    _pay_red_fives(deltas, values, rules, steps)
     steps.append(t("合计：{d}", "total: {d}", d=", ".join(f"{x:+d}" for x in deltas)))
-    return settlement(deltas, steps, final=final, points=points)
+    return settlement(deltas, steps, final=points - values.bid, points=points)
 
 
 def _tiers_321(points: int, bid: int, raw: int, total: int) -> tuple[int, Text]:
@@ -296,6 +303,21 @@ def _half(total: int, bid: int) -> str:
 SUMMARY = t("红五三打一：一个庄家对三个闲家，红五最大，永远打2；算分、判牌、提示。",
             "Red Five, one 庄家 against three: ♥5 is the top trump, 2s always trump; settle hands, check plays, hints.")
 
-ACTIONS = {**trick_actions(spec_for), "settle": settle, "bidding": bidding}
+ACTIONS = {**trick_actions(spec_for), "bidding": bidding}
 
-GAME = Game("hongwu", "trick", RULESET, ACTIONS, SUMMARY, deck_for=deck_for)
+
+class Hongwu(Game):
+    slug = "hongwu"
+    name = t("红五 三打一", "Hongwu (Red Five, three against one)")
+    kind = "trick"
+    summary = SUMMARY
+    ruleset = RULESET
+    settle_input = SETTLE_INPUT
+    extra_tabs = ("trick", "bidding")
+    deck_of = staticmethod(deck_for)
+    order_of = staticmethod(order_for)
+    action_table = ACTIONS
+    settle_of = staticmethod(settle)
+
+
+GAME = Hongwu()

@@ -21,10 +21,10 @@ from collections import Counter
 from typing import Iterable, Sequence
 
 from .cards import ACE, BIG_JOKER, LITTLE_JOKER, Card, Deck, format_cards, parse_cards, rank_name
-from .errors import InvalidInput
+from .errors import InputErrors, InvalidInput
 from .games import Game, settlement
 from .i18n import Text, seat_name, t
-from .payload import as_int, get_int, get_list
+from .inputs import IntField, PerSeatField, Schema, SeatField
 from .rules import Option, Preset, RuleSet, switch
 from .shedding import Reading, SheddingSpec, by_rank, distinct_readings, multisets, shedding_actions
 
@@ -586,29 +586,42 @@ def multiplier(left: int, dealt: int) -> tuple[int, Text]:
     return 1, t("出了{p}张，过半", "played {p}, half or more", p=played)
 
 
-def settle(payload, rules) -> dict:
-    info = PRESETS[rules.preset]
-    players, dealt = info["players"], info["dealt"]
-    raw = get_list(payload, "cards_left")
-    left = [as_int(v, f"cards_left[{i}]") for i, v in enumerate(raw)]
-    if len(left) != players:
-        raise InvalidInput(t("「{p}」是{n}人玩法，cards_left 应有{n}个数，收到{m}个",
-                             "preset “{p}” is for {n} players: cards_left needs {n} numbers, got {m}",
-                             p=rules.preset, n=players, m=len(left)), field="cards_left", code="wrong_player_count")
-    winner = get_int(payload, "winner")
-    if not 0 <= winner < players:
-        raise InvalidInput(t("winner 为{w}，应是0到{h}号位", "winner is {w}; it must be a seat from 0 to {h}",
-                             w=winner, h=players - 1), field="winner", code="out_of_range")
-    if left[winner] != 0:
-        raise InvalidInput(t("赢家{s}应剩0张，填的是{n}张", "the winner, {s}, must have 0 cards left, not {n}",
-                             s=seat_name(winner), n=left[winner]), field=f"cards_left[{winner}]", code="winner_has_cards")
+def _dealt(ctx) -> int:
+    return PRESETS[ctx.rules.preset]["dealt"]
+
+
+SETTLE_INPUT = Schema((
+    SeatField("winner", t("先出完的人", "who went out first")),
+    PerSeatField("cards_left", t("剩余张数", "cards left"),
+                 item=IntField("cards_left", t("剩余张数", "cards left"), lo=0, hi=_dealt), entry="cards_left",
+                 zero_at="winner"),
+))
+
+
+def _check_cards_left(winner: int, left: Sequence[int], dealt: int) -> None:
+    """Only the winner has 0 cards left; everyone else 1 … the deal."""
+    label = SETTLE_INPUT.field("cards_left").label
+    problems = []
     for i, n in enumerate(left):
-        if i != winner and not 1 <= n <= dealt:
-            raise InvalidInput(t("{s}剩{n}张：只能有一个赢家剩0张，其他人剩1到{d}张",
-                                 "{s} has {n} cards left: only the winner has 0, every other player 1 to {d}",
-                                 s=seat_name(i), n=n, d=dealt), field=f"cards_left[{i}]", code="out_of_range")
+        if i == winner and n != 0:
+            problems.append(InvalidInput(t("赢家{s}应剩0张，填的是{n}张", "the winner, {s}, must have 0 cards left, not {n}",
+                                           s=seat_name(winner), n=n), field=f"cards_left[{i}]",
+                                         code="winner_has_cards"))
+        elif i != winner and not 1 <= n <= dealt:
+            problems.append(InvalidInput(t("{s}的{f}为{n}：只有赢家剩0张，其他人剩1到{d}张",
+                                           "{f} of {s} is {n}: only the winner has 0, every other player 1 to {d}",
+                                           s=seat_name(i), f=label, n=n, d=dealt), field=f"cards_left[{i}]",
+                                         code="out_of_range"))
+    if problems:  # the winner's own box first: it is the one most likely mistyped
+        raise InputErrors(sorted(problems, key=lambda e: e.code != "winner_has_cards"))
+
+
+def settle(values, rules) -> dict:
+    dealt = PRESETS[rules.preset]["dealt"]
+    winner, left = values.winner, values.cards_left
+    _check_cards_left(winner, left, dealt)
     stake = rules.stake
-    deltas = [0] * players
+    deltas = [0] * len(left)
     steps: list[Text] = []
     for i, n in enumerate(left):
         if i == winner:
@@ -639,10 +652,23 @@ def settle(payload, rules) -> dict:
     return settlement(deltas, steps, dealt=dealt)
 
 
-GAME = Game(
-    "paodekuai", "shedding", RULESET,
-    {**shedding_actions(SPEC), "settle": settle},
-    t("先出完手牌的人赢，输家按剩牌数付分", "first to play out all cards wins; losers pay by the cards they hold"),
-    deck_for=deck_for, bare_ranks=False,
-    seats=lambda rules: (PRESETS[rules.preset]["players"],) * 2,
-)
+ACTIONS = shedding_actions(SPEC)
+
+
+class Paodekuai(Game):
+    slug = "paodekuai"
+    name = t("跑得快 / 争上游", "Paodekuai / Zhengshangyou")
+    kind = "shedding"
+    summary = t("先出完手牌的人赢，输家按剩牌数付分", "first to play out all cards wins; losers pay by the cards they hold")
+    ruleset = RULESET
+    settle_input = SETTLE_INPUT
+    deck_of = staticmethod(deck_for)
+    action_table = ACTIONS
+    settle_of = staticmethod(settle)
+
+    def seat_range(self, rules=None):
+        players = PRESETS[self.ruleset.resolve(rules).preset]["players"]
+        return (players, players)
+
+
+GAME = Paodekuai()

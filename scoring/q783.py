@@ -63,7 +63,8 @@ from .cards import ACE, BIG_JOKER, JACK, KING, LITTLE_JOKER, QUEEN, Card, Deck, 
 from .errors import AmbiguousPlay, InvalidInput, MalformedInput
 from .games import Game, settlement
 from .i18n import Text, join, seat_name, t
-from .payload import as_int, get_bool, get_int, get_list, require_mapping
+from .inputs import CardsField, IntField, PerSeatField, RowsField, Schema, SeatField, SeatOrderField, SwitchField
+from .payload import as_int
 from .rules import Option, Preset, RuleSet, switch
 from .shedding import Reading, SheddingSpec, by_rank, is_pass, read_cards, shedding_actions
 
@@ -775,19 +776,33 @@ def undo_round(state: Mapping, rules) -> tuple[dict, list[Text]]:
 # Actions
 # ==========================================================================
 
-def settle(payload: Mapping, rules) -> dict:
-    payload = require_mapping(payload)
-    players = get_int(payload, "players", default=4)
-    teams = get_bool(payload, "teams")
-    banks = payload.get("banks")
-    rounds = get_list(payload, "rounds", default=[])
-    order = payload.get("finish_order")
-    if order is None:
-        order = []
-    if len(rounds) > 1000:
-        raise InvalidInput(t("圈数太多（最多1000）", "too many rounds (at most 1000)"), field="rounds",
-                           code="too_many")
-    state, steps = replay(players, teams, banks, rounds, rules, order)
+SETTLE_INPUT = Schema((
+    IntField("players", t("人数", "players"), required=False, default=4, lo=3, hi=6, entry="chips"),
+    SwitchField("teams", t("组队（对家一队，共用分库）", "teams (partners opposite share a bank)")),
+    PerSeatField("banks", t("分库", "banks"), required=False, entry="per_seat",
+                 item=IntField("banks", t("分库", "bank"), lo=-100000, hi=100000)),
+    RowsField("rounds", t("各圈", "rounds"), row_label=t("第{n}圈", "round {n}"), max_rows=1000, entry="rounds",
+              row_code="malformed_round",
+              fields=(SeatField("winner", t("赢家", "winner")),
+                      CardsField("cards", t("赢的牌", "winning play"), required=False),
+                      IntField("count", t("张数", "card count"), required=False, lo=1, hi=1000))),
+    SeatOrderField("finish_order", t("出完的顺序", "the finishing order"), required=False, default=(), min_len=0,
+                   entry="tap_order", place_label=t("第{n}个走的", "place {n}")),
+), seats_field="players")
+
+
+def _round_payload(row) -> dict:
+    out = {"winner": row.winner}
+    if row.cards is not None:
+        out["cards"] = format_cards(row.cards)
+    if row.count is not None:
+        out["count"] = row.count
+    return out
+
+
+def settle(values, rules) -> dict:
+    rounds = [_round_payload(row) for row in values.rounds]
+    state, steps = replay(values.players, values.teams, values.banks, rounds, rules, list(values.finish_order))
     steps.append(t("结果：{d}", "result: {d}",
                    d=join([t("{s} {d}", "{s} {d}", s=seat_name(i), d=_sign(d))
                            for i, d in enumerate(state["deltas"])], "，", ", ")))
@@ -844,5 +859,35 @@ def summary() -> Text:
              "the penalty, and an empty bank ends the 大局")
 
 
-GAME = Game("q783", "shedding", RULESET, {"classify": classify, "check": check, "hint": hint, "settle": settle},
-            summary(), deck_for=deck, bare_ranks=True, seats=lambda rules: (3, 6))
+ACTIONS = {"classify": classify, "check": check, "hint": hint}
+
+
+class Q783(Game):
+    slug = "q783"
+    name = t("Q783", "Q783")
+    kind = "shedding"
+    summary = summary()
+    ruleset = RULESET
+    settle_input = SETTLE_INPUT
+    bare_ranks = True
+    extra_tabs = ("rounds",)
+    seats = (3, 6)
+    carried_fields = ("banks",)
+    deck_of = staticmethod(deck)
+    action_table = ACTIONS
+    settle_of = staticmethod(settle)
+
+    def table_input(self, seats):
+        return {"players": seats}
+
+    def carried(self, result):
+        """The banks the next hand starts with; None after a 大局 ended (or without banks)."""
+        if result.get("game_over") or result.get("banks") is None:
+            return None
+        return {"banks": list(result["banks"])}
+
+    def ends_series(self, result):
+        return bool(result.get("game_over"))
+
+
+GAME = Q783()

@@ -14,6 +14,7 @@ from typing import Any, Iterator, Mapping
 
 from .errors import MalformedInput
 from .i18n import Text, t
+from .inputs import shown, strict_int
 
 _TRUE = {"on", "true", "yes", "1", "y"}
 _FALSE = {"off", "false", "no", "0", "n", ""}
@@ -48,16 +49,15 @@ class Option:
             if isinstance(value, int) and value in (0, 1):
                 return bool(value)
         elif self.is_int:
-            if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-                value = int(value.strip())
-            if isinstance(value, int) and not isinstance(value, bool) and value in self.values:
-                return value
+            number = strict_int(value)
+            if number is not None and number in self.values:
+                return number
         elif value in self.values:
             return value
         raise MalformedInput(
             t("规则「{name}」不能取「{value}」，可选：{valid}",
               "rule “{name}” cannot be “{value}”; allowed: {valid}",
-              name=self.name, value=str(value), valid=self.values_text()),
+              name=self.label, value=shown(value), valid=self.values_text()),
             field=f"rules.{self.name}", code="invalid_option")
 
     def values_text(self) -> str:

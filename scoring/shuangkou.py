@@ -29,10 +29,10 @@ from collections import Counter
 from typing import Iterable, Sequence
 
 from .cards import ACE, BIG_JOKER, LITTLE_JOKER, Card, Deck, format_cards, parse_cards, rank_name
-from .errors import InvalidInput, MalformedInput, PaijuError
+from .errors import InputErrors, InvalidInput, MalformedInput, PaijuError
 from .games import Game, settlement
 from .i18n import Text, join, seat_name, t
-from .payload import as_int, get_list
+from .inputs import CardsField, IntField, RowsField, Schema, SeatField, SeatOrderField
 from .rules import Option, Preset, RuleSet, switch
 from .shedding import Reading, SheddingSpec, distinct_readings, shedding_actions
 
@@ -598,72 +598,57 @@ def multiplier_for(lines: int, cap: int) -> int:
     return 2 ** (min(lines, cap) - 4)
 
 
-def _finish_order(payload) -> list[int]:
-    raw = get_list(payload, "finish_order")
-    order = [as_int(v, f"finish_order[{i}]") for i, v in enumerate(raw)]
-    if not 2 <= len(order) <= 4:
-        raise InvalidInput(t("finish_order 应列出2到4个座位（按出完的先后），收到{n}个",
-                             "finish_order must list 2 to 4 seats in the order they went out; got {n}", n=len(order)),
-                           field="finish_order", code="out_of_range")
-    for i, s in enumerate(order):
-        if not 0 <= s <= 3:
-            raise InvalidInput(t("finish_order 里的座位「{s}」不存在：双扣是0到3号位",
-                                 "seat “{s}” in finish_order does not exist: 双扣 seats are 0 to 3", s=s),
-                               field=f"finish_order[{i}]", code="unknown_seat")
-        if s in order[:i]:
-            raise InvalidInput(t("{s}在 finish_order 里出现了两次", "{s} appears twice in finish_order", s=seat_name(s)),
-                               field=f"finish_order[{i}]", code="repeated_seat")
-    return order
+SETTLE_INPUT = Schema((
+    SeatOrderField("finish_order", t("出完的顺序", "the finishing order"), min_len=2, entry="tap_order",
+                   place_label=t("第{n}个出完的", "place {n}")),
+    RowsField("bombs", t("炸弹", "bombs"), row_label=t("炸弹{n}", "bomb {n}"), max_rows=27, entry="bomb_chips",
+              fields=(SeatField("seat", t("座位", "seat")),
+                      CardsField("cards", t("牌", "cards"), required=False),
+                      IntField("lines", t("线数", "lines"), required=False, lo=MIN_LINES, hi=MAX_LINES,
+                               entry="chips"))),
+))
 
 
-def _bombs(payload, rules) -> list[tuple[int, int, str | None]]:
-    """(seat, lines, canonical cards or None) for every bomb."""
-    raw = get_list(payload, "bombs", default=[])
-    out = []
-    every: list[Card] = []
-    for i, b in enumerate(raw):
-        f = f"bombs[{i}]"
-        if not isinstance(b, dict):
-            raise MalformedInput(t("「{f}」应为对象 {{\"seat\", \"cards\" 或 \"lines\"}}",
-                                   "“{f}” must be an object {{\"seat\", \"cards\" or \"lines\"}}", f=f),
-                                 field=f, code="not_an_object")
-        if "seat" not in b:
-            raise MalformedInput(t("「{f}.seat」缺少", "“{f}.seat” is missing", f=f), field=f"{f}.seat",
+def _bomb_lines(row, rules, path: str, label: Text) -> tuple[int, Text | None]:
+    """A bomb row's lines (from its cards when given) and the cards' bomb reading; raises on a bad row."""
+    if row.cards is None:
+        if row.lines is None:
+            raise MalformedInput(t("「{f}」要写牌或线数", "“{f}” needs its cards or its lines", f=label), field=path,
                                  code="missing_field")
-        seat = as_int(b["seat"], f"{f}.seat")
-        if not 0 <= seat <= 3:
-            raise InvalidInput(t("「{f}.seat」为{s}：双扣是0到3号位", "“{f}.seat” is {s}: 双扣 seats are 0 to 3", f=f, s=seat),
-                               field=f"{f}.seat", code="unknown_seat")
-        if b.get("cards") is not None:
-            text = b["cards"]
-            if not isinstance(text, str):
-                raise MalformedInput(t("「{f}.cards」应为牌的文字", "“{f}.cards” must be card text", f=f),
-                                     field=f"{f}.cards", code="not_a_string")
-            try:
-                cards = parse_cards(text, bare=True)
-                DECK.check(cards, field=f"{f}.cards")
-            except PaijuError as exc:
-                raise exc.with_field(f"{f}.cards")
-            bombs = [r for r in SPEC.readings(cards, rules) if r.is_bomb]
-            if not bombs:
-                raise InvalidInput(t("「{c}」不是炸弹：{why}", "“{c}” is not a bomb: {why}",
-                                     c=format_cards(cards, SPEC.sort_key(rules)),
-                                     why=_not_bomb_reason(cards, rules)),
-                                   field=f"{f}.cards", code="not_a_bomb")
-            every.extend(cards)
-            out.append((seat, bombs[0].extra["lines"], bombs[0].label))
-        elif b.get("lines") is not None:
-            lines = as_int(b["lines"], f"{f}.lines")
-            if not MIN_LINES <= lines <= MAX_LINES:
-                raise InvalidInput(t("「{f}.lines」为{l}：炸弹是4到11线", "“{f}.lines” is {l}: a bomb has 4 to 11 lines",
-                                     f=f, l=lines), field=f"{f}.lines", code="out_of_range")
-            out.append((seat, lines, None))
-        else:
-            raise MalformedInput(t("「{f}」要写 cards（炸弹的牌）或 lines（线数）",
-                                   "“{f}” needs cards (the bomb) or lines (its lines)", f=f), field=f,
-                                 code="missing_field")
-    if every:
-        DECK.check(every, field="bombs")
+        return row.lines, None
+    bombs = [r for r in SPEC.readings(row.cards, rules) if r.is_bomb]
+    shown = format_cards(row.cards, SPEC.sort_key(rules))
+    if not bombs:
+        raise InvalidInput(t("「{c}」不是炸弹：{why}", "“{c}” is not a bomb: {why}", c=shown,
+                             why=_not_bomb_reason(row.cards, rules)), field=f"{path}.cards", code="not_a_bomb")
+    lines = bombs[0].extra["lines"]
+    if row.lines is not None and row.lines != lines:
+        raise InvalidInput(t("{f}：牌「{c}」是{k}线炸弹，填的线数却是{l}；请改成一致（或只填一项）",
+                             "{f}: the cards “{c}” make a {k}-line bomb but the lines say {l}; make them agree "
+                             "(or give only one)", f=label, c=shown, k=lines, l=row.lines),
+                           field=f"{path}.lines", code="cards_lines_disagree")
+    return lines, bombs[0].label
+
+
+def _bombs(values, rules) -> list[tuple[int, int, Text | None]]:
+    """(seat, lines, bomb label or None) for every bomb; every problem at once."""
+    out, problems = [], []
+    for i, row in enumerate(values.bombs):
+        path, label = f"bombs[{i}]", t("炸弹{n}", "bomb {n}", n=i + 1)
+        try:
+            lines, shown = _bomb_lines(row, rules, path, label)
+        except PaijuError as exc:
+            problems.append(exc)
+            continue
+        out.append((row.seat, lines, shown))
+    every = [c for row in values.bombs if row.cards for c in row.cards]
+    if every and not problems:
+        try:
+            DECK.check(every, field="bombs")
+        except PaijuError as exc:
+            problems.append(exc)
+    if problems:
+        raise InputErrors(problems)
     return out
 
 
@@ -674,9 +659,9 @@ def _not_bomb_reason(cards, rules) -> Text:
     return SPEC.no_pattern(cards, rules)
 
 
-def settle(payload, rules) -> dict:
-    order = _finish_order(payload)
-    bombs = _bombs(payload, rules)
+def settle(values, rules) -> dict:
+    order = values.finish_order
+    bombs = _bombs(values, rules)
     first = order[0]
     partner = (first + 2) % 4
     if partner in order:
@@ -745,10 +730,21 @@ def pattern_texts(rules) -> list[Text]:
     ]
 
 
-GAME = Game(
-    "shuangkou", "shedding", RULESET,
-    {**shedding_actions(SPEC), "settle": settle},
-    t("对家搭档，先出完的一方赢；炸弹翻倍和贡献分", "partners opposite; the first team out wins; bombs double the score "
-      "and pay contributions"),
-    deck_for=deck_for, bare_ranks=True,
-)
+ACTIONS = shedding_actions(SPEC)
+
+
+class Shuangkou(Game):
+    slug = "shuangkou"
+    name = t("双扣", "Shuangkou")
+    kind = "shedding"
+    summary = t("对家搭档，先出完的一方赢；炸弹翻倍和贡献分", "partners opposite; the first team out wins; bombs double "
+                "the score and pay contributions")
+    ruleset = RULESET
+    settle_input = SETTLE_INPUT
+    bare_ranks = True
+    deck_of = staticmethod(deck_for)
+    action_table = ACTIONS
+    settle_of = staticmethod(settle)
+
+
+GAME = Shuangkou()

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from scoring.games import SLUGS
+from scoring.registry import SLUGS
 
 
 def test_home_lists_all_five_games_in_chinese_by_default(client):

@@ -9,10 +9,10 @@ pytestmark = pytest.mark.browser
 
 def test_settling_a_hand_shows_every_seats_points_and_the_steps(page, live_server):
     page.goto(live_server + "/paodekuai/settle")
-    page.fill("input[name=name_0]", "老王")
+    page.fill("input[name=names-0]", "老王")
     page.check("input[name=winner][value='0']")
     for seat, left in ((1, "5"), (2, "13"), (3, "10")):
-        page.fill(f"#cards_left_{seat}", left)
+        page.fill(f"#cards_left-{seat}", left)
     page.click("button[type=submit].primary")
     result = page.locator("#result")
     result.wait_for()
@@ -50,14 +50,14 @@ def test_a_bad_card_gets_a_message_quoting_it_and_the_text_is_kept(page, live_se
 def test_a_bad_settlement_keeps_the_form_and_says_what_is_wrong_in_english(page, live_server):
     page.goto(live_server + "/lang/en?next=/paodekuai/settle")
     page.check("input[name=winner][value='1']")
-    page.fill("#cards_left_0", "14")
-    page.fill("#cards_left_2", "3")
-    page.fill("#cards_left_3", "3")
+    page.fill("#cards_left-0", "14")
+    page.fill("#cards_left-2", "3")
+    page.fill("#cards_left-3", "3")
     page.click("button[type=submit].primary")
     error = page.locator(".error").first
     error.wait_for()
     assert "14" in error.inner_text() and "13" in error.inner_text()
-    assert page.input_value("#cards_left_0") == "14"
+    assert page.input_value("#cards_left-0") == "14"
     assert page.is_checked("input[name=winner][value='1']")
 
 

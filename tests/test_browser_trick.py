@@ -41,13 +41,13 @@ def test_hongwu_trick_red_five_beats_the_big_joker(page, live_server):
 
 def test_hongwu_settle_with_a_captured_red_five(page, live_server):
     page.goto(live_server + "/hongwu/settle")
-    page.select_option("#declarer", "1")
+    page.check("input[name=declarer][value='1']")
     page.fill("#bid", "80")
     page.fill("#declarer_points", "90")
     page.fill("#bottom_points", "10")
     page.check("input[name=declarer_took_bottom]")
-    page.select_option("#five_owner_0", "1")
-    page.select_option("#five_by_0", "3")
+    page.select_option("#red_fives-0-owner", "1")
+    page.select_option("#red_fives-0-captured_by", "3")
     page.click("button[type=submit].primary")
     result = page.locator("#result")
     result.wait_for()
@@ -56,11 +56,11 @@ def test_hongwu_settle_with_a_captured_red_five(page, live_server):
 
 def test_erqiwang_settle_with_chongguan_in_english(page, live_server):
     page.goto(live_server + "/lang/en?next=/erqiwang/settle")
-    page.select_option("#declarer", "0")
+    page.check("input[name=declarer][value='0']")
     page.fill("#bid", "80")
     page.fill("#defender_points", "50")
-    page.select_option("#cg_seat_0", "1")
-    page.fill("#cg_cards_0", "大王 大王 小王 ♠7 ♠7")
+    page.select_option("#chongguan-0-seat", "1")
+    page.fill("#chongguan-0-cards", "大王 大王 小王 ♠7 ♠7")
     page.click("button[type=submit].primary")
     result = page.locator("#result")
     result.wait_for()
@@ -70,7 +70,7 @@ def test_erqiwang_settle_with_chongguan_in_english(page, live_server):
 
 def test_erqiwang_bad_bid_is_explained_and_kept(page, live_server):
     page.goto(live_server + "/erqiwang/settle")
-    page.select_option("#declarer", "0")
+    page.check("input[name=declarer][value='0']")
     page.fill("#bid", "85")
     page.fill("#defender_points", "50")
     page.click("button[type=submit].primary")

@@ -52,12 +52,12 @@ def test_bidding_tab_exists_only_for_trick_games(client):
 def test_page_errors_use_the_forms_words_not_api_field_paths(app):
     app.config["WTF_CSRF_ENABLED"] = False
     client = app.test_client()
-    html = _text(client.post("/q783/settle", data={"players": "4", "round_winner_0": "1",
-                                                   "round_cards_0": "♠5 ♥5", "place_0": "2"}))
+    html = _text(client.post("/q783/settle", data={"players": "4", "rounds-0-winner": "1",
+                                                   "rounds-0-cards": "♠5 ♥5", "finish_order-0": "2"}))
     assert "第1圈赢的牌" in html and "rounds[0]" not in html
     client.get("/lang/en")
-    html = _text(client.post("/q783/settle", data={"players": "4", "round_winner_0": "1",
-                                                   "round_cards_0": "♠5 ♥5", "place_0": "2"}))
+    html = _text(client.post("/q783/settle", data={"players": "4", "rounds-0-winner": "1",
+                                                   "rounds-0-cards": "♠5 ♥5", "finish_order-0": "2"}))
     assert "the winning play of round 1" in html and "rounds[0]" not in html
 
 
@@ -73,3 +73,29 @@ def test_trick_page_refuses_an_empty_box_between_plays_at_that_box(app):
     assert 'id="result"' not in html
     box = html[html.index('id="play1"'):html.index('id="play2"')]
     assert "没有填写牌" in box
+
+
+def test_a_settle_form_shows_every_error_at_once_on_its_own_field_and_keeps_what_was_typed(app):
+    app.config["WTF_CSRF_ENABLED"] = False
+    html = app.test_client().post("/hongwu/settle", data={"declarer": "0", "bid": "63", "declarer_points": "abc",
+                                                          "bottom_points": "7"}).get_data(as_text=True)
+    bid = html[html.index('id="bid"'):html.index('id="declarer_points"')]
+    points = html[html.index('id="declarer_points"'):html.index('id="bottom_points"')]
+    assert "应在60到200之间" in bid and 'value="63"' in bid
+    assert "应为整数" in points and 'value="abc"' in points
+    assert "「底牌分」为7" in html[html.index('id="bottom_points"'):]
+    assert "bid" not in _text_of_errors(html) and "declarer_points" not in _text_of_errors(html)
+
+
+def _text_of_errors(html: str) -> str:
+    import re
+    return " ".join(re.findall(r'class="error[^"]*"[^>]*>([^<]*)<', html))
+
+
+def test_a_settle_form_offers_one_more_row_when_asked_without_javascript(app):
+    app.config["WTF_CSRF_ENABLED"] = False
+    client = app.test_client()
+    html = client.post("/shuangkou/settle", data={"bombs-0-seat": "1", "bombs-0-lines": "5", "bombs-1-seat": "2",
+                                                   "bombs-1-lines": "6", "action": "add:bombs"}).get_data(as_text=True)
+    assert 'name="bombs-2-seat"' in html and 'name="bombs-3-seat"' not in html
+    assert 'id="result"' not in html  # asking for a row is not a submission

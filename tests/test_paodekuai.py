@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from scoring import paodekuai as pdk
 from scoring.cards import parse_cards
-from scoring.games import get_game
+from scoring.registry import get_game
 from scoring.shedding import brute_force_plays, legal_plays
 
 ZSY, P52, P48 = "zhengshangyou108", "paodekuai52", "paodekuai48"
@@ -451,7 +451,7 @@ def test_games_listing_describes_presets_and_options_with_readings(api):
 
 def test_game_exposes_deck_and_patterns_for_pages():
     r = pdk.RULESET.resolve({"preset": P48})
-    assert GAME.deck_for(r).size == 48 and not GAME.bare_ranks
+    assert GAME.deck(r).size == 48 and not GAME.bare_ranks
     assert pdk.pattern_texts(r) and pdk.pattern_texts(pdk.RULESET.resolve({"preset": ZSY}))
     assert [str(c) for c in sorted(parse_cards("♠3 ♥2 ♣A"), key=pdk.sort_key_for(r))] == ["♥2", "♣A", "♠3"]
 

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring.games import get_game
+from scoring.registry import get_game
 from scoring.i18n import render
 
 EXAMPLE_ROUNDS = [

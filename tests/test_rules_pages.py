@@ -8,7 +8,7 @@ import re
 import pytest
 from flask import render_template
 
-from scoring.games import SLUGS, get_game
+from scoring.registry import SLUGS, get_game
 from webapp.examples import EXAMPLES, examples_for
 
 HEADINGS = {

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from scoring import shuangkou as sk
 from scoring.cards import BIG_JOKER, LITTLE_JOKER, Card, parse_cards
 from scoring.errors import InvalidNotation
-from scoring.games import get_game
+from scoring.registry import get_game
 from scoring.shedding import brute_force_plays, legal_plays
 
 GAME = get_game("shuangkou")
@@ -367,7 +367,7 @@ def test_games_listing_has_shuangkou_options_and_presets(api):
     assert {o["name"] for o in game["options"]} == {"wild", "same_lines", "chain_with_two", "uneven_chain",
                                                     "cap_lines", "contribution", "pingkou", "min_triple_run"}
     assert all(o["label"] and o["help"] for o in game["options"])
-    assert GAME.bare_ranks and GAME.deck_for(rules()).size == 108 and sk.pattern_texts(rules())
+    assert GAME.bare_ranks and GAME.deck(rules()).size == 108 and sk.pattern_texts(rules())
 
 
 # ==========================================================================

@@ -11,11 +11,11 @@ pytestmark = pytest.mark.browser
 
 def record(page, places, bomb=None):
     for i, seat in enumerate(places):
-        page.select_option(f"#place_{i}", str(seat))
+        page.select_option(f"#finish_order-{i}", str(seat))
     if bomb:
-        page.select_option("#bomb_seat_0", str(bomb[0]))
-        page.fill("#bomb_lines_0", str(bomb[1]))
-    page.click("form.ledger-form button[type=submit]")
+        page.select_option("#bombs-0-seat", str(bomb[0]))
+        page.fill("#bombs-0-lines", str(bomb[1]))
+    page.click("form.ledger-form button.primary")
 
 
 def test_shuangkou_evening_totals_chart_and_a_read_only_phone(page, browser, live_server):

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from scoring import erqiwang, hongwu
 from scoring.cards import BIG, LITTLE, SUITS, Card, Suit, parse_cards
-from scoring.games import get_game
+from scoring.registry import get_game
 from scoring.rules import Rules
 from scoring.trick import TRUMP, Context
 

@@ -56,7 +56,7 @@ def create_app(overrides: dict | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret(app)
 
-    from . import api, errors, pages, tables
+    from . import api, errors, pages, q783_tracker, tables
     from .extensions import babel, csrf, htmx
     from .i18n import current_lang
 
@@ -67,5 +67,6 @@ def create_app(overrides: dict | None = None) -> Flask:
     app.register_blueprint(api.bp)
     errors.init_app(app)
     pages.init_app(app)
+    app.register_blueprint(q783_tracker.bp)
     tables.init_app(app)
     return app

@@ -4,8 +4,8 @@ from __future__ import annotations
 from flask import Blueprint, jsonify, request
 from werkzeug.exceptions import BadRequest
 
-from scoring.errors import MalformedInput, PaijuError
-from scoring.games import all_games, get_game
+from scoring.errors import MalformedInput
+from scoring.registry import all_games, get_game
 from scoring.i18n import render, t
 
 from .i18n import current_lang
@@ -16,11 +16,6 @@ bp = Blueprint("api", __name__, url_prefix="/api/v1")
 def error_response(code: str, message, status: int, field: str | None = None):
     body = {"error": {"code": code, "message": render(message, current_lang()), "field": field}}
     return jsonify(body), status
-
-
-@bp.errorhandler(PaijuError)
-def _engine_error(exc: PaijuError):
-    return error_response(exc.code, exc.message, exc.status, exc.field)
 
 
 def json_body():
@@ -49,9 +44,7 @@ def game_action(slug: str, action: str):
     game = get_game(slug)
     if game is None:
         return error_response("not_found", t("没有「{g}」这个游戏", "there is no game “{g}”", g=slug), 404, "game")
-    if not game.built:
-        return error_response("not_built", t("「{g}」即将推出", "“{g}” is coming soon", g=game.name), 404, "game")
-    if action not in game.actions:
+    if action not in game.action_names():
         return error_response("not_found", t("「{g}」没有「{a}」这个功能", "“{g}” has no “{a}”",
                                              g=game.name, a=action), 404, "action")
     body = json_body()

@@ -1,13 +1,47 @@
 """Errors: the API answers in the contract's shape, pages with a friendly page."""
 from __future__ import annotations
 
-from flask import request
+from flask import jsonify, render_template, request
+from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
-from scoring.errors import PaijuError
+from scoring.errors import (AmbiguousPlay, InputErrors, InvalidInput, InvalidNotation, MalformedInput, PaijuError,
+                            UnknownAction)
 from scoring.i18n import t
 
 from .api import error_response
+from .forms import attach_error
+from .i18n import page_message
+
+#: the HTTP status of each engine error (the engine knows nothing of HTTP)
+STATUS = ((UnknownAction, 404), (InvalidInput, 422), (AmbiguousPlay, 422), (MalformedInput, 400),
+          (InvalidNotation, 400))
+
+
+def status_of(exc: PaijuError) -> int:
+    if isinstance(exc, InputErrors):
+        return 400 if exc.malformed else 422
+    explicit = getattr(exc, "status", None)  # the ledger's own errors carry theirs
+    if explicit:
+        return explicit
+    return next((status for cls, status in STATUS if isinstance(exc, cls)), 400)
+
+
+def each_error(exc: PaijuError) -> tuple[PaijuError, ...]:
+    return exc.errors if isinstance(exc, InputErrors) else (exc,)
+
+
+def error_messages(form, exc: PaijuError) -> list[str]:
+    """Put every error on the form field it names; the messages no field took, for the top of the form."""
+    attach = getattr(form, "attach", None)
+    if attach is None:
+        attach = lambda field, message: attach_error(form, field, message)  # noqa: E731
+    left = []
+    for err in each_error(exc):
+        message = page_message(err)
+        if form is None or not attach(err.field, message):
+            left.append(message)
+    return left
 
 _HTTP = {
     404: ("not_found", t("找不到这个地址", "no such address")),
@@ -17,14 +51,15 @@ _HTTP = {
 }
 
 
-def init_app(app):
-    from flask_wtf.csrf import CSRFError
+def render_error(status: int):
+    return render_template("error.html", status=status), status
 
+
+def init_app(app):
     @app.errorhandler(CSRFError)
     def _csrf(exc):
         """A form whose token failed (lost cookie, server restarted with a new key): keep what
         the player typed and offer to send it again with a fresh token."""
-        from flask import render_template
         if request.path.startswith("/api/"):
             return error_response("csrf", t("表单令牌无效", "the form token is not valid"), 400)
         fields = [(k, v) for k, values in request.form.lists() if k != "csrf_token" for v in values]
@@ -35,9 +70,18 @@ def init_app(app):
         if request.path.startswith("/api/"):
             code, msg = _HTTP.get(exc.code, ("http_error", t("请求失败", "request failed")))
             return error_response(code, msg, exc.code or 500)
-        from .pages import render_error
         return render_error(exc.code or 500)
 
     @app.errorhandler(PaijuError)
     def _engine(exc: PaijuError):
-        return error_response(exc.code, exc.message, exc.status, exc.field)
+        return engine_error_response(exc)
+
+
+def engine_error_response(exc: PaijuError):
+    """An engine error in the contract's shape; with every problem of the input under ``errors``."""
+    resp, status = error_response(exc.code, exc.message, status_of(exc), exc.field)
+    if isinstance(exc, InputErrors) and len(exc.errors) > 1:
+        body = resp.get_json()
+        body["errors"] = [error_response(e.code, e.message, 0, e.field)[0].get_json()["error"] for e in exc.errors]
+        resp = jsonify(body)
+    return resp, status

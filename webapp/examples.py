@@ -5,7 +5,7 @@ from scoring.errors import PaijuError
 from scoring.i18n import render, t
 
 EXAMPLES = {
-    # Every example is a binding example of /work/shared/rules/<slug>.md; the
+    # Every example is a binding example of the game's rules spec (<slug>.md); the
     # rules-page tests check the deltas and verdicts the spec gives for them.
     "paodekuai": [
         ("settle", t("52张：0号位出完，其他人剩 5、13、10 张", "52 cards: seat 0 goes out, the others hold 5, 13, 10"),
@@ -93,7 +93,7 @@ EXAMPLES = {
 def examples_for(game, lang: str) -> list[dict]:
     out = []
     for action, title, payload in EXAMPLES.get(game.slug, []):
-        if action not in game.actions:
+        if action not in game.action_names():
             continue
         try:
             result = render(game.run(action, payload), lang)

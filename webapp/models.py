@@ -101,7 +101,7 @@ from sqlalchemy import select  # noqa: E402
 from sqlalchemy.exc import IntegrityError, OperationalError  # noqa: E402
 
 from scoring.errors import InvalidInput, MalformedInput, PaijuError  # noqa: E402
-from scoring.games import SLUGS, get_game  # noqa: E402
+from scoring.registry import SLUGS, get_game  # noqa: E402
 from scoring.i18n import LANGS, Text, render, t  # noqa: E402
 
 from .db import begin_write  # noqa: E402
@@ -199,30 +199,33 @@ def check_token(table: LedgerTable, token: str | None) -> None:
         raise forbidden()
 
 
-def carried_banks(hand: "LedgerHand | None") -> list | None:
-    """Q783: the banks the next hand starts with, or None for a fresh 大局."""
-    if hand is None:
+def carried_input(game, hand: "LedgerHand | None") -> dict | None:
+    """What the next hand takes from ``hand`` (Q783: its banks), or None (a fresh start)."""
+    if hand is None or not game.carries_state:
         return None
-    shown = hand.shown("zh")
-    if shown.get("game_over") or shown.get("banks") is None:
-        return None
-    return list(shown["banks"])
+    return game.carried(hand.shown("zh"))
 
 
-def big_rounds(hands) -> list[int]:
-    """Q783: the 大局 number of each hand (a new one starts after game_over)."""
+def series_numbers(game, hands) -> list[int | None]:
+    """Each hand's series number (Q783: its 大局), or None for games without series."""
+    if not game.carries_state:
+        return [None] * len(hands)
     out, current = [], 1
     for hand in hands:
         out.append(current)
-        if hand.shown("zh").get("game_over"):
+        if game.ends_series(hand.shown("zh")):
             current += 1
     return out
 
 
+def table_carried(table: LedgerTable) -> dict | None:
+    """What the table's next hand takes from its last one."""
+    return carried_input(get_game(table.game), table.hands[-1] if table.hands else None)
+
+
 def table_banks(table: LedgerTable) -> list | None:
-    if table.game != "q783":
-        return None
-    return carried_banks(table.hands[-1] if table.hands else None)
+    """The carried banks (Q783), for the table's answers."""
+    return (table_carried(table) or {}).get("banks")
 
 
 def hand_json(hand: LedgerHand, lang: str) -> dict:
@@ -238,9 +241,15 @@ def table_json(table: LedgerTable, lang: str) -> dict:
     out = {"id": table.id, "game": table.game, "players": list(table.players), "rules": dict(table.rules),
            "version": table.version, "totals": table.totals(hands),
            "hands": [hand_json(h, lang) for h in hands]}
-    if table.game == "q783":
-        out["banks"] = table_banks(table)
+    _add_carried(out, table)
     return out
+
+
+def _add_carried(out: dict, table: LedgerTable) -> None:
+    game = get_game(table.game)
+    carried = table_carried(table) or {}
+    for key in game.carried_fields:
+        out[key] = carried.get(key)
 
 
 # --- validating ----------------------------------------------------------
@@ -249,11 +258,7 @@ def _game(slug: Any):
     if not isinstance(slug, str) or slug not in SLUGS:
         raise MalformedInput(t("没有「{g}」这个游戏，可选：{valid}", "there is no game “{g}”; allowed: {valid}",
                                g=str(slug)[:30], valid=" / ".join(SLUGS)), field="game", code="unknown_game")
-    game = get_game(slug)
-    if not game.built:
-        raise InvalidInput(t("「{g}」还没有上线，暂时不能开桌", "“{g}” is not available yet, so no table can be "
-                             "opened for it", g=game.name), field="game", code="not_built")
-    return game
+    return get_game(slug)
 
 
 def clean_players(players: Any, game_slug: str | None = None, rules: Any = None) -> list[str]:
@@ -284,7 +289,7 @@ def clean_players(players: Any, game_slug: str | None = None, rules: Any = None)
                              "a table needs {lo} to {hi} players; got {n}", lo=MIN_SEATS, hi=MAX_SEATS,
                              n=len(names)), field="players", code="seat_count")
     game = get_game(game_slug) if game_slug else None
-    if game is not None and game.built:
+    if game is not None:
         lo, hi = game.seat_range(rules)
         if not lo <= len(names) <= hi:
             need = str(lo) if lo == hi else f"{lo}–{hi}"
@@ -294,8 +299,8 @@ def clean_players(players: Any, game_slug: str | None = None, rules: Any = None)
     return names
 
 
-def clean_input(payload: Any) -> dict:
-    """A hand's settle input as the ledger stores it (the table's rules apply)."""
+def clean_input(game, payload: Any) -> dict:
+    """A hand's settle input as the ledger stores it: the game's declared fields only."""
     if not isinstance(payload, Mapping):
         raise MalformedInput(t("这一局的输入应为 JSON 对象", "a hand's input must be a JSON object"),
                              field="input", code="malformed_input")
@@ -303,19 +308,15 @@ def clean_input(payload: Any) -> dict:
         raise MalformedInput(t("牌桌的规则在开桌时已定，这一局的输入里不能再给 rules",
                                "the table's house rules were fixed when it was opened; a hand's input "
                                "cannot carry “rules”"), field="rules", code="rules_fixed")
-    return {k: v for k, v in payload.items() if k != "rules"}
+    declared = {f.name for f in game.settle_input.fields}
+    return {k: v for k, v in payload.items() if k in declared}
 
 
 def settle(table: LedgerTable, data: dict, previous: "LedgerHand | None") -> tuple[list[int], dict]:
     """Run the game's settle on one hand; returns the deltas and the stored result."""
     game = get_game(table.game)
-    payload = dict(data, rules=dict(table.rules))
-    carried = None
-    if table.game == "q783":
-        payload.setdefault("players", len(table.players))
-        carried = carried_banks(previous)
-        if carried is not None:
-            payload["banks"] = carried
+    carried = carried_input(game, previous)
+    payload = {**game.table_input(len(table.players)), **data, **(carried or {}), "rules": dict(table.rules)}
     result = game.run("settle", payload)
     deltas = [int(d) for d in result["deltas"]]
     if len(deltas) != len(table.players):
@@ -323,26 +324,26 @@ def settle(table: LedgerTable, data: dict, previous: "LedgerHand | None") -> tup
                              "this table has {k} seats but the hand settled {n}; enter it for {k} players",
                              k=len(table.players), n=len(deltas)), field="input", code="seat_count")
     rest = {k: v for k, v in result.items() if k != "deltas"}
-    if table.game == "q783":
-        rest["banks_before"] = carried if carried is not None else payload.get("banks")
+    for key in game.carried_fields:  # what this hand started from
+        rest[f"{key}_before"] = (carried or {}).get(key, payload.get(key))
     stored = {lang: render(rest, lang) for lang in LANGS}
     return deltas, stored
 
 
-def _renumber_error(exc: PaijuError, number: int) -> PaijuError:
-    if getattr(exc, "_ledger_hand", None) is None:
-        exc.message = t("第{n}局：{m}", "hand {n}: {m}", n=number, m=exc.message)
-        exc._ledger_hand = number
-    return exc
+def _in_hand(exc: PaijuError, number: int) -> PaijuError:
+    """An error of a later hand that an edit re-settled, saying which hand it is in."""
+    return exc.replaced(message=t("第{n}局：{m}", "hand {n}: {m}", n=number, m=exc.message))
 
 
 def resettle_from(table: LedgerTable, hands: list, start: int) -> None:
-    """Q783 carries banks from hand to hand: settle hands[start:] again."""
+    """A game that carries state from hand to hand (Q783's banks): settle hands[start:] again."""
+    if not get_game(table.game).carries_state:
+        return
     for i in range(start, len(hands)):
         try:
             deltas, result = settle(table, hands[i].input, hands[i - 1] if i else None)
         except PaijuError as exc:
-            raise _renumber_error(exc, hands[i].number)
+            raise _in_hand(exc, hands[i].number)
         hands[i].deltas, hands[i].result = deltas, result
         hands[i].updated_at = _now()
 
@@ -413,8 +414,7 @@ def _answer(table: LedgerTable, hand: "LedgerHand | None", lang: str) -> dict:
     out = {"totals": table.totals(), "version": table.version}
     if hand is not None:
         out = {"hand": hand_json(hand, lang), **out}
-    if table.game == "q783":
-        out["banks"] = table_banks(table)
+    _add_carried(out, table)
     return out
 
 
@@ -422,7 +422,7 @@ def record_hand(table_id: Any, token: str | None, get_input: Callable[[], Any], 
     """Append a hand. ``get_input`` is called after the token check."""
     def work():
         table = locked_table(table_id, token)
-        data = clean_input(get_input())
+        data = clean_input(get_game(table.game), get_input())
         hands = list(table.hands)
         previous = hands[-1] if hands else None
         deltas, result = settle(table, data, previous)
@@ -464,14 +464,13 @@ def edit_hand(table_id: Any, token: str | None, number: int, get_body: Callable[
         if "input" not in body:
             raise MalformedInput(t("缺少「input」", "“input” is missing"), field="input", code="missing_field")
         _check_version(table, body["version"])
-        data = clean_input(body["input"])
+        data = clean_input(get_game(table.game), body["input"])
         hands = list(table.hands)
         i = _find_hand(hands, number)
         deltas, result = settle(table, data, hands[i - 1] if i else None)
         hand = hands[i]
         hand.input, hand.deltas, hand.result, hand.updated_at = data, deltas, result, _now()
-        if table.game == "q783":
-            resettle_from(table, hands, i + 1)
+        resettle_from(table, hands, i + 1)
         table.touch()
         return _answer(table, hand, lang)
 
@@ -488,8 +487,7 @@ def delete_hand(table_id: Any, token: str | None, number: int, version: Any = No
         i = _find_hand(hands, number)
         db.session.delete(hands[i])
         rest = hands[:i] + hands[i + 1:]
-        if table.game == "q783":
-            resettle_from(table, rest, i)
+        resettle_from(table, rest, i)
         table.touch()
         return _answer(table, None, lang)
 

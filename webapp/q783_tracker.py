@@ -17,11 +17,14 @@ from wtforms.validators import Optional as OptionalV
 
 from scoring import q783
 from scoring.errors import PaijuError
-from scoring.games import get_game
 from scoring.i18n import render
+from scoring.inputs import strict_int
+from scoring.registry import get_game
 
 from . import forms
+from .errors import each_error
 from .i18n import current_lang, page_message
+from .render import page, picker_config, render_csrf_error
 
 bp = Blueprint("q783_tracker", __name__)
 SESSION_KEY = "q783_tracker"
@@ -67,98 +70,121 @@ def _blank(v):
     return v is None or not str(v).strip()
 
 
-@bp.route("/<any(q783):slug>/rounds", methods=["GET", "POST"])
-def rounds(slug):
-    from .pages import page, picker_config, render_csrf_error
-    game = get_game("q783")
-    form = TrackerForm()
-    data = _load_state(form)
-    errors, lang = [], current_lang()
-    action = request.form.get("action", "") if request.method == "POST" else ""
-    if request.method == "POST" and not form.validate():
-        errors.append(render_csrf_error() if "csrf_token" in form.errors else str(form.errors))
-        action = ""
+def _start(form, data, game):
+    n = max(3, min(MAX_SEATS, strict_int(form.players.data or "4") or 4))
+    banks = [form[f"bank_{i}"].data for i in range(n)]
+    names = [(form[f"name_{i}"].data or "").strip() for i in range(n)]
+    data = {"players": form.players.data or "4", "teams": bool(form.teams.data),
+            "banks": None if all(_blank(b) for b in banks) else [b if not _blank(b) else 0 for b in banks],
+            "names": names, "rules": forms.rules_payload(form.rules.form), "rounds": [], "finish_order": None}
+    state, _ = _replay(data, game)  # validates the set-up
+    data["players"], data["banks"] = state["players"], state["banks"]
+    return data
+
+
+def _round(form, data, game):
+    rnd = {"winner": form.winner.data}
+    if not _blank(form.cards.data):
+        rnd["cards"] = form.cards.data
+    if not _blank(form.count.data):
+        rnd["count"] = form.count.data
+    state, _ = _replay(data, game)
+    state, _ = q783.apply_round(state, rnd, game.ruleset.resolve(data.get("rules") or {}))
+    form.cards.data = form.count.data = ""
+    return dict(data, rounds=state["rounds"])
+
+
+def _undo(form, data, game):
+    if data.get("finish_order") is not None:
+        return dict(data, finish_order=None)
+    return dict(data, rounds=data.get("rounds", [])[:-1])
+
+
+def _finish(form, data, game):
+    order = [form[f"place_{i}"].data for i in range(int(data["players"])) if not _blank(form[f"place_{i}"].data)]
+    candidate = dict(data, finish_order=order)
+    _replay(candidate, game)
+    return candidate
+
+
+def _next(form, data, game):
+    state, _ = _replay(data, game)
+    return dict(data, banks=state["banks"], rounds=[], finish_order=None)
+
+
+#: what each button does to the hand being followed (None: no hand yet)
+ACTIONS = {"start": _start, "round": _round, "undo": _undo, "finish": _finish, "next": _next,
+           "reset": lambda form, data, game: None}
+
+#: engine error paths -> the tracker's own fields
+_TARGETS = (("rounds[", "winner", "winner"), ("rounds[", "count", "count"), ("rounds[", "", "cards"),
+            ("players", "", "players"), ("teams", "", "teams"), ("finish_order", "", "place_0"))
+
+
+def _target(path: str | None) -> str | None:
+    if not path:
+        return None
+    if path.startswith("banks"):
+        return f"bank_{path[6:-1]}" if path.startswith("banks[") else "bank_0"
+    return next((name for head, tail, name in _TARGETS if path.startswith(head) and path.endswith(tail)), path)
+
+
+def _apply(action: str, form, data, game, errors: list) -> dict | None:
+    handler = ACTIONS.get(action)
+    if handler is None or (data is None and action not in ("start", "reset")):
+        return data
     try:
-        if action == "start":
-            players = form.players.data or "4"
-            try:
-                n = max(3, min(MAX_SEATS, int(players)))
-            except ValueError:
-                n = 4
-            banks = [form[f"bank_{i}"].data for i in range(n)]
-            names = [(form[f"name_{i}"].data or "").strip() for i in range(n)]
-            data = {"players": players, "teams": bool(form.teams.data),
-                    "banks": None if all(_blank(b) for b in banks) else [b if not _blank(b) else 0 for b in banks],
-                    "names": names, "rules": forms.rules_payload(form.rules.form), "rounds": [],
-                    "finish_order": None}
-            state, _ = _replay(data, game)  # validates the set-up
-            data["players"], data["banks"] = state["players"], state["banks"]
-        elif action == "round" and data:
-            rnd = {"winner": form.winner.data}
-            if not _blank(form.cards.data):
-                rnd["cards"] = form.cards.data
-            if not _blank(form.count.data):
-                rnd["count"] = form.count.data
-            state, _ = _replay(data, game)
-            rules = game.ruleset.resolve(data.get("rules") or {})
-            state, _ = q783.apply_round(state, rnd, rules)
-            data["rounds"] = state["rounds"]
-            form.cards.data = form.count.data = ""
-        elif action == "undo" and data:
-            if data.get("finish_order") is not None:
-                data["finish_order"] = None
-            elif data.get("rounds"):
-                data["rounds"] = data["rounds"][:-1]
-        elif action == "finish" and data:
-            order = [form[f"place_{i}"].data for i in range(int(data["players"]))
-                     if not _blank(form[f"place_{i}"].data)]
-            candidate = dict(data, finish_order=order)
-            _replay(candidate, game)
-            data = candidate
-        elif action == "next" and data:
-            state, _ = _replay(data, game)
-            data = dict(data, banks=state["banks"], rounds=[], finish_order=None)
-        elif action == "reset":
-            data = None
+        return handler(form, data, game)
     except PaijuError as exc:
-        message = page_message(exc, lang)
-        target = {"players": "players", "teams": "teams", "finish_order": "place_0"}.get(exc.field or "")
-        if exc.field and exc.field.startswith("rounds["):
-            target = "cards" if "cards" in exc.field or "count" not in exc.field else "count"
-            if exc.field.endswith("winner"):
-                target = "winner"
-        if exc.field and exc.field.startswith("banks"):
-            idx = exc.field[6:-1] if exc.field.startswith("banks[") else "0"
-            target = f"bank_{idx}"
-        if not forms.attach_error(form, target or exc.field, message):
-            errors.append(message)
-    state = steps = None
-    if data:
-        try:
-            state, steps = _replay(data, game)
-            steps = render(steps, lang)
-        except PaijuError as exc:  # a stale or tampered state: start again
-            errors.append(page_message(exc, lang))
-            data = None
+        for err in each_error(exc):
+            message = page_message(err, current_lang())
+            if not forms.attach_error(form, _target(err.field), message):
+                errors.append(message)
+        return data
+
+
+def _replayed(data, game, errors):
+    """The followed hand replayed (its state and steps), or (None, None, None) when it cannot be."""
+    if not data:
+        return None, None, None
+    try:
+        state, steps = _replay(data, game)
+    except (PaijuError, KeyError, TypeError, ValueError) as exc:  # a stale or tampered state: start again
+        errors.append(page_message(exc, current_lang()) if isinstance(exc, PaijuError)
+                      else render_csrf_error())
+        return None, None, None
+    return data, state, render(steps, current_lang())
+
+
+def _remember(form, data) -> None:
     if data:
         session[SESSION_KEY] = data
         form.state.data = json.dumps(data, ensure_ascii=False)
     else:
         session.pop(SESSION_KEY, None)
         form.state.data = ""
-    names = (data or {}).get("names") or []
+
+
+@bp.route("/<any(q783):slug>/rounds", methods=["GET", "POST"])
+def rounds(slug):
+    game = get_game("q783")
+    form = TrackerForm()
+    data = _load_state(form)
+    errors = []
+    action = request.form.get("action", "") if request.method == "POST" else ""
+    if request.method == "POST" and not form.validate():
+        errors.append(render_csrf_error())
+        action = ""
+    data = _apply(action, form, data, game, errors)
+    data, state, steps = _replayed(data, game, errors)
+    _remember(form, data)
     rules = game.ruleset.resolve((data or {}).get("rules") or {}) if data else game.ruleset.resolve({})
     return page(game, "q783_tracker.rounds", "game/q783_rounds.html", form=form, data=data, state=state,
-                steps=steps, errors=errors, names=names, rules=rules, picker=picker_config(game, rules),
-                round_labels=[_round_label(r, rules) for r in (data or {}).get("rounds", [])])
+                steps=steps, errors=errors, names=(data or {}).get("names") or [], rules=rules,
+                picker=picker_config(game, rules),
+                round_labels=[_round_label(r) for r in (data or {}).get("rounds", [])])
 
 
-def _round_label(rnd: dict, rules) -> str:
+def _round_label(rnd: dict) -> str:
     what = rnd.get("cards") or (str(rnd.get("count")) + ("张" if current_lang() == "zh" else " cards"))
     return f"{rnd.get('winner')} · {what}"
-
-
-def init_app(app):
-    app.register_blueprint(bp)
-    from .pages import EXTRA_TABS
-    EXTRA_TABS["q783"] = [("q783_tracker.rounds", "记圈", "Rounds")]

@@ -10,6 +10,8 @@ import csv
 import io
 import json
 
+import segno
+
 from flask import (Blueprint, abort, current_app, jsonify, make_response, redirect, render_template, request,
                    url_for)
 from flask_wtf import FlaskForm
@@ -18,13 +20,19 @@ from wtforms import HiddenField, StringField, TextAreaField
 from wtforms.validators import Optional as OptionalV
 
 from scoring.errors import MalformedInput, PaijuError
-from scoring.games import all_games, get_game
+from scoring.registry import all_games, get_game
 from scoring.i18n import render, t
+from scoring.inputs import field_words
 
 from . import db as ledger_db
+from . import forms as game_forms
 from . import models as m
+from . import schema_forms
 from .api import error_response, json_body
+from .errors import error_messages, status_of
+from .extensions import csrf, htmx
 from .i18n import current_lang, page_message
+from .pages import picker_config
 
 api_bp = Blueprint("tables_api", __name__, url_prefix="/api/v1/tables")
 pages_bp = Blueprint("tables", __name__)
@@ -33,11 +41,7 @@ TOKEN_HEADER = "X-Edit-Token"
 
 def init_app(app):
     ledger_db.init_app(app)
-    try:  # CSRF protects the forms; the JSON API is token-based
-        from .extensions import csrf
-        csrf.exempt(api_bp)
-    except ImportError:  # pragma: no cover - before the app had CSRF
-        pass
+    csrf.exempt(api_bp)  # CSRF protects the forms; the JSON API is token-based
     app.register_blueprint(api_bp)
     app.register_blueprint(pages_bp)
 
@@ -49,7 +53,7 @@ def _schema():
 
 @api_bp.errorhandler(m.TableError)
 def _table_error(exc: m.TableError):
-    resp, status = error_response(exc.code, exc.message, exc.status, exc.field)
+    resp, status = error_response(exc.code, exc.message, status_of(exc), exc.field)
     if exc.extra:
         body = resp.get_json()
         body.update(exc.extra)
@@ -190,29 +194,24 @@ def _private(resp):
 
 @pages_bp.errorhandler(PaijuError)
 def _page_error(exc: PaijuError):
-    status = getattr(exc, "status", 400)
+    status = status_of(exc)
     return render_template("tables/error.html", status=status,
                            message=page_message(exc)), status
 
 
 def built_games():
-    return [g for g in all_games() if g.built and "settle" in g.actions]
+    return list(all_games())
 
 
 # --- create -----------------------------------------------------------------
 
 def _create_game():
     slug = request.values.get("game") or ""
-    game = get_game(slug) if slug else None
-    if game is not None and (not game.built or "settle" not in game.actions):
-        game = None
-    return game
+    return get_game(slug) if slug else None
 
 
 @pages_bp.route("/tables/new", methods=["GET", "POST"])
 def new_table():
-    from . import forms as game_forms
-    from .extensions import htmx
     game = _create_game()
     if game is None:
         if request.method == "POST":
@@ -315,7 +314,6 @@ def chart_svg(players: list[str], series: list[list[int]]) -> Markup:
 
 
 def qr_svg(url: str) -> Markup:
-    import segno
     return Markup(segno.make(url, error="m").svg_inline(scale=4, border=2, dark="#000", light="#fff",
                                                             omitsize=True))
 
@@ -323,25 +321,28 @@ def qr_svg(url: str) -> Markup:
 def ledger_view(table: m.LedgerTable) -> dict:
     """Everything the live part of the page shows (totals, chart, hands)."""
     lang = current_lang()
+    game = get_game(table.game)
+    rules = game.ruleset.resolve(table.rules)
     hands = list(table.hands)
-    big = m.big_rounds(hands) if table.game == "q783" else [None] * len(hands)
     running = [0] * len(table.players)
     series = [[0] for _ in table.players]
     rows = []
-    for hand, big_round in zip(hands, big):
+    for hand, number in zip(hands, m.series_numbers(game, hands)):
         running = [a + b for a, b in zip(running, hand.deltas)]
         for seat, total in enumerate(running):
             series[seat].append(total)
-        shown = hand.shown(lang)
-        rows.append({"number": hand.number, "deltas": hand.deltas, "running": list(running),
-                     "steps": shown.get("steps", []), "banks": shown.get("banks"),
-                     "game_over": shown.get("game_over"), "big_round": big_round,
-                     "extras": {k: shown[k] for k in ("outcome", "multiplier", "final", "stake")
-                                if shown.get(k) is not None}})
+        rows.append(_hand_row(game, rules, table, hand, number, running, lang))
     return {"table": table, "rows": list(reversed(rows)), "totals": table.totals(hands),
             "chart": chart_svg(table.players, series), "colors": COLORS, "banks": m.table_banks(table),
-            "last_number": hands[-1].number if hands else None, "poll": POLL_SECONDS,
-            "game": get_game(table.game)}
+            "last_number": hands[-1].number if hands else None, "poll": POLL_SECONDS, "game": game}
+
+
+def _hand_row(game, rules, table, hand, series_number, running, lang) -> dict:
+    shown = hand.shown(lang)
+    words = game.input_words(hand.input, rules, tuple(table.players))
+    return {"number": hand.number, "deltas": hand.deltas, "running": list(running),
+            "steps": shown.get("steps", []), "banks": shown.get("banks"), "game_over": shown.get("game_over"),
+            "big_round": series_number, "words": [render(w, lang) for w in words]}
 
 
 def _rules_shown(table: m.LedgerTable) -> list[tuple[str, str]]:
@@ -389,7 +390,6 @@ def _page(table: m.LedgerTable, token: str | None, form=None, errors=(), status=
 
 
 def _picker(game, table):
-    from .pages import picker_config
     try:
         return picker_config(game, game.ruleset.resolve(table.rules))
     except Exception:  # noqa: BLE001 - the picker is a convenience only
@@ -434,33 +434,31 @@ def edit_live(table_id: str, token: str):
     return _unchanged(table_id) or _live_fragment(_edit_table(table_id, token), token)
 
 
-def _settle_form(table: m.LedgerTable, formdata=None, data=None):
-    from . import settle_forms
-    if not settle_forms.has_settle_form(table.game):
-        return None
+def _settle_form(table: m.LedgerTable, formdata=None, data=None, add_row=None):
+    game = get_game(table.game)
     kwargs = {"data": data} if data is not None else {}
     if formdata is not None:
         kwargs["formdata"] = formdata
-    return settle_forms.settle_form(table.game, len(table.players), **kwargs)
+    return schema_forms.settle_form(game, game.ruleset.resolve(table.rules), len(table.players), add_row, **kwargs)
 
 
-def _prefill(table: m.LedgerTable, data: dict | None = None) -> dict:
-    data = dict(data or {})
-    for i, name in enumerate(table.players):
-        data[f"name_{i}"] = name
-    banks = m.table_banks(table)
-    if banks is not None and table.game == "q783":
-        for i, b in enumerate(banks):
-            data.setdefault(f"bank_{i}", str(b))
-    return data
+def _prefill(table: m.LedgerTable, stored: dict | None = None) -> dict:
+    """The form's data: a stored input (or the carried state, for a new hand) with the table's names."""
+    game = get_game(table.game)
+    payload = stored if stored is not None else (m.table_carried(table) or {})
+    return schema_forms.form_data(game, payload, table.players)
 
 
 def _engine_error(form, exc: PaijuError) -> list[str]:
-    from . import forms as game_forms
-    message = page_message(exc)
-    if form is not None and game_forms.attach_error(form, exc.field, message):
-        return [_tr("没有保存：请看下面标出的错误", "not saved: see the marked field below")]
-    return [message]
+    """The messages for the top of the form: a pointer to the marked fields, and what no field took."""
+    left = error_messages(form, exc)
+    if len(left) < len(getattr(exc, "errors", (exc,))):
+        left.insert(0, _tr("没有保存：请看下面标出的错误", "not saved: see the marked fields below"))
+    return left
+
+
+def _add_row(action: str | None) -> str | None:
+    return action[4:] if action and action.startswith("add:") else None
 
 
 @pages_bp.route("/tables/<table_id>/edit/<token>", methods=["GET", "POST"])
@@ -468,18 +466,19 @@ def edit(table_id: str, token: str):
     table = _edit_table(table_id, token)
     if request.method == "GET":
         return _page(table, token, form=_settle_form(table, data=_prefill(table)))
-    form = _settle_form(table)
-    if form is None or request.form.get("action") == "refresh":
+    action = request.form.get("action")
+    form = _settle_form(table, add_row=_add_row(action))
+    if action:
         return _page(table, token, form=form)
     if not form.validate():
         errors = [_csrf_message()] if "csrf_token" in form.errors else [_tr("请检查表单", "check the form")]
         return _page(table, token, form=form, errors=errors, status=400)
-    carried = m.table_banks(table) is not None
+    carried = m.table_carried(table) or {}
 
     def payload():
         data = form.to_payload()
-        if carried:  # the form shows the carried banks read-only; the ledger supplies them
-            data.pop("banks", None)
+        for key in carried:  # the form shows the carried state read-only; the ledger supplies it
+            data.pop(key, None)
         return data
 
     try:
@@ -544,60 +543,6 @@ def delete_hand(table_id: str, token: str, number: int):
                            steps=shown.get("steps", []), errors=errors), (409 if errors else 200)
 
 
-# stored input -> the settle form's fields: plain values, switches, per-seat
-# lists (list key -> field prefix) and the repeated rows (list key, the
-# form's row count attribute, field prefix -> key of a row)
-_FORM_MAP = {
-    "paodekuai": {"values": ("winner",), "seat_lists": {"cards_left": "cards_left"}},
-    "shuangkou": {"seat_lists": {"finish_order": "place"},
-                  "rows": ("bombs", "bomb_rows", {"bomb_seat": "seat", "bomb_cards": "cards", "bomb_lines": "lines"})},
-    "q783": {"flags": ("teams",), "seat_lists": {"finish_order": "place", "banks": "bank"},
-             "rows": ("rounds", "round_rows", {"round_winner": "winner", "round_cards": "cards",
-                                               "round_count": "count"})},
-    "hongwu": {"values": ("declarer", "bid", "declarer_points", "bottom_points"), "flags": ("declarer_took_bottom",),
-               "rows": ("red_fives", "five_rows", {"five_owner": "owner", "five_by": "captured_by"})},
-    "erqiwang": {"values": ("declarer", "bid", "defender_points"), "flags": ("surrender",),
-                 "rows": ("chongguan", "cg_rows", {"cg_seat": "seat", "cg_cards": "cards", "cg_jokers": "jokers",
-                                                   "cg_trump7_pairs": "trump7_pairs", "cg_off7_pairs": "off7_pairs",
-                                                   "cg_trump2_pairs": "trump2_pairs",
-                                                   "cg_off2_pairs": "off2_pairs"})},
-}
-
-
-def _form_data_from_input(slug: str, data: dict) -> dict | None:
-    """The settle form's fields for a stored input, or None if the form cannot show it."""
-    from . import settle_forms
-    spec = _FORM_MAP.get(slug)
-    if spec is None or not settle_forms.has_settle_form(slug):
-        return None
-
-    def s(v):
-        return "" if v is None else str(v)
-
-    out: dict = {}
-    try:
-        for key in spec.get("values", ()):
-            out[key] = s(data.get(key))
-        for key in spec.get("flags", ()):
-            out[key] = bool(data.get(key))
-        for key, prefix in spec.get("seat_lists", {}).items():
-            for i, v in enumerate(data.get(key) or []):
-                out[f"{prefix}_{i}"] = s(v)
-        if "rows" in spec:
-            key, limit, fields = spec["rows"]
-            rows = data.get(key) or []
-            if len(rows) > getattr(settle_forms.BUILDERS[slug](4), limit):
-                return None
-            for j, row in enumerate(rows):
-                for prefix, item in fields.items():
-                    out[f"{prefix}_{j}"] = s(row.get(item))
-                if row.get("trump"):
-                    out["trump"] = s(row["trump"])
-    except (AttributeError, TypeError):
-        return None  # an input the API stored in a shape the form has no place for
-    return out
-
-
 @pages_bp.route("/tables/<table_id>/edit/<token>/hands/<int:number>", methods=["GET", "POST"])
 def edit_hand(table_id: str, token: str, number: int):
     table = _edit_table(table_id, token)
@@ -605,12 +550,11 @@ def edit_hand(table_id: str, token: str, number: int):
     version = str(table.version)
     raw_form = RawInputForm(data={"version": version, "raw": json.dumps(hand.input, ensure_ascii=False,
                                                                          indent=1)})
-    prefilled = _form_data_from_input(table.game, hand.input)
+    prefilled = _prefill(table, hand.input)
     errors, status = [], 200
     form = None
     if request.method == "GET":
-        if prefilled is not None:
-            form = _settle_form(table, data=_prefill(table, prefilled))
+        form = _settle_form(table, data=prefilled)
     else:
         mode = request.form.get("mode", "form")
         if mode == "json":
@@ -626,11 +570,10 @@ def edit_hand(table_id: str, token: str, number: int):
                                              code="malformed_json")
                     return {"version": raw_form.version.data, "input": data}
                 errors, status = _save_edit(table_id, token, number, body, None)
-            if prefilled is not None:
-                form = _settle_form(table, formdata=None, data=_prefill(table, prefilled))
+            form = _settle_form(table, formdata=None, data=prefilled)
         else:
             form = _settle_form(table)
-            if form is None or not form.validate():
+            if not form.validate():
                 errors.append(_csrf_message())
                 status = 400
             else:
@@ -655,7 +598,7 @@ def _save_edit(table_id, token, number, body, form):
             raise
         return [page_message(exc)], 409
     except PaijuError as exc:
-        return _engine_error(form, exc), exc.status
+        return _engine_error(form, exc), status_of(exc)
     return [], 200
 
 
@@ -670,30 +613,39 @@ def _cell(value):
 
 @pages_bp.get("/tables/<table_id>/export.csv")
 def export_csv(table_id: str):
+    """One row per hand: the deltas, the running totals, the input field by field in words, the steps."""
     table = m.load_table(table_id)
     lang = current_lang()
+    game = get_game(table.game)
+    rules = game.ruleset.resolve(table.rules)
+    ctx = game.input_context(rules, tuple(table.players))
+    fields = game.settle_input.fields
     out = io.StringIO()
     writer = csv.writer(out)
     names = [_cell(n) for n in table.players]
     writer.writerow([_tr("局", "hand")] + names + [_tr("{n}累计", "{n} total", n=n) for n in names]
-                    + [_tr("计算步骤", "steps"), _tr("输入", "input")])
+                    + [render(f.label, lang) for f in fields] + [_tr("计算步骤", "steps")])
     running = [0] * len(table.players)
     for hand in table.hands:
         running = [a + b for a, b in zip(running, hand.deltas)]
         steps = " / ".join(hand.shown(lang).get("steps", []))
         writer.writerow([hand.number] + list(hand.deltas) + running
-                        + [_cell(steps), _cell(json.dumps(hand.input, ensure_ascii=False))])
-    writer.writerow([_tr("合计", "total")] + table.totals() + [""] * len(table.players) + ["", ""])
+                        + [_cell(_field_words(f, hand.input, ctx, lang)) for f in fields] + [_cell(steps)])
+    writer.writerow([_tr("合计", "total")] + table.totals() + [""] * (len(table.players) + len(fields) + 1))
     resp = make_response("\ufeff" + out.getvalue())  # the BOM lets spreadsheets read the Chinese
     resp.headers["Content-Type"] = "text/csv; charset=utf-8"
     resp.headers["Content-Disposition"] = f'attachment; filename="paiju-{table.game}-{table.id[:8]}.csv"'
     return resp
 
 
+def _field_words(field, stored: dict, ctx, lang: str) -> str:
+    words = field_words(field, stored, ctx)
+    return render(words, lang) if words is not None else ""
+
+
 @pages_bp.get("/tables/<table_id>/qr.svg")
 def qr(table_id: str):
     table = m.get_table(table_id)
-    import segno
     buf = io.BytesIO()
     segno.make(url_for("tables.view", table_id=table.id, _external=True), error="m").save(
         buf, kind="svg", scale=6, border=2)

@@ -1,0 +1,552 @@
+"""Declared inputs: a game says once what a settle input holds.
+
+A :class:`Schema` is a tuple of fields (a seat, seats in order, a number with
+its range and step, a switch, cards, a choice, one number per seat, repeated
+rows). From that one declaration come
+
+* the API's checks: :meth:`Schema.read` turns the JSON-shaped payload into
+  :class:`Values`, collecting **every** error of the request at once
+  (:class:`~scoring.errors.InputErrors`), each with its path
+  (``bombs[1].lines``) and a message that names the field by its label;
+* the forms (``webapp/schema_forms.py`` builds them field by field, rows
+  growing as needed, and maps form data to the payload and back);
+* the words of a hand (:meth:`Schema.words`: 庄家 老王，叫分 100 …) for the
+  ledger's hand cards and its CSV columns.
+
+Numbers are strict: a JSON integer, or text of ASCII digits with one optional
+sign. Text must be valid Unicode without control characters. A value quoted
+back in a message is shown escaped (:func:`shown`), never raw.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence
+
+from .cards import Card, Deck, format_cards, parse_cards
+from .errors import InputErrors, InvalidInput, MalformedInput, PaijuError
+from .i18n import Text, join, t
+
+MAX_TEXT = 400  # characters in one text field (a 3-deck hand is about 160 cards)
+_MISSING = object()
+
+
+# ---------------------------------------------------------------------------
+# The context a payload is read in, and what reading gives
+# ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Context:
+    """What a field needs to know to read a value: the rules, the seats, the pack."""
+
+    rules: Any = None
+    seats: int = 4
+    deck: Deck | None = None
+    bare: bool = False            # bare ranks (suit unknown) accepted
+    names: Sequence[str] = ()     # player names, for words only
+
+    def seat_words(self, seat: int) -> Text:
+        if 0 <= seat < len(self.names) and self.names[seat]:
+            return t("{n}", "{n}", n=self.names[seat])
+        return t("{n}号位", "seat {n}", n=seat)
+
+
+class Values(dict):
+    """Read input: a dict with attribute access (``values.bid``)."""
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+
+class Problems:
+    """The errors of one request, in the order of the fields."""
+
+    def __init__(self):
+        self.items: list[PaijuError] = []
+
+    def add(self, error: PaijuError) -> None:
+        self.items.append(error)
+
+    def __bool__(self) -> bool:
+        return bool(self.items)
+
+    def raise_any(self) -> None:
+        if self.items:
+            raise InputErrors(self.items)
+
+
+def shown(value: Any, limit: int = 20) -> str:
+    """A value as a message may quote it: short, and with anything unprintable escaped."""
+    text = value if isinstance(value, str) else repr(value)
+    text = text[:limit] + ("…" if len(text) > limit else "")
+    if all(c.isprintable() and not 0xD800 <= ord(c) <= 0xDFFF for c in text):
+        return text
+    return text.encode("unicode_escape", "backslashreplace").decode("ascii")
+
+
+# ---------------------------------------------------------------------------
+# Labels of paths: "第3圈：赢的牌" / "round 3, the winning play"
+# ---------------------------------------------------------------------------
+
+def numbered(text: Text, n: Any) -> Text:
+    """``text`` with its ``{n}`` filled in."""
+    return Text(text.zh, text.en, {**text.params, "n": n})
+
+
+def item_label(row: Text, index: int) -> Text:
+    return numbered(row, index + 1)
+
+
+def in_row(row: Text, label: Text) -> Text:
+    return t("{row}{f}", "{f} of {row}", row=row, f=label)
+
+
+# ---------------------------------------------------------------------------
+# Fields
+# ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Field:
+    """One input. ``entry`` says how a thumb enters it on a page."""
+
+    name: str
+    label: Text
+    required: bool = True
+    default: Any = None
+    help: Text | None = None
+    entry: str = "text"
+
+    kind: ClassVar[str] = "text"
+
+    def read(self, raw: Any, ctx: Context, path: str, label: Text, problems: Problems) -> Any:
+        raise NotImplementedError
+
+    def read_in(self, payload: Mapping, ctx: Context, prefix: str, problems: Problems,
+                label: Text | None = None) -> Any:
+        """This field's value in ``payload``; a problem (and ``_MISSING``) when it is wrong."""
+        path = prefix + self.name
+        label = label or self.label
+        raw = payload.get(self.name)
+        if raw is None or (isinstance(raw, str) and not raw.strip() and not isinstance(self, CardsField)):
+            if self.required:
+                problems.add(MalformedInput(t("缺少「{f}」", "“{f}” is missing", f=label), field=path,
+                                            code="missing_field"))
+                return _MISSING
+            return self.default
+        return self.read(raw, ctx, path, label, problems)
+
+    def words(self, value: Any, ctx: Context) -> Text | None:
+        """The value in words, for the ledger (None: say nothing)."""
+        if value is None or value == self.default:
+            return None
+        return t("{f} {v}", "{f} {v}", f=self.label, v=self.value_words(value, ctx))
+
+    def value_words(self, value: Any, ctx: Context) -> Any:
+        return str(value)
+
+
+def _not_integer(label: Text, raw: Any, path: str) -> MalformedInput:
+    return MalformedInput(t("「{f}」应为整数，收到「{v}」", "“{f}” must be a whole number, got “{v}”",
+                            f=label, v=shown(raw)), field=path, code="not_an_integer")
+
+
+def strict_int(raw: Any) -> int | None:
+    """A JSON integer or text of ASCII digits with one optional sign; None for anything else."""
+    if isinstance(raw, int) and not isinstance(raw, bool):
+        return raw
+    if not isinstance(raw, str):
+        return None
+    s = raw.strip()
+    digits = s[1:] if s[:1] in "+-" else s
+    if not digits or len(digits) > 9 or not all("0" <= c <= "9" for c in digits):
+        return None
+    return int(s)
+
+
+def range_text(lo: int | None, hi: int | None, step: int) -> Text:
+    every = t("，且为{s}的倍数", ", in steps of {s}", s=step) if step > 1 else t("", "")
+    if lo is not None and hi is not None:
+        return t("应在{lo}到{hi}之间{e}", "it must be from {lo} to {hi}{e}", lo=lo, hi=hi, e=every)
+    if lo is not None:
+        return t("应不小于{lo}{e}", "it must be at least {lo}{e}", lo=lo, e=every)
+    return t("应不大于{hi}{e}", "it must be at most {hi}{e}", hi=hi, e=every)
+
+
+Bound = int | Callable[[Context], int] | None
+
+
+def bound(value: Bound, ctx: Context) -> int | None:
+    return value(ctx) if callable(value) else value
+
+
+@dataclass(frozen=True)
+class IntField(Field):
+    """A whole number with a range (bounds may depend on the rules) and a step."""
+
+    kind: ClassVar[str] = "number"
+
+    lo: Bound = None
+    hi: Bound = None
+    step: int = 1
+    entry: str = "number"
+
+    def bounds(self, ctx: Context) -> tuple[int | None, int | None]:
+        return bound(self.lo, ctx), bound(self.hi, ctx)
+
+    def read(self, raw, ctx, path, label, problems):
+        value = strict_int(raw)
+        if value is None:
+            problems.add(_not_integer(label, raw, path))
+            return _MISSING
+        lo, hi = self.bounds(ctx)
+        if (lo is not None and value < lo) or (hi is not None and value > hi) or value % self.step:
+            code = "not_multiple_of_5" if self.step == 5 and (lo is None or value >= lo) and \
+                (hi is None or value <= hi) else "out_of_range"
+            problems.add(InvalidInput(t("「{f}」为{v}，{r}", "“{f}” is {v}; {r}", f=label, v=value,
+                                        r=range_text(lo, hi, self.step)), field=path, code=code))
+            return _MISSING
+        return value
+
+
+@dataclass(frozen=True)
+class SeatField(Field):
+    """One seat of the table (0-based in the API)."""
+
+    kind: ClassVar[str] = "seat"
+
+    entry: str = "seat"
+
+    def read(self, raw, ctx, path, label, problems):
+        return read_seat(raw, ctx, path, label, problems)
+
+    def value_words(self, value, ctx):
+        return ctx.seat_words(value)
+
+
+def read_seat(raw, ctx: Context, path: str, label: Text, problems: Problems) -> Any:
+    seat = strict_int(raw)
+    if seat is None:
+        problems.add(_not_integer(label, raw, path))
+        return _MISSING
+    if not 0 <= seat < ctx.seats:
+        problems.add(InvalidInput(t("「{f}」为{v}：没有{v}号位，座位是0到{last}号",
+                                    "“{f}” is {v}: there is no seat {v}; seats are 0 to {last}",
+                                    f=label, v=seat, last=ctx.seats - 1), field=path, code="unknown_seat"))
+        return _MISSING
+    return seat
+
+
+@dataclass(frozen=True)
+class SwitchField(Field):
+    """On or off (a JSON boolean)."""
+
+    kind: ClassVar[str] = "switch"
+
+    required: bool = False
+    default: Any = False
+    entry: str = "switch"
+
+    def read(self, raw, ctx, path, label, problems):
+        if isinstance(raw, bool):
+            return raw
+        problems.add(MalformedInput(t("「{f}」应为 true 或 false，收到「{v}」",
+                                      "“{f}” must be true or false, got “{v}”", f=label, v=shown(raw)),
+                                    field=path, code="not_a_boolean"))
+        return _MISSING
+
+    def words(self, value, ctx):
+        return self.label if value else None
+
+
+def read_text(raw: Any, path: str, label: Text, problems: Problems) -> str | None:
+    """Text that is valid Unicode, without control characters, not too long."""
+    if not isinstance(raw, str):
+        problems.add(MalformedInput(t("「{f}」应为文字", "“{f}” must be text", f=label), field=path,
+                                    code="not_a_string"))
+        return None
+    bad = next((c for c in raw if 0xD800 <= ord(c) <= 0xDFFF or (ord(c) < 32 and c not in "\t\n\r")
+                or 0x7F <= ord(c) < 0xA0), None)
+    if bad is not None:
+        problems.add(MalformedInput(t("「{f}」里有不能用的字符 {c}（控制字符或残缺的 Unicode）",
+                                      "“{f}” holds a character that cannot be used, {c} (a control character "
+                                      "or broken Unicode)", f=label, c=shown(bad)), field=path,
+                                    code="bad_character"))
+        return None
+    if len(raw) > MAX_TEXT:
+        problems.add(InvalidInput(t("「{f}」太长（最多{m}个字符）", "“{f}” is too long (at most {m} characters)",
+                                    f=label, m=MAX_TEXT), field=path, code="too_long"))
+        return None
+    return raw
+
+
+@dataclass(frozen=True)
+class CardsField(Field):
+    """Cards in the notation of the rules; checked against the pack of the rules."""
+
+    kind: ClassVar[str] = "cards"
+
+    entry: str = "cards"
+
+    def read(self, raw, ctx, path, label, problems):
+        text = read_text(raw, path, label, problems)
+        if text is None:
+            return _MISSING
+        if not text.strip():
+            return self.default if not self.required else self._missing(label, path, problems)
+        try:
+            cards = parse_cards(text, bare=ctx.bare)
+            if ctx.deck is not None:
+                ctx.deck.check(cards, field=path)
+        except PaijuError as exc:
+            problems.add(exc.replaced(field=path, message=t("{f}：{m}", "{f}: {m}", f=label, m=exc.message)))
+            return _MISSING
+        return cards
+
+    def _missing(self, label, path, problems):
+        problems.add(MalformedInput(t("缺少「{f}」", "“{f}” is missing", f=label), field=path,
+                                    code="missing_field"))
+        return _MISSING
+
+    def value_words(self, value, ctx):
+        return format_cards(value)
+
+
+@dataclass(frozen=True)
+class ChoiceField(Field):
+    """One of a few values; ``parse`` reads what a client may send into a choice."""
+
+    kind: ClassVar[str] = "choice"
+
+    choices: tuple[tuple[str, Text], ...] = ()
+    parse: Callable[[Any], Any] | None = None
+    entry: str = "choice"
+
+    def read(self, raw, ctx, path, label, problems):
+        try:
+            return self.parse(raw) if self.parse else self._plain(raw)
+        except (PaijuError, ValueError, TypeError, KeyError):
+            valid = " / ".join(v for v, _ in self.choices)
+            problems.add(MalformedInput(t("「{f}」不能是「{v}」，可选：{valid}", "“{f}” cannot be “{v}”; allowed: {valid}",
+                                          f=label, v=shown(raw), valid=valid), field=path, code="invalid_choice"))
+            return _MISSING
+
+    def _plain(self, raw):
+        if raw in {v for v, _ in self.choices}:
+            return raw
+        raise ValueError(raw)
+
+    def value_words(self, value, ctx):
+        return str(value)
+
+
+@dataclass(frozen=True)
+class SeatOrderField(Field):
+    """Distinct seats in order (who went out first, second, …)."""
+
+    kind: ClassVar[str] = "seat_order"
+
+    min_len: int = 1
+    max_len: Bound = None
+    entry: str = "seat_order"
+    place_label: Text = t("第{n}个", "place {n}")
+
+    def read(self, raw, ctx, path, label, problems):
+        if not isinstance(raw, (list, tuple)):
+            problems.add(MalformedInput(t("「{f}」应为座位的列表", "“{f}” must be a list of seats", f=label),
+                                        field=path, code="not_a_list"))
+            return _MISSING
+        hi = bound(self.max_len, ctx) or ctx.seats
+        if not self.min_len <= len(raw) <= hi:
+            problems.add(InvalidInput(t("「{f}」列出了{n}个座位，应为{lo}到{hi}个", "“{f}” lists {n} seats; give "
+                                        "{lo} to {hi}", f=label, n=len(raw), lo=self.min_len, hi=hi),
+                                      field=path, code="out_of_range"))
+            return _MISSING
+        seats, ok = [], True
+        for i, item in enumerate(raw):
+            where = t("{f}：{p}", "{f}, {p}", f=label, p=item_label(self.place_label, i))
+            seat = read_seat(item, ctx, f"{path}[{i}]", where, problems)
+            if seat is _MISSING:
+                ok = False
+            elif seat in seats:
+                problems.add(InvalidInput(t("{s}在「{f}」里出现了两次：每人只能出现一次",
+                                            "{s} appears twice in “{f}”: each player appears once",
+                                            s=ctx.seat_words(seat), f=label), field=f"{path}[{i}]",
+                                          code="repeated_seat"))
+                ok = False
+            else:
+                seats.append(seat)
+        return seats if ok else _MISSING
+
+    def words(self, value, ctx):
+        if not value:
+            return None
+        return t("{f}：{v}", "{f}: {v}", f=self.label, v=join([ctx.seat_words(s) for s in value], " → ", " → "))
+
+
+@dataclass(frozen=True)
+class PerSeatField(Field):
+    """One whole number per seat (cards left, banks)."""
+
+    kind: ClassVar[str] = "per_seat"
+
+    item: IntField = field(default_factory=lambda: IntField("", t("", "")))
+    seat_label: Text = t("{n}号位", "seat {n}")
+    entry: str = "per_seat"
+    #: a seat field whose seat has 0 here; on a form, a blank box at that seat means 0
+    zero_at: str | None = None
+
+    def read(self, raw, ctx, path, label, problems):
+        if not isinstance(raw, (list, tuple)):
+            problems.add(MalformedInput(t("「{f}」应为每个座位一个整数的列表", "“{f}” must be a list of one whole "
+                                          "number per seat", f=label), field=path, code="not_a_list"))
+            return _MISSING
+        if len(raw) != ctx.seats:
+            problems.add(InvalidInput(t("「{f}」有{k}个数：这些规则是{n}人玩，请每个座位填一个",
+                                        "“{f}” has {k} numbers: these rules are for {n} players, give one per seat",
+                                        f=label, k=len(raw), n=ctx.seats), field=path, code="wrong_length"))
+            return _MISSING
+        out, ok = [], True
+        for i, item in enumerate(raw):
+            where = t("{s}的{f}", "{f} of {s}", s=Text(self.seat_label.zh, self.seat_label.en, {"n": i}), f=label)
+            if item is None:
+                problems.add(MalformedInput(t("缺少「{f}」", "“{f}” is missing", f=where), field=f"{path}[{i}]",
+                                            code="missing_field"))
+                value = _MISSING
+            else:
+                value = self.item.read(item, ctx, f"{path}[{i}]", where, problems)
+            ok = ok and value is not _MISSING
+            out.append(value)
+        return out if ok else _MISSING
+
+    def words(self, value, ctx):
+        if value is None:
+            return None
+        return t("{f}：{v}", "{f}: {v}", f=self.label,
+                 v=join([t("{s} {n}", "{s} {n}", s=ctx.seat_words(i), n=n) for i, n in enumerate(value)]))
+
+
+@dataclass(frozen=True)
+class RowsField(Field):
+    """Repeated rows of the same fields (bombs, rounds, red fives, 冲关), up to ``max_rows``."""
+
+    kind: ClassVar[str] = "rows"
+
+    fields: tuple[Field, ...] = ()
+    row_label: Text = t("第{n}行", "row {n}")
+    max_rows: Bound = 100
+    required: bool = False
+    default: Any = ()
+    entry: str = "rows"
+    row_code: str = "not_an_object"  # the error code of a row that is not an object
+    #: checks one read row (all its fields valid); returns the problem or None
+    check_row: Callable[[Values, Context, str, Text], PaijuError | None] | None = None
+
+    def read(self, raw, ctx, path, label, problems):
+        if not isinstance(raw, (list, tuple)):
+            problems.add(MalformedInput(t("「{f}」应为列表", "“{f}” must be a list", f=label), field=path,
+                                        code="not_a_list"))
+            return _MISSING
+        most = bound(self.max_rows, ctx)
+        if most is not None and len(raw) > most:
+            problems.add(InvalidInput(t("「{f}」有{n}行，最多{m}行", "“{f}” has {n} rows; at most {m}", f=label,
+                                        n=len(raw), m=most), field=path, code="too_many"))
+            return _MISSING
+        rows, ok = [], True
+        for i, item in enumerate(raw):
+            row = self.read_row(item, ctx, f"{path}[{i}]", item_label(self.row_label, i), problems)
+            ok = ok and row is not _MISSING
+            rows.append(row)
+        return tuple(rows) if ok else _MISSING
+
+    def read_row(self, item, ctx, path, label, problems):
+        if not isinstance(item, Mapping):
+            problems.add(MalformedInput(t("「{f}」应为对象", "“{f}” must be an object", f=label), field=path,
+                                        code=self.row_code))
+            return _MISSING
+        before = len(problems.items)
+        row = Values()
+        for f in self.fields:
+            row[f.name] = f.read_in(item, ctx, path + ".", problems, label=in_row(label, f.label))
+        if len(problems.items) > before:
+            return _MISSING
+        problem = self.check_row(row, ctx, path, label) if self.check_row else None
+        if problem is not None:
+            problems.add(problem)
+            return _MISSING
+        return row
+
+    def words(self, value, ctx):
+        if not value:
+            return None
+        rows = [join([w for f in self.fields if (w := f.words(row.get(f.name), ctx)) is not None], " ", " ")
+                for row in value]
+        return t("{f}：{v}", "{f}: {v}", f=self.label, v=join(rows, "；", "; "))
+
+
+# ---------------------------------------------------------------------------
+# A schema
+# ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Schema:
+    """A game's settle input: fields in the order a table knows them."""
+
+    fields: tuple[Field, ...]
+    #: the name of the field that sets the number of seats (Q783's ``players``), if any
+    seats_field: str | None = None
+
+    def field(self, name: str) -> Field:
+        for f in self.fields:
+            if f.name == name:
+                return f
+        raise KeyError(name)
+
+    def read(self, payload: Mapping, ctx: Context) -> Values:
+        """Every field read; raises :class:`InputErrors` with every problem at once."""
+        problems = Problems()
+        values = Values()
+        for f in self.fields:
+            values[f.name] = f.read_in(payload, ctx, "", problems)
+            if f.name == self.seats_field and isinstance(values[f.name], int):
+                ctx = Context(ctx.rules, values[f.name], ctx.deck, ctx.bare, ctx.names)
+        problems.raise_any()
+        return values
+
+    def words(self, payload: Mapping, ctx: Context) -> list[Text]:
+        """The input in words, field by field (what cannot be read is left out)."""
+        out = []
+        for f in self.fields:
+            problems = Problems()
+            value = f.read_in(payload, ctx, "", problems)
+            if f.name == self.seats_field and isinstance(value, int):
+                ctx = Context(ctx.rules, value, ctx.deck, ctx.bare, ctx.names)
+            if problems or value is _MISSING:
+                continue
+            w = f.words(value, ctx)
+            if w is not None:
+                out.append(w)
+        return out
+
+
+def one_problem(error: PaijuError) -> InputErrors:
+    """A single cross-field problem, raised the same way as field problems."""
+    return InputErrors([error])
+
+
+def fields_named(schema: Schema, names: Iterable[str]) -> list[Field]:
+    return [schema.field(n) for n in names]
+
+
+def cards_text(cards: Sequence[Card] | None, key=None) -> str | None:
+    return None if cards is None else format_cards(cards, key)
+
+
+def field_words(field: Field, payload: Mapping, ctx: Context) -> Text | None:
+    """One field of a stored input in words (None when it is empty or cannot be read)."""
+    problems = Problems()
+    value = field.read_in(payload, ctx, "", problems)
+    if problems or value is _MISSING:
+        return None
+    return field.words(value, ctx)

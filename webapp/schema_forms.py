@@ -1,0 +1,225 @@
+"""Settle forms built from a game's declared input (``scoring.inputs``).
+
+One WTForms class per game, generated field by field from
+``game.settle_input``: a row of repeated fields is a ``FieldList`` of
+``FormField`` rows that grows as needed (one blank row is always offered; the
+"add a row" button offers another). The same declaration maps the form to the
+engine's payload (:meth:`SettleForm.to_payload`), a stored payload back to the
+form (:func:`form_data`), and an engine error's path (``bombs[1].lines``) to
+the field it is about (:meth:`SettleForm.attach`).
+
+The page and the ledger share these forms.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Any, Mapping
+
+from flask_wtf import FlaskForm
+from markupsafe import escape
+from wtforms import BooleanField, FieldList, Form, FormField, StringField
+
+from scoring import inputs
+from scoring.games import Game
+from scoring.i18n import Text, render
+
+from .i18n import current_lang
+
+LIST_FIELDS = (inputs.PerSeatField, inputs.SeatOrderField)
+_PATH = re.compile(r"^(?P<name>[a-z_0-9]+)(?:\[(?P<i>\d+)\])?(?:\.(?P<sub>[a-z_0-9]+))?$")
+_CLASSES: dict[str, type] = {}
+
+
+class LabelText:
+    """A WTForms label that renders an engine Text in the reader's language."""
+
+    def __init__(self, text: Text):
+        self.text = text
+
+    def __str__(self) -> str:
+        return render(self.text, current_lang())
+
+    def __html__(self) -> str:
+        return str(escape(str(self)))
+
+
+def _wtf_field(field: inputs.Field):
+    label = LabelText(field.label)
+    if isinstance(field, inputs.SwitchField):
+        return BooleanField(label)
+    if isinstance(field, LIST_FIELDS):
+        return FieldList(StringField(label), label=label)
+    if isinstance(field, inputs.RowsField):
+        row = type(f"Row_{field.name}", (Form,), {f.name: _wtf_field(f) for f in field.fields})
+        return FieldList(FormField(row, label=label), label=label)
+    return StringField(label)
+
+
+class SettleForm(FlaskForm):
+    """A game's settle form; ``prepare(seats)`` sizes the per-seat parts and the rows."""
+
+    game: Game
+
+    def prepare(self, ctx: inputs.Context, add_row: str | None = None) -> "SettleForm":
+        self.ctx = ctx
+        seats = self.seats = ctx.seats
+        self.group_errors: dict[str, list[str]] = {}
+        _size(self.names, seats)
+        for field in self.game.settle_input.fields:
+            if isinstance(field, LIST_FIELDS):
+                _size(self[field.name], seats)
+            elif isinstance(field, inputs.RowsField):
+                self._offer_blank_row(field, ctx, extra=field.name == add_row)
+        return self
+
+    def _offer_blank_row(self, field: inputs.RowsField, ctx: inputs.Context, extra: bool) -> None:
+        rows = self[field.name]
+        most = inputs.bound(field.max_rows, ctx)
+        if not rows.entries or not _blank_row(rows.entries[-1]) or extra:
+            if most is None or len(rows.entries) < most:
+                rows.append_entry()
+
+    def rows_of(self, name: str) -> list:
+        return self[name].entries
+
+    @property
+    def fields(self) -> tuple[inputs.Field, ...]:
+        return self.game.settle_input.fields
+
+    def names_given(self) -> list[str]:
+        return [(e.data or "").strip() for e in self.names.entries]
+
+    # -- form -> payload ------------------------------------------------------------
+
+    def to_payload(self) -> dict:
+        out = {}
+        for field in self.fields:
+            out[field.name] = _value(field, self[field.name])
+        self._zero_for_winner(out)
+        return out
+
+    def _zero_for_winner(self, out: dict) -> None:
+        """A blank box at the seat that a seat field names means 0 there (跑得快: the winner's cards left)."""
+        for field in self.fields:
+            zero_at = getattr(field, "zero_at", None)
+            values = out.get(field.name)
+            seat = inputs.strict_int(out.get(zero_at)) if zero_at else None
+            if seat is not None and isinstance(values, list) and 0 <= seat < len(values) and values[seat] is None:
+                values[seat] = 0
+
+    # -- errors ---------------------------------------------------------------------
+
+    def attach(self, path: str | None, message: str) -> bool:
+        """Put an engine error on the field its path names; False when no field matches."""
+        m = _PATH.match(path or "")
+        if not m or m.group("name") not in {f.name for f in self.fields}:
+            return False
+        target = self[m.group("name")]
+        index, sub = m.group("i"), m.group("sub")
+        if index is not None and int(index) < len(target.entries):
+            target = target.entries[int(index)]
+            if sub is not None and hasattr(target, "form") and sub in target.form._fields:
+                target = target.form[sub]
+            elif hasattr(target, "form"):
+                target = next(iter(target.form))
+        elif index is not None or isinstance(target, FieldList):
+            self.group_errors.setdefault(m.group("name"), []).append(message)
+            return True
+        target.errors = list(target.errors or []) + [message]
+        return True
+
+
+def _size(field_list: FieldList, n: int) -> None:
+    while len(field_list.entries) < n:
+        field_list.append_entry()
+    while len(field_list.entries) > n:
+        field_list.pop_entry()
+
+
+def _raw(field) -> str | None:
+    """What was typed, stripped, or None: the engine reads the value and quotes bad text back."""
+    data = field.data
+    if data is None:
+        return None
+    text = str(data).strip()
+    return text or None
+
+
+def _blank_row(entry) -> bool:
+    return all(_raw(f) is None for f in entry.form if not isinstance(f, BooleanField))
+
+
+def _value(field: inputs.Field, wtf) -> Any:
+    if isinstance(field, inputs.SwitchField):
+        return bool(wtf.data)
+    if isinstance(field, inputs.PerSeatField):
+        values = [_raw(e) for e in wtf.entries]
+        return None if not field.required and all(v is None for v in values) else values
+    if isinstance(field, inputs.SeatOrderField):
+        return [v for v in (_raw(e) for e in wtf.entries) if v is not None]
+    if isinstance(field, inputs.RowsField):
+        return [{f.name: _value(f, entry.form[f.name]) for f in field.fields}
+                for entry in wtf.entries if not _blank_row(entry)]
+    if isinstance(field, inputs.CardsField):
+        return wtf.data if _raw(wtf) is not None else None
+    return _raw(wtf)
+
+
+def blank_row(field: inputs.RowsField) -> dict:
+    """A row's fields as a template shows them for a row still to come (index ``__N__``)."""
+    return {f.name: {"name": f"{field.name}-__N__-{f.name}", "id": f"{field.name}-__N__-{f.name}", "data": "",
+                     "errors": []} for f in field.fields}
+
+
+# -- payload -> form ---------------------------------------------------------------
+
+def _text(value: Any) -> str:
+    return "" if value is None else str(value)
+
+
+def _form_value(field: inputs.Field, value: Any) -> Any:
+    if isinstance(field, inputs.SwitchField):
+        return bool(value)
+    if isinstance(field, LIST_FIELDS):
+        return [_text(v) for v in value] if isinstance(value, (list, tuple)) else []
+    if isinstance(field, inputs.RowsField):
+        rows = value if isinstance(value, (list, tuple)) else []
+        return [{f.name: _form_value(f, row.get(f.name)) for f in field.fields}
+                for row in rows if isinstance(row, Mapping)]
+    return _text(value)
+
+
+def form_data(game: Game, payload: Mapping, names: list[str] | tuple[str, ...] = ()) -> dict:
+    """The form's data for a stored input (what the form cannot hold is left out)."""
+    out = {f.name: _form_value(f, payload.get(f.name)) for f in game.settle_input.fields}
+    out["names"] = list(names)
+    return out
+
+
+# -- the class ------------------------------------------------------------------------
+
+def settle_form_class(game: Game) -> type[SettleForm]:
+    if game.slug not in _CLASSES:
+        attrs = {f.name: _wtf_field(f) for f in game.settle_input.fields}
+        attrs["names"] = FieldList(StringField(), min_entries=0)
+        attrs["game"] = game
+        _CLASSES[game.slug] = type(f"Settle_{game.slug}", (SettleForm,), attrs)
+    return _CLASSES[game.slug]
+
+
+def settle_form(game: Game, rules, seats: int, add_row: str | None = None, **kwargs) -> SettleForm:
+    """The settle form; bound to the request's form data unless ``formdata`` or ``data`` is given."""
+    ctx = replace(game.input_context(rules), seats=seats)
+    return settle_form_class(game)(**kwargs).prepare(ctx, add_row)
+
+
+def seats_for(game: Game, rules, args: Mapping | None = None) -> int:
+    """How many seats the settle form shows: fixed by the rules, or the form's own seats field."""
+    lo, hi = game.seat_range(rules)
+    if lo == hi:
+        return lo
+    name = game.settle_input.seats_field
+    n = inputs.strict_int((args or {}).get(name)) if name else None
+    default = min(max(4, lo), hi)
+    return n if n is not None and lo <= n <= hi else default
