@@ -25,7 +25,8 @@ RULESET = RuleSet(
         Option("sides", "partners", ("partners", "solo"), t("分组", "Sides"),
                t("partners：庄家与对家一组对另外两家（解读）；solo：庄家一人对三家",
                  "partners: the 庄家 and the partner opposite against the other two (reading); solo: the 庄家 "
-                 "alone against three"), reading=True),
+                 "alone against three"), reading=True,
+               value_labels={"partners": t("庄家与对家一组", "the 庄家 with the partner opposite"), "solo": t("庄家一人对三家", "the 庄家 alone against three")}),
         THROW_COMPARE,
     ),
     presets=(

@@ -27,7 +27,8 @@ RULESET = RuleSet(
         Option("bottom", "last_trick", ("last_trick", "always"), t("底牌分", "Bottom points"),
                t("last_trick：庄家赢得最后一轮才得底牌分（解读）；always：庄家总是得底牌分",
                  "last_trick: the 庄家 scores the bottom only by winning the last trick (reading); "
-                 "always: the 庄家 always scores it"), reading=True),
+                 "always: the 庄家 always scores it"), reading=True,
+               value_labels={"last_trick": t("赢最后一轮才得", "only by winning the last trick"), "always": t("庄家总是得", "always the 庄家's")}),
         Option("red_five_points", 2, tuple(range(0, 101)), t("红五被抓罚分", "Captured red five"),
                t("每张被抓的红五，被抓方付给抓方的游戏积分（与基础分无关）",
                  "game points the owner's side pays the capturer per captured red five (independent of the base)")),

@@ -59,7 +59,8 @@ RULESET = RuleSet(
                  "under half ×2; otherwise ×1). “Total cards” is read as the cards dealt to each player, and "
                  "playing exactly 1 card counts as under a quarter (reading). per_card: 1 per card left, a "
                  "loser left with 1 card pays nothing, one who played nothing pays double."),
-               reading=True),
+               reading=True,
+               value_labels={"seed": t("剩牌数 × 倍数", "cards left × multiplier"), "per_card": t("每张1分，报单不付，全关加倍", "1 per card, last card free, shut out double")}),
         Option("stake", 1, tuple(range(1, 101)), t("底分", "Stake"),
                t("每张剩牌乘以底分（1–100）", "every card left is multiplied by the stake (1–100)")),
         switch("must_beat", t("有出必出（能管必管）", "Must beat if able"),

@@ -82,7 +82,8 @@ RULESET = RuleSet(
                  "cards：每人付 5 × 赢家本圈出牌张数",
                  "pattern: paid by the winning play's pattern (plain 5, 副Q783 20, 正Q783 40, "
                  "N-bomb 10×N, 双Q783 40/80); cards: each pays 5 × the cards the winner played "
-                 "in the round")),
+                 "in the round"),
+               value_labels={"pattern": t("按赢牌的牌型", "by the winning pattern"), "cards": t("按出牌张数", "by the cards played")}),
         Option("penalty", 50, _AMOUNTS, t("罚分（不分阵营）", "penalty (solo)"),
                t("小局结束时，每个输家付给第一个走的人的分（常见30、50、100）",
                  "what each other player pays the first player out at the end of a hand "
@@ -114,7 +115,8 @@ RULESET = RuleSet(
                  "first_out: the side of the first player out wins (in teams, holding both first and "
                  "last place is a draw); points: the side that gained more in the hand's rounds wins "
                  "(reading: the seed says both; first out is the default)"),
-               reading=True),
+               reading=True,
+               value_labels={"first_out": t("先走的一方胜", "the side of the first out wins"), "points": t("本小局得分多的胜", "the side that gained most wins")}),
     ),
     presets=(Preset("standard", t("常见规则", "common rules"),
                     help=t("两副牌，按牌型计分，罚分50/100", "two decks, pattern payouts, penalty 50/100")),),

@@ -30,6 +30,15 @@ class Option:
     label: Text
     help: Text | None = None
     reading: bool = False  # the default is a *(reading)* of the seed
+    #: how each value reads in words on a page (values not listed read as themselves)
+    value_labels: Mapping[Any, Text] = field(default_factory=dict)
+
+    def value_label(self, value: Any) -> Text:
+        if self.is_switch:
+            return t("开", "on") if value else t("关", "off")
+        if value in self.value_labels:
+            return self.value_labels[value]
+        return t("{v}", "{v}", v=str(value))
 
     @property
     def is_switch(self) -> bool:

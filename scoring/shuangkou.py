@@ -50,11 +50,13 @@ RULESET = RuleSet(
         Option("wild", "both", ("both", "big", "none"), t("百搭（王当任意牌）", "Wild jokers"),
                t("both：四个王都可当任意牌；big（百变）：只有大王可以；none：王不当别的牌。王单独出时就是王本身。",
                  "both: all four jokers stand for any card; big (百变): only 大王; none: jokers are never wild. "
-                 "Played alone, jokers are themselves.")),
+                 "Played alone, jokers are themselves."),
+               value_labels={"both": t("大小王都百搭", "both jokers"), "big": t("只有大王百搭", "only the big joker"), "none": t("王不百搭", "no wild jokers")}),
         Option("same_lines", "fewer_cards", ("fewer_cards", "first_played"), t("线数相同的炸弹", "Bombs of equal lines"),
                t("fewer_cards：线数相同时张数少的大，再比点数（原文正文）；first_played：线数相同谁先出谁大，只有线数更多才能管",
                  "fewer_cards: with equal lines the bomb with fewer cards wins, then the higher rank (seed main "
-                 "text); first_played: equal lines never beat, only more lines do")),
+                 "text); first_played: equal lines never beat, only more lines do"),
+               value_labels={"fewer_cards": t("张数少的大", "fewer cards win"), "first_played": t("先出的大", "the first played wins")}),
         switch("chain_with_two", t("连环炸弹可以带2", "Chain bombs may hold 2"),
                t("2 可以进连环炸弹并可绕圈（A23…）；带2的连环是同线数、同张数中最小的",
                  "2 may appear in chain bombs, wrapping (A23…); such a chain is the lowest of its lines and size")),
@@ -67,12 +69,14 @@ RULESET = RuleSet(
         Option("contribution", "seed", ("seed", "1-3-5"), t("贡献分", "Bomb contribution"),
                t("6线及以上的炸弹当即收分：seed：6线 +6/每人−2，7线 +18/−6，8线及以上 +30/−10；1-3-5：+3/−1、+9/−3、+15/−5",
                  "every bomb of 6 lines or more pays at once: seed: 6 lines +6 / −2 from each other player, "
-                 "7 lines +18/−6, 8 or more +30/−10; 1-3-5: +3/−1, +9/−3, +15/−5")),
+                 "7 lines +18/−6, 8 or more +30/−10; 1-3-5: +3/−1, +9/−3, +15/−5"),
+               value_labels={"seed": t("种子规则的贡献分", "the seed's contributions"), "1-3-5": t("1-3-5 贡献分", "1-3-5 contributions")}),
         Option("pingkou", "table", ("table", "draw"), t("平扣", "Pingkou (1st and 4th partners)"),
                t("table：+1 −1 −1 +1；draw：打和，贡献分之前都是0。平扣时先出完的一方仍按赢方算翻倍（解读）",
                  "table: +1 −1 −1 +1; draw: a draw, all 0 before contributions. In 平扣 the team of the first "
                  "player out still counts as the winners for the multiplier (reading)"),
-               reading=True),
+               reading=True,
+               value_labels={"table": t("按表计分", "scored by the table"), "draw": t("算平局", "a draw")}),
         Option("min_triple_run", 3, (3, 2), t("连三张最少几连", "Shortest triple run"),
                t("原文“三个或三个以上”；可改为2（555666）", "the seed says three or more triples; 2 allows 555666")),
     ),
@@ -705,7 +709,7 @@ def settle(values, rules) -> dict:
                        "each other player −{x}", s=seat_name(seat), l=lines, g=3 * loss, x=loss))
         assert gain == 3 * loss
     steps.append(t("合计：{d}", "total: {d}", d=_fmt(deltas)))
-    return settlement(deltas, steps, outcome=outcome, multiplier=mult)
+    return settlement(deltas, steps, outcome=outcome, outcome_name=name, multiplier=mult)
 
 
 def _fmt(deltas) -> str:

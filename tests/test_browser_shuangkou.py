@@ -22,7 +22,7 @@ def test_shuangkou_settlement_with_bombs_entered_as_cards_and_as_lines(page, liv
     result = page.locator("#result")
     result.wait_for()
     assert result.locator("td.num").all_inner_texts() == ["+12", "+4", "+4", "-20"]
-    assert "shuangkou" in result.inner_text()
+    assert "结果：双扣" in result.inner_text() and "shuangkou" not in result.inner_text()  # words, not the code
 
 
 def test_shuangkou_a_bomb_that_is_none_is_refused_with_its_cards_kept(page, live_server):

@@ -96,12 +96,11 @@ def preset_choices(game: Game):
 
 
 def option_choices(game: Game, name: str):
+    """(value, words) for an option's select: the preset's default first, then each value in words."""
     opt = game.ruleset.option(name)
     lang = current_lang()
     default_word = "按预设" if lang == "zh" else "preset default"
-    labels = {True: "开" if lang == "zh" else "on", False: "关" if lang == "zh" else "off"}
-    return [("", default_word)] + [(_value_key(v), labels.get(v, str(v)) if isinstance(v, bool) else str(v))
-                                   for v in opt.values]
+    return [("", default_word)] + [(_value_key(v), render(opt.value_label(v), lang)) for v in opt.values]
 
 
 def make_rules_field(game: Game):

@@ -28,7 +28,7 @@ def init_app(app):
     def _globals():
         lang = current_lang()
         return {"lang": lang, "T": lambda value: render(value, lang), "games": all_games(),
-                "tr": lambda zh, en: en if lang == "en" else zh, "item_label": item_label, "numbered": numbered, "bound": bound,
+                "item_label": item_label, "numbered": numbered, "bound": bound,
                 "blank_row": schema_forms.blank_row,
                 "tabs_for": tabs_for,
                 "option_choices": forms.option_choices,

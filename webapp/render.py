@@ -4,6 +4,8 @@ from __future__ import annotations
 import json
 
 from flask import render_template, request
+from flask_babel import gettext
+from flask_babel import lazy_gettext as _l
 
 from scoring.cards import BIG, LITTLE, RANK_NAMES, SUITS
 from scoring.i18n import render, t
@@ -11,15 +13,14 @@ from scoring.i18n import render, t
 from .extensions import htmx
 from .i18n import current_lang
 
-TAB_NAMES = {"rules": ("规则", "Rules"), "check": ("检查", "Check"), "hint": ("提示", "Hint"),
-             "settle": ("结算", "Settle"), "trick": ("谁赢这墩", "Trick winner"), "bidding": ("叫分", "Bidding"),
-             "rounds": ("记圈", "Rounds")}
+TAB_NAMES = {"rules": _l("规则"), "check": _l("检查"), "hint": _l("提示"), "settle": _l("结算"),
+             "trick": _l("谁赢这墩"), "bidding": _l("叫分"), "rounds": _l("记圈")}
 TAB_ENDPOINTS = {"rounds": "q783_tracker.rounds"}
 
 
 def tabs_for(game):
-    """(endpoint, zh, en) for each tab of the game, in its own order."""
-    return [(TAB_ENDPOINTS.get(tab, f"pages.{tab}"), *TAB_NAMES[tab]) for tab in game.tabs]
+    """(endpoint, label) for each tab of the game, in its own order."""
+    return [(TAB_ENDPOINTS.get(tab, f"pages.{tab}"), TAB_NAMES[tab]) for tab in game.tabs]
 
 
 def picker_config(game, rules) -> str:
@@ -42,7 +43,6 @@ def page(game, tab: str, template: str, **ctx):
 
 
 def render_csrf_error():
-    return render(t("表单已失效，请刷新页面后再提交。", "This form has expired: reload the page and submit again."),
-                  current_lang())
+    return gettext("表单已失效，请刷新页面后再提交。")
 
 

@@ -12,6 +12,7 @@ import json
 
 import segno
 
+from flask_babel import gettext
 from flask import (Blueprint, abort, current_app, jsonify, make_response, redirect, render_template, request,
                    url_for)
 from flask_wtf import FlaskForm
@@ -173,10 +174,6 @@ class RawInputForm(FlaskForm):
     raw = TextAreaField(validators=[OptionalV()])
 
 
-def _tr(zh: str, en: str, **params) -> str:
-    return render(t(zh, en, **params), current_lang())
-
-
 @pages_bp.before_request
 def _pages_schema():
     ledger_db.ensure_schema()
@@ -223,7 +220,7 @@ def new_table():
     errors = []
     if request.method == "POST" and request.form.get("action") != "refresh":
         if not form.validate():
-            errors.append(_csrf_message() if "csrf_token" in form.errors else _tr("请检查表单", "check the form"))
+            errors.append(_csrf_message() if "csrf_token" in form.errors else gettext("请检查表单"))
         else:
             named = form.names()
             try:
@@ -265,7 +262,7 @@ def _attach_create_error(form, rules_form, field, named, message) -> bool:
 
 
 def _csrf_message() -> str:
-    return _tr("表单已失效，请刷新页面后再提交。", "This form has expired: reload the page and submit again.")
+    return gettext("表单已失效，请刷新页面后再提交。")
 
 
 # --- the table page ---------------------------------------------------------
@@ -291,7 +288,7 @@ def chart_svg(players: list[str], series: list[list[int]]) -> Markup:
     def y(v):
         return pad_y + (height - 2 * pad_y) * (hi - v) / (hi - lo)
 
-    label = _tr("累计得分走势图", "cumulative scores per player")
+    label = gettext("累计得分走势图")
     parts = [f'<svg class="ledger-chart" viewBox="0 0 {width} {height}" role="img" '
              f'aria-label="{escape(label)}" xmlns="http://www.w3.org/2000/svg">',
              f"<title>{escape(label)}</title>",
@@ -352,16 +349,15 @@ def _rules_shown(table: m.LedgerTable) -> list[tuple[str, str]]:
     rows = []
     try:
         preset = game.ruleset.preset(table.rules.get("preset"))
-        rows.append((_tr("预设", "preset"), render(preset.label, lang)))
+        rows.append((gettext("预设"), render(preset.label, lang)))
         base = dict(preset.settings)
     except KeyError:
         base = {}
-    on, off = _tr("开", "on"), _tr("关", "off")
     for opt in game.ruleset.options:
         if opt.name not in table.rules:
             continue
         value = table.rules[opt.name]
-        shown = (on if value else off) if isinstance(value, bool) else str(value)
+        shown = render(opt.value_label(value), lang)
         changed = value != base.get(opt.name, opt.default)
         rows.append((render(opt.label, lang) + ("" if not changed else " *"), shown))
     return rows
@@ -453,7 +449,7 @@ def _engine_error(form, exc: PaijuError) -> list[str]:
     """The messages for the top of the form: a pointer to the marked fields, and what no field took."""
     left = error_messages(form, exc)
     if len(left) < len(getattr(exc, "errors", (exc,))):
-        left.insert(0, _tr("没有保存：请看下面标出的错误", "not saved: see the marked fields below"))
+        left.insert(0, gettext("没有保存：请看下面标出的错误"))
     return left
 
 
@@ -471,7 +467,7 @@ def edit(table_id: str, token: str):
     if action:
         return _page(table, token, form=form)
     if not form.validate():
-        errors = [_csrf_message()] if "csrf_token" in form.errors else [_tr("请检查表单", "check the form")]
+        errors = [_csrf_message()] if "csrf_token" in form.errors else [gettext("请检查表单")]
         return _page(table, token, form=form, errors=errors, status=400)
     carried = m.table_carried(table) or {}
 
@@ -623,15 +619,15 @@ def export_csv(table_id: str):
     out = io.StringIO()
     writer = csv.writer(out)
     names = [_cell(n) for n in table.players]
-    writer.writerow([_tr("局", "hand")] + names + [_tr("{n}累计", "{n} total", n=n) for n in names]
-                    + [render(f.label, lang) for f in fields] + [_tr("计算步骤", "steps")])
+    writer.writerow([gettext("局")] + names + [gettext("%(n)s累计", n=n) for n in names]
+                    + [render(f.label, lang) for f in fields] + [gettext("计算步骤")])
     running = [0] * len(table.players)
     for hand in table.hands:
         running = [a + b for a, b in zip(running, hand.deltas)]
         steps = " / ".join(hand.shown(lang).get("steps", []))
         writer.writerow([hand.number] + list(hand.deltas) + running
                         + [_cell(_field_words(f, hand.input, ctx, lang)) for f in fields] + [_cell(steps)])
-    writer.writerow([_tr("合计", "total")] + table.totals() + [""] * (len(table.players) + len(fields) + 1))
+    writer.writerow([gettext("合计")] + table.totals() + [""] * (len(table.players) + len(fields) + 1))
     resp = make_response("\ufeff" + out.getvalue())  # the BOM lets spreadsheets read the Chinese
     resp.headers["Content-Type"] = "text/csv; charset=utf-8"
     resp.headers["Content-Disposition"] = f'attachment; filename="paiju-{table.game}-{table.id[:8]}.csv"'
