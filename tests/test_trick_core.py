@@ -17,9 +17,10 @@ from scoring import erqiwang, hongwu
 from scoring.cards import BIG, LITTLE, SUITS, Card, Suit, parse_cards
 from scoring.games import get_game
 from scoring.rules import Rules
-from scoring.plays import FOLLOW_LIMIT
-from scoring.trick import (TRUMP, Context, check_follow, check_lead, decompose, legal_plays, smallest,
-                           winner)
+from scoring.errors import InvalidNotation
+from scoring.plays import FOLLOW_LIMIT, LEAD_LIMIT, MAX_LIMIT
+from scoring.trick import (TRUMP, Context, ThrowCompare, ThrowRule, check_deck, check_follow, check_lead, decompose,
+                           legal_plays, smallest, winner)
 
 
 def check(api, game="hongwu", lang="en", **body):
@@ -642,3 +643,76 @@ def test_trick_reason_counts_plays_from_one_like_a_player_does(api):
     assert "第2手" in out["reason"]
     _, out = api("hongwu/trick", {"trump": "♥", "plays": ["大王", "♥5", "小王", "♠2"]}, lang="en")
     assert "play 2" in out["reason"]
+
+
+# -- the legal-plays view and the hint limit -----------------------------------------------
+
+def test_legal_plays_answer_membership_and_emptiness_without_listing():
+    ctx = hongwu.context("♠")
+    hand, lead = parse_cards("♣K ♣4 ♣9 ♣9 ♥3 ♣8 ♣8"), parse_cards("♣A ♣A")
+    plays = legal_plays(ctx, hand, lead)
+    assert plays and plays.smallest() == tuple(parse_cards("♣8 ♣8"))
+    assert tuple(parse_cards("♣9 ♣9")) in plays
+    assert tuple(parse_cards("♣9 ♣4")) not in plays      # holds a pair, must follow with one
+    assert tuple(parse_cards("♣K ♣K")) not in plays      # not in the hand
+    lead_plays = legal_plays(ctx, hand, None)
+    assert tuple(parse_cards("♣9 ♣9 ♣8 ♣8")) in lead_plays
+    assert tuple(parse_cards("♣9 ♣9 ♣4")) not in lead_plays  # a throw is never hinted
+
+
+def test_hint_limit_cuts_the_list_and_truncated_says_whether_more_plays_exist(api):
+    body = {"trump": "♠", "lead": "♣A", "hand": "♣K ♣4 ♣9 ♥3"}
+    _, out = api("hongwu/hint", {**body, "limit": 2})
+    assert out["plays"] == ["♣4", "♣9"] and out["truncated"] is True and out["smallest"] == "♣4"
+    _, out = api("hongwu/hint", {**body, "limit": 3})
+    assert out["plays"] == ["♣4", "♣9", "♣K"] and out["truncated"] is False
+
+
+@pytest.mark.parametrize("limit", [0, MAX_LIMIT + 1, "many"])
+def test_hint_limit_outside_one_to_the_maximum_is_an_error_naming_the_field(api, limit):
+    status, out = api("hongwu/hint", {"trump": "♠", "lead": "♣A", "hand": "♣K ♣4", "limit": limit})
+    assert status in (400, 422) and out["error"]["field"] == "limit"
+
+
+def test_lead_hint_is_cut_at_the_lead_limit_by_default_and_can_ask_for_all(api):
+    hand = "大王 大王 小王 小王 ♠7 ♠7 ♥7 ♥7 ♣7 ♣7 ♦7 ♦7 ♠2 ♠2 ♥2 ♥2 ♣2 ♣2 ♦2 ♦2 ♠A ♠A ♠K ♠K ♠Q ♠Q ♠J"
+    total = legal_plays(erqiwang.context("♠"), parse_cards(hand), None).count()
+    assert total > LEAD_LIMIT
+    _, out = api("erqiwang/hint", {"trump": "♠", "hand": hand})
+    assert len(out["plays"]) == LEAD_LIMIT and out["truncated"] is True
+    _, out = api("erqiwang/hint", {"trump": "♠", "hand": hand, "limit": total})
+    assert len(out["plays"]) == total and out["truncated"] is False
+
+
+def test_hint_smallest_is_the_smallest_of_all_legal_plays_even_when_the_list_is_cut(api):
+    ctx = hongwu.context("♠")
+    hand = "♣A ♣K ♣Q ♣J ♣10 ♣9 ♦A ♦K ♦Q ♦5 ♦4 ♥A ♥10"
+    every = list(legal_plays(ctx, parse_cards(hand), parse_cards("♠A ♠A ♠K ♠K")))
+    _, out = api("hongwu/hint", {"trump": "♠", "lead": "♠A ♠A ♠K ♠K", "hand": hand, "limit": 1})
+    assert out["truncated"] is True
+    assert out["smallest"] == ctx.fmt(min(every, key=ctx.play_key)) == out["plays"][0]
+
+
+# -- policies --------------------------------------------------------------------------------
+
+def test_throw_policies_are_enums_equal_to_their_rule_strings():
+    assert ThrowCompare.default() == "highest_card" and ThrowRule.default() == "any_group"
+    spec = hongwu.spec_for(hongwu.RULESET.resolve({"throw_compare": "longest_unit"}))
+    assert spec.throw_compare is ThrowCompare.LONGEST_UNIT and spec.throw_compare == "longest_unit"
+    assert erqiwang.spec_for(erqiwang.RULESET.resolve({})).throw is ThrowRule.TRUMP_ONLY
+
+
+def test_games_list_the_throw_compare_rule_with_its_plain_values(api):
+    _, out = api("games", method="GET")
+    for slug in ("hongwu", "erqiwang"):
+        g = next(x for x in out["games"] if x["slug"] == slug)
+        option = next(o for o in g["options"] if o["name"] == "throw_compare")
+        assert option["default"] == "highest_card" and option["values"] == ["highest_card", "longest_unit"]
+
+
+def test_deck_errors_of_a_request_say_every_card_was_counted_together():
+    ctx = hongwu.context("♠")
+    with pytest.raises(InvalidNotation) as caught:
+        check_deck(ctx.deck, parse_cards("♣4 ♣4 ♣4"), "hand+lead")
+    assert "counting every card of this request: hand+lead" in caught.value.message.render("en")
+    assert "counting every card" in str(caught.value)
