@@ -7,7 +7,7 @@ shape unit by unit as far as the hand allows (:func:`obligation_score`).
 from __future__ import annotations
 
 from collections import Counter
-from typing import Sequence
+from typing import Callable, Sequence
 
 from ..cards import Card
 from ..i18n import Text, t
@@ -87,9 +87,25 @@ def check_follow(ctx: Context, lead: Sequence[Card], hand: Sequence[Card], play:
         return False, t("你还有{k}张{g}牌，必须跟{g}，只能出{g}牌",
                         "you still hold {k} {g} cards: you must follow {g} and play only {g} cards",
                         k=len(hand_g), g=gname)
-    if not ctx.spec.follow_shape or (len(units) == 1 and units[0].width == 1):
+    if not _shape_binds(ctx, units):
         return True, t("跟出{g}牌，合乎规则", "follows {g}: legal", g=gname)
     return _shape_follow(ctx, lead, units, gname, hand_g, play_g)
+
+
+def _shape_binds(ctx: Context, units: Sequence[Unit]) -> bool:
+    """Does the lead's shape oblige a follower (not for a lead of singles, nor with ``follow_shape`` off)?"""
+    return ctx.spec.follow_shape and not (len(units) == 1 and units[0].width == 1)
+
+
+def shape_test(ctx: Context, lead: Sequence[Card], hand_g: Sequence[Card]
+               ) -> Callable[[Sequence[Card]], bool] | None:
+    """For a hand holding at least as many cards of the led group as the lead (``hand_g``): the test a
+    play of that many of them must pass, as :func:`check_follow` decides it; None when any such play is legal."""
+    units = lead_units(ctx, lead)
+    if not _shape_binds(ctx, units):
+        return None
+    want = required_score(ctx, lead, hand_g, units)
+    return lambda play_g: obligation_score(ctx, play_g, units) >= want
 
 
 def _short_follow(ctx: Context, units: Sequence[Unit], gname: Text, hand_g: Sequence[Card],

@@ -14,7 +14,7 @@ from typing import Iterator, Sequence
 
 from ..cards import Card
 from ..plays import LegalPlays
-from .follow import check_follow, in_group, required_score
+from .follow import check_follow, in_group, required_score, shape_test
 from .order import Context
 from .units import decompose, lead_units, runs, structures
 
@@ -65,10 +65,12 @@ def _follow_plays(ctx: Context, lead: Play, hand: Play) -> Iterator[Play]:
     :meth:`Context.play_key`; so the legal ones are gathered while that card
     stays the same and released sorted when it rises.
     """
-    short = len(in_group(ctx, hand, ctx.group(lead[0]))) < len(lead)  # then every candidate is legal
+    hand_g = in_group(ctx, hand, ctx.group(lead[0]))
+    # short in the led group, every candidate is legal; else the candidates are len(lead) cards of it
+    legal = shape_test(ctx, lead, hand_g) if len(hand_g) >= len(lead) else None
     batch: list[tuple[tuple, Play]] = []
     for candidate in follow_candidates(ctx, lead, hand):
-        if not short and not check_follow(ctx, lead, hand, candidate)[0]:
+        if legal is not None and not legal(candidate):
             continue
         play = tuple(sorted(candidate, key=ctx.key))
         key = ctx.play_key(play)
