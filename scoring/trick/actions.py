@@ -39,14 +39,12 @@ def check_play(ctx: Context, payload: Mapping) -> dict:
     """``check``: is a lead (with the other hands, if given) or a follow legal, and why."""
     play = read_cards(payload, "play")
     lead = read_cards(payload, "lead", required=False)
-    hand = read_cards(payload, "hand", required=lead is not None)
+    hand = read_cards(payload, "hand", required=lead is not None) or play  # a lead alone: the play is the hand
     others = None
     if payload.get("others") is not None:
         others = read_card_list(payload, "others", 0, 3, allow_empty=True)
-    all_cards = list(hand or play) + list(lead or ()) + [c for o in (others or []) for c in o]
+    all_cards = list(hand) + list(lead or ()) + [c for o in (others or []) for c in o]
     check_deck(ctx.deck, all_cards, "hand+lead+others" if lead or others else "hand")
-    if hand is None:
-        hand = play
     require_in_hand(hand, play)
     if lead is None:
         legal, reason = check_lead(ctx, hand, play, others)

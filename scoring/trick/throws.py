@@ -105,12 +105,12 @@ def _check_trump_throw(ctx: Context, g: Group, hand: Sequence[Card], play: Seque
         return False, t("只能甩主牌：「{cards}」是{g}牌，首家只能出单张、对子或拖拉机",
                         "only trumps may be thrown: “{cards}” is {g}; lead a single, pair or tractor",
                         cards=ctx.fmt(play), g=ctx.group_name(g))
-    for j, other in enumerate(others or ()):
-        trumps = [c for c in other if ctx.is_trump(c)]
-        if trumps:
-            return False, t("甩主牌只能在别人都没有主牌时：其他玩家 others[{j}] 还有主牌{cards}",
-                            "trumps may be thrown only when nobody else holds trump: the other hand "
-                            "others[{j}] still holds {cards}", j=j, cards=ctx.fmt(trumps))
+    holder = _first_trump_holder(ctx, others or ())
+    if holder is not None:
+        j, trumps = holder
+        return False, t("甩主牌只能在别人都没有主牌时：其他玩家 others[{j}] 还有主牌{cards}",
+                        "trumps may be thrown only when nobody else holds trump: the other hand "
+                        "others[{j}] still holds {cards}", j=j, cards=ctx.fmt(trumps))
     if others is not None and len(others) >= OTHER_HANDS:
         return True, t("甩主牌成功：其他各家都没有主牌", "the trump throw stands: no other hand holds trump")
     known = list(hand) + [c for o in (others or ()) for c in o]
@@ -120,3 +120,12 @@ def _check_trump_throw(ctx: Context, g: Group, hand: Sequence[Card], play: Seque
     return None, t("甩主牌{units}只在其他三家都没有主牌时成立；请填写 others 来确定",
                    "the trump throw {units} stands only if none of the other three hands holds trump; "
                    "give “others” to decide", units=listing)
+
+
+def _first_trump_holder(ctx: Context, others: Sequence[Sequence[Card]]) -> tuple[int, list[Card]] | None:
+    """The first other hand holding trump (its index) and its trumps, or None."""
+    for j, other in enumerate(others):
+        trumps = [c for c in other if ctx.is_trump(c)]
+        if trumps:
+            return j, trumps
+    return None
