@@ -2,8 +2,8 @@
 
 A leader may lead any single unit (single, pair, triple, tractor) of one group;
 throws are never hinted. A follower's candidates are generated lowest first by
-their highest card (:func:`_combos`), filtered by :func:`check_follow`, and
-released one "highest card" at a time, each batch sorted by the smallness of
+their highest card (:func:`_combos`), filtered by the rules of
+:func:`check_follow`, and released one "highest card" at a time, each batch sorted by the smallness of
 the common rules (:meth:`Context.play_key`): so the plays come smallest first
 and a hint stops generating once it has what it shows.
 """
@@ -68,22 +68,21 @@ def _follow_plays(ctx: Context, lead: Play, hand: Play) -> Iterator[Play]:
     hand_g = in_group(ctx, hand, ctx.group(lead[0]))
     # short in the led group, every candidate is legal; else the candidates are len(lead) cards of it
     legal = shape_test(ctx, lead, hand_g) if len(hand_g) >= len(lead) else None
-    batch: list[tuple[tuple, Play]] = []
+    batch: list[tuple[tuple, Play]] = []  # (play_key, play) of the legal plays with the same highest card
     for candidate in follow_candidates(ctx, lead, hand):
         if legal is not None and not legal(candidate):
             continue
         play = tuple(sorted(candidate, key=ctx.key))
         key = ctx.play_key(play)
         if batch and key[0] != batch[0][0][0]:
-            yield from _release(batch)
+            yield from _sorted_plays(batch)
             batch = []
         batch.append((key, play))
-    yield from _release(batch)
+    yield from _sorted_plays(batch)
 
 
-def _release(batch: list[tuple[tuple, Play]]) -> Iterator[Play]:
-    batch.sort()
-    return (play for _, play in batch)
+def _sorted_plays(batch: list[tuple[tuple, Play]]) -> list[Play]:
+    return [play for _, play in sorted(batch)]
 
 
 def follow_candidates(ctx: Context, lead: Sequence[Card], hand: Sequence[Card]) -> Iterator[Play]:
