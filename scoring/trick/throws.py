@@ -105,15 +105,16 @@ def _check_trump_throw(ctx: Context, g: Group, hand: Sequence[Card], play: Seque
         return False, t("只能甩主牌：「{cards}」是{g}牌，首家只能出单张、对子或拖拉机",
                         "only trumps may be thrown: “{cards}” is {g}; lead a single, pair or tractor",
                         cards=ctx.fmt(play), g=ctx.group_name(g))
-    holder = _first_trump_holder(ctx, others or ())
+    others = others or ()  # not given: as good as none given
+    holder = _first_trump_holder(ctx, others)
     if holder is not None:
         j, trumps = holder
         return False, t("甩主牌只能在别人都没有主牌时：其他玩家 others[{j}] 还有主牌{cards}",
                         "trumps may be thrown only when nobody else holds trump: the other hand "
                         "others[{j}] still holds {cards}", j=j, cards=ctx.fmt(trumps))
-    if others is not None and len(others) >= OTHER_HANDS:
+    if len(others) >= OTHER_HANDS:
         return True, t("甩主牌成功：其他各家都没有主牌", "the trump throw stands: no other hand holds trump")
-    known = list(hand) + [c for o in (others or ()) for c in o]
+    known = list(hand) + [c for o in others for c in o]
     if not any(ctx.is_trump(c) for c in _unknown_cards(ctx, known)):
         return True, t("甩主牌成功：其余的主牌都在已知的手牌里，别人没有主牌",
                        "the trump throw stands: every other trump is in the known hands, nobody else holds one")
