@@ -10,8 +10,8 @@ from .games import Game, settlement
 from .i18n import Text, join, seat_name, t
 from .inputs import CardsField, ChoiceField, IntField, RowsField, Schema, SeatField, SwitchField
 from .rules import Option, Preset, RuleSet
-from .trick import (THROW_COMPARE, BidRules, GameOrder, Level, TrickSpec, bidding_action, check_deck, parse_trump,
-                    run_bidding, trick_actions)
+from .trick import (THROW_COMPARE, BidRules, GameOrder, Level, ThrowRule, TrickSpec, bidding_action, check_deck,
+                    parse_trump, run_bidding, trick_actions)
 
 SEATS = 4
 TOTAL = 200
@@ -65,7 +65,7 @@ def levels(trump: Suit):
 
 
 def spec_for(rules) -> TrickSpec:
-    return TrickSpec("erqiwang", DECK, levels, throw="trump_only", follow_shape=True,
+    return TrickSpec("erqiwang", DECK, levels, throw=ThrowRule.TRUMP_ONLY, follow_shape=True,
                      throw_compare=rules.throw_compare)
 
 

@@ -9,7 +9,7 @@ from .games import Game, settlement
 from .i18n import Text, seat_name, t
 from .inputs import IntField, RowsField, Schema, SeatField, SwitchField
 from .rules import Option, Preset, RuleSet, switch
-from .trick import (THROW_COMPARE, BidRules, GameOrder, Level, TrickSpec, bidding_action, run_bidding,
+from .trick import (THROW_COMPARE, BidRules, GameOrder, Level, ThrowRule, TrickSpec, bidding_action, run_bidding,
                     trick_actions)
 
 SEATS = 4
@@ -106,7 +106,7 @@ def levels(trump: Suit):
 
 
 def spec_for(rules) -> TrickSpec:
-    return TrickSpec("hongwu", deck_for(rules), levels, throw="any_group", follow_shape=rules.follow_shape,
+    return TrickSpec("hongwu", deck_for(rules), levels, throw=ThrowRule.ANY_GROUP, follow_shape=rules.follow_shape,
                      throw_compare=rules.throw_compare)
 
 

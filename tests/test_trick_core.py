@@ -1,4 +1,4 @@
-"""The trick-taking core (scoring/trick.py): following obligations, throws, winners, hints.
+"""The trick-taking core (scoring/trick/): following obligations, throws, winners, hints.
 
 Scenarios go through the HTTP API and are named after the rule they check;
 the properties (hint ⊆ check, hint == brute force, 托管 passes check,
@@ -17,7 +17,10 @@ from scoring import erqiwang, hongwu
 from scoring.cards import BIG, LITTLE, SUITS, Card, Suit, parse_cards
 from scoring.registry import get_game
 from scoring.rules import Rules
-from scoring.trick import TRUMP, Context
+from scoring.errors import InvalidNotation
+from scoring.plays import FOLLOW_LIMIT, LEAD_LIMIT, MAX_LIMIT
+from scoring.trick import (TRUMP, Context, ThrowCompare, ThrowRule, check_deck, check_follow, check_lead, decompose,
+                           legal_plays, smallest, winner)
 
 
 def check(api, game="hongwu", lang="en", **body):
@@ -299,7 +302,7 @@ def test_hint_truncates_when_the_set_explodes(api):
     assert status == 200
     assert out["truncated"] is True
     assert out["smallest"] is not None
-    assert len(out["plays"]) <= 300
+    assert len(out["plays"]) == FOLLOW_LIMIT
 
 
 def test_order_for_lists_the_full_order_high_to_low():
@@ -416,7 +419,7 @@ def table(draw, lead_needed=True):
 def brute_force(ctx, hand, lead):
     out = set()
     for combo in set(combinations(sorted(hand, key=ctx.key), len(lead))):
-        if ctx.check_follow(lead, hand, combo)[0]:
+        if check_follow(ctx, lead, hand, combo)[0]:
             out.add(tuple(sorted(combo, key=ctx.key)))
     return out
 
@@ -427,8 +430,7 @@ def test_hint_equals_brute_force_on_small_hands(t):
     ctx, hand, lead = t
     if lead is None or len(lead) > len(hand):
         return
-    plays, truncated = ctx.legal_plays(hand, lead)
-    assert not truncated
+    plays = list(legal_plays(ctx, hand, lead))
     assert set(plays) == brute_force(ctx, hand, lead)
     assert len(plays) == len(set(plays))
     keys = [ctx.play_key(p) for p in plays]
@@ -441,30 +443,30 @@ def test_every_hinted_play_passes_check_and_smallest_is_legal(t):
     ctx, hand, lead = t
     if lead is not None and len(lead) > len(hand):
         return
-    plays, truncated = ctx.legal_plays(hand, lead)
+    plays = list(legal_plays(ctx, hand, lead))
     for p in plays:
         if lead:
-            assert ctx.check_follow(lead, hand, p)[0] is True
+            assert check_follow(ctx, lead, hand, p)[0] is True
         else:
-            assert ctx.check_lead(hand, p, None)[0] is True
-    small = ctx.smallest(hand, lead)
+            assert check_lead(ctx, hand, p, None)[0] is True
+    small = smallest(ctx, hand, lead)
     assert small is not None
     if lead:
-        assert ctx.check_follow(lead, hand, small)[0] is True
+        assert check_follow(ctx, lead, hand, small)[0] is True
         assert small == min(plays, key=ctx.play_key)
     else:
-        assert ctx.check_lead(hand, small, None)[0] is True
+        assert check_lead(ctx, hand, small, None)[0] is True
 
 
 @settings(max_examples=200, deadline=None)
 @given(table(lead_needed=False))
 def test_lead_hint_equals_every_single_unit_sub_multiset(t):
     ctx, hand, _ = t
-    plays, _ = ctx.legal_plays(hand, None)
+    plays = list(legal_plays(ctx, hand, None))
     expect = set()
     for k in range(1, len(hand) + 1):
         for combo in set(combinations(sorted(hand, key=ctx.key), k)):
-            if len(ctx.groups_of(combo)) == 1 and len(ctx.decompose(combo)) == 1:
+            if len(ctx.groups_of(combo)) == 1 and len(decompose(ctx, combo)) == 1:
                 expect.add(tuple(sorted(combo, key=ctx.key)))
     assert set(plays) == expect
 
@@ -479,9 +481,9 @@ def test_large_hands_smallest_always_passes_check(t, data):
     pool = list(deck.elements())
     idx = data.draw(st.lists(st.integers(0, len(pool) - 1), unique=True, min_size=len(lead), max_size=25))
     hand = [pool[i] for i in idx]
-    small = ctx.smallest(hand, lead)
+    small = smallest(ctx, hand, lead)
     assert small is not None
-    assert ctx.check_follow(lead, hand, small)[0] is True
+    assert check_follow(ctx, lead, hand, small)[0] is True
 
 
 @settings(max_examples=150, deadline=None)
@@ -496,11 +498,11 @@ def test_trick_winner_is_an_index_and_points_are_counted(name, trump, data):
     plays = [cards[i * n:(i + 1) * n] for i in range(k)]
     if len(ctx.groups_of(plays[0])) != 1:
         return
-    winner, reason = ctx.winner(plays)
-    assert 0 <= winner < k and reason.render("en")
+    index, reason = winner(ctx, plays)
+    assert 0 <= index < k and reason.render("en")
     # the winner either is the lead or is in the led group / trump
-    if winner:
-        gs = ctx.groups_of(plays[winner])
+    if index:
+        gs = ctx.groups_of(plays[index])
         assert gs in ([ctx.group(plays[0][0])], [TRUMP])
 
 
@@ -641,3 +643,76 @@ def test_trick_reason_counts_plays_from_one_like_a_player_does(api):
     assert "第2手" in out["reason"]
     _, out = api("hongwu/trick", {"trump": "♥", "plays": ["大王", "♥5", "小王", "♠2"]}, lang="en")
     assert "play 2" in out["reason"]
+
+
+# -- the legal-plays view and the hint limit -----------------------------------------------
+
+def test_legal_plays_answer_membership_and_emptiness_without_listing():
+    ctx = hongwu.context("♠")
+    hand, lead = parse_cards("♣K ♣4 ♣9 ♣9 ♥3 ♣8 ♣8"), parse_cards("♣A ♣A")
+    plays = legal_plays(ctx, hand, lead)
+    assert plays and plays.smallest() == tuple(parse_cards("♣8 ♣8"))
+    assert tuple(parse_cards("♣9 ♣9")) in plays
+    assert tuple(parse_cards("♣9 ♣4")) not in plays      # holds a pair, must follow with one
+    assert tuple(parse_cards("♣K ♣K")) not in plays      # not in the hand
+    lead_plays = legal_plays(ctx, hand, None)
+    assert tuple(parse_cards("♣9 ♣9 ♣8 ♣8")) in lead_plays
+    assert tuple(parse_cards("♣9 ♣9 ♣4")) not in lead_plays  # a throw is never hinted
+
+
+def test_hint_limit_cuts_the_list_and_truncated_says_whether_more_plays_exist(api):
+    body = {"trump": "♠", "lead": "♣A", "hand": "♣K ♣4 ♣9 ♥3"}
+    _, out = api("hongwu/hint", {**body, "limit": 2})
+    assert out["plays"] == ["♣4", "♣9"] and out["truncated"] is True and out["smallest"] == "♣4"
+    _, out = api("hongwu/hint", {**body, "limit": 3})
+    assert out["plays"] == ["♣4", "♣9", "♣K"] and out["truncated"] is False
+
+
+@pytest.mark.parametrize("limit", [0, MAX_LIMIT + 1, "many"])
+def test_hint_limit_outside_one_to_the_maximum_is_an_error_naming_the_field(api, limit):
+    status, out = api("hongwu/hint", {"trump": "♠", "lead": "♣A", "hand": "♣K ♣4", "limit": limit})
+    assert status in (400, 422) and out["error"]["field"] == "limit"
+
+
+def test_lead_hint_is_cut_at_the_lead_limit_by_default_and_can_ask_for_all(api):
+    hand = "大王 大王 小王 小王 ♠7 ♠7 ♥7 ♥7 ♣7 ♣7 ♦7 ♦7 ♠2 ♠2 ♥2 ♥2 ♣2 ♣2 ♦2 ♦2 ♠A ♠A ♠K ♠K ♠Q ♠Q ♠J"
+    total = legal_plays(erqiwang.context("♠"), parse_cards(hand), None).count()
+    assert total > LEAD_LIMIT
+    _, out = api("erqiwang/hint", {"trump": "♠", "hand": hand})
+    assert len(out["plays"]) == LEAD_LIMIT and out["truncated"] is True
+    _, out = api("erqiwang/hint", {"trump": "♠", "hand": hand, "limit": total})
+    assert len(out["plays"]) == total and out["truncated"] is False
+
+
+def test_hint_smallest_is_the_smallest_of_all_legal_plays_even_when_the_list_is_cut(api):
+    ctx = hongwu.context("♠")
+    hand = "♣A ♣K ♣Q ♣J ♣10 ♣9 ♦A ♦K ♦Q ♦5 ♦4 ♥A ♥10"
+    every = list(legal_plays(ctx, parse_cards(hand), parse_cards("♠A ♠A ♠K ♠K")))
+    _, out = api("hongwu/hint", {"trump": "♠", "lead": "♠A ♠A ♠K ♠K", "hand": hand, "limit": 1})
+    assert out["truncated"] is True
+    assert out["smallest"] == ctx.fmt(min(every, key=ctx.play_key)) == out["plays"][0]
+
+
+# -- policies --------------------------------------------------------------------------------
+
+def test_throw_policies_are_enums_equal_to_their_rule_strings():
+    assert ThrowCompare.default() == "highest_card" and ThrowRule.default() == "any_group"
+    spec = hongwu.spec_for(hongwu.RULESET.resolve({"throw_compare": "longest_unit"}))
+    assert spec.throw_compare is ThrowCompare.LONGEST_UNIT and spec.throw_compare == "longest_unit"
+    assert erqiwang.spec_for(erqiwang.RULESET.resolve({})).throw is ThrowRule.TRUMP_ONLY
+
+
+def test_games_list_the_throw_compare_rule_with_its_plain_values(api):
+    _, out = api("games", method="GET")
+    for slug in ("hongwu", "erqiwang"):
+        g = next(x for x in out["games"] if x["slug"] == slug)
+        option = next(o for o in g["options"] if o["name"] == "throw_compare")
+        assert option["default"] == "highest_card" and option["values"] == ["highest_card", "longest_unit"]
+
+
+def test_deck_errors_of_a_request_say_every_card_was_counted_together():
+    ctx = hongwu.context("♠")
+    with pytest.raises(InvalidNotation) as caught:
+        check_deck(ctx.deck, parse_cards("♣4 ♣4 ♣4"), "hand+lead")
+    assert "counting every card of this request: hand+lead" in caught.value.message.render("en")
+    assert "counting every card" in str(caught.value)

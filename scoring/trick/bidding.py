@@ -1,0 +1,123 @@
+"""Bidding (叫分): the turn loop both trick games share; each game says what a legal bid is."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Mapping, Sequence
+
+from ..i18n import Text, seat_name, t
+from ..payload import as_int, get_int, get_list
+
+SEATS = 4
+PASS_WORDS = {"pass", "p", "过", "不叫", "放弃", "-", "0"}
+
+
+def read_bid(value, field: str) -> int | None:
+    """A bid (int) or a pass (None)."""
+    if value is None or value is False:
+        return None
+    if isinstance(value, str) and value.strip().lower() in PASS_WORDS:
+        return None
+    return as_int(value, field)
+
+
+@dataclass(frozen=True)
+class BidRules:
+    """How one game bids: ``judge(bid, current, who)`` returns the complaint or None."""
+
+    judge: Callable[[int, int | None, Text], Text | None]
+    pass_complaint: Callable[[int | None, Text], Text | None]
+    instant: int  # a bid that ends the bidding at once
+    nobody: tuple[int, Text] | None = None  # (bid, why) when all four pass
+
+
+@dataclass
+class _Auction:
+    """The bidding so far: whose turn, the best bid, who passed (a pass is final), and the end."""
+
+    how: BidRules
+    start: int
+    seat: int
+    best: int | None = None
+    best_seat: int | None = None
+    passed: set[int] = field(default_factory=set)
+    steps: list[Text] = field(default_factory=list)
+    result: Text | None = None  # why the bidding is over, once it is
+
+    def enter(self, bid: int | None) -> Text | None:
+        """The seat to move passes (None) or bids; returns the complaint if that is illegal."""
+        who = seat_name(self.seat)
+        if bid is None:
+            complaint = self.how.pass_complaint(self.best, who)
+            if complaint is None:
+                self.passed.add(self.seat)
+                self.steps.append(t("{who}：不叫（本局不能再叫）", "{who}: pass (out for this hand)", who=who))
+            return complaint
+        complaint = t("{who}叫{v}：叫分须为5的倍数", "{who} bid {v}: bids are multiples of 5", who=who, v=bid) \
+            if bid % 5 else self.how.judge(bid, self.best, who)
+        if complaint is None:
+            self.best, self.best_seat = bid, self.seat
+            self.steps.append(t("{who}：叫{v}", "{who}: bids {v}", who=who, v=bid))
+            if bid == self.how.instant:
+                self.result = t("{who}叫{v}，立即成为庄家", "{who} bid {v} and is 庄家 at once", who=who, v=bid)
+        return complaint
+
+    def check_over(self) -> None:
+        """After a turn: three passed behind a bid, or all four passed (when the game allows it)."""
+        if self.result is not None:
+            return
+        if self.best is not None and len(self.passed) == SEATS - 1 and self.best_seat not in self.passed:
+            self.result = t("其他三家都已不叫，{who}以{v}分成为庄家", "the other three have passed: {who} is 庄家 at "
+                            "{v}", who=seat_name(self.best_seat), v=self.best)
+        elif len(self.passed) == SEATS and self.how.nobody is not None:
+            self.best, self.best_seat = self.how.nobody[0], self.start
+            self.result = t("没有人叫分：第一个叫分的{who}以{v}分成为庄家（{why}）",
+                            "nobody bid: the first bidder {who} is 庄家 at {v} ({why})",
+                            who=seat_name(self.start), v=self.best, why=self.how.nobody[1])
+
+    def next_seat(self) -> None:
+        """The turn passes to the next seat that has not passed."""
+        for k in range(1, SEATS + 1):
+            if (self.seat + k) % SEATS not in self.passed:
+                self.seat = (self.seat + k) % SEATS
+                return
+
+    def outcome(self) -> dict:
+        if self.result is not None:
+            return {"legal": True, "complete": True, "declarer": self.best_seat, "bid": self.best, "next": None,
+                    "reason": self.result, "steps": self.steps}
+        return {"legal": True, "complete": False, "declarer": None, "bid": self.best, "next": self.seat,
+                "reason": t("叫分尚未结束，下一个叫分的是{who}", "bidding is not over: {who} bids next",
+                            who=seat_name(self.seat)), "steps": self.steps}
+
+
+def run_bidding(bids: Sequence, start: int, how: BidRules) -> dict:
+    """Bids and passes in turn from ``start`` (a pass is final) → 庄家 and bid, or the first illegal entry."""
+    auction = _Auction(how, start, start)
+    for i, raw in enumerate(bids):
+        bid = read_bid(raw, f"bids[{i}]")
+        if auction.result is not None:
+            return _bad_bid(i, t("叫分已经结束（{why}），第{i}项「{v}」多余", "bidding was already over ({why}); "
+                                 "entry {i} “{v}” is one too many", why=auction.result, i=i + 1, v=str(raw)),
+                            auction.steps)
+        complaint = auction.enter(bid)
+        if complaint is not None:
+            return _bad_bid(i, complaint, auction.steps)
+        auction.check_over()
+        auction.next_seat()
+    return auction.outcome()
+
+
+def _bad_bid(i: int, why: Text, steps: list[Text]) -> dict:
+    return {"legal": False, "complete": False, "declarer": None, "bid": None, "next": None, "illegal_index": i,
+            "reason": t("第{i}项叫分不合规：{why}", "entry {i} is illegal: {why}", i=i + 1, why=why), "steps": steps}
+
+
+def bidding_action(how_for: Callable[[object], BidRules]):
+    """The ``bidding`` API action: ``{"bids": [60, "pass", …], "start": seat}``."""
+
+    def bidding(payload: Mapping, rules) -> dict:
+        bids = get_list(payload, "bids")
+        start = get_int(payload, "start", 0, SEATS - 1, default=0)
+        return run_bidding(bids, start, how_for(rules))
+
+    return bidding

@@ -1,0 +1,163 @@
+"""Following a lead: the obligations of the common rules, and a reason naming the one broken.
+
+For a lead of N cards from group G: play N cards; play only G cards while you
+hold N of them, else all of them and anything else; inside G match the lead's
+shape unit by unit as far as the hand allows (:func:`obligation_score`).
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Callable, Sequence
+
+from ..cards import Card
+from ..i18n import Text, t
+from .order import Context, Group
+from .units import Unit, lead_units, match, shape_text, structures
+
+#: what cards manage of one unit of the lead: (the whole unit?, sets of its width, pairs in place of triples)
+UnitScore = tuple[int, int, int]
+
+
+def in_group(ctx: Context, cards: Sequence[Card], g: Group) -> list[Card]:
+    return [c for c in cards if ctx.group(c) == g]
+
+
+def obligation_score(ctx: Context, cards: Sequence[Card], units: Sequence[Unit]) -> list[UnitScore]:
+    """What the cards manage to match of the lead's shape, unit by unit (greedy, lowest parts)."""
+    left = Counter(cards)
+    score = []
+    for u in units:
+        if u.is_single:
+            score.append((1, 0, 0))
+            continue
+        left = +left
+        score.append(_unit_score(ctx, left, u))
+    return score
+
+
+def _unit_score(ctx: Context, left: Counter, u: Unit) -> UnitScore:
+    """Match one pair, triple or tractor out of ``left`` (taking what it uses)."""
+    if u.length >= 2:
+        tractors = structures(ctx, left, u.width, u.length)
+        if tractors:
+            lowest = min(tractors, key=lambda x: (x.top, ctx.play_key(x.cards)))
+            left.subtract(Counter(lowest.cards))
+            return (1, u.length, 0)
+    # no tractor: as many sets of the unit's width as the hand has, then pairs in place of triples
+    got_w = _take_sets(ctx, left, u.width, u.length)
+    got_2 = _take_sets(ctx, left, 2, u.length - got_w) if u.width == 3 else 0
+    return (1 if u.length == 1 and got_w == 1 else 0, got_w, got_2)
+
+
+def _take_sets(ctx: Context, left: Counter, width: int, most: int) -> int:
+    """Take up to ``most`` sets of ``width`` identical cards out of ``left``, lowest first."""
+    got = 0
+    for c in sorted((c for c, n in left.items() if n >= width), key=ctx.strength):
+        while left[c] >= width and got < most:
+            left[c] -= width
+            got += 1
+    return got
+
+
+def required_score(ctx: Context, lead: Sequence[Card], hand_g: Sequence[Card], units: Sequence[Unit]
+                   ) -> list[UnitScore]:
+    """What the hand's cards of the led group must match of the lead's shape (memoised)."""
+    memo_key = ("follow", tuple(lead), tuple(sorted(hand_g, key=ctx.key)))
+    want = ctx.cache.get(memo_key)
+    if want is None:
+        want = ctx.cache[memo_key] = obligation_score(ctx, hand_g, units)
+    return want
+
+
+def check_follow(ctx: Context, lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card]
+                 ) -> tuple[bool, Text]:
+    """Is ``play`` (out of ``hand``) a legal answer to ``lead``?"""
+    n = len(lead)
+    units = lead_units(ctx, lead)
+    g = ctx.group(lead[0])
+    gname = ctx.group_name(g)
+    if len(play) != n:
+        return False, t("首家出了{n}张，必须出{n}张，你出了{m}张",
+                        "the lead has {n} cards, so you must play {n}, not {m}", n=n, m=len(play))
+    hand_g = in_group(ctx, hand, g)
+    play_g = in_group(ctx, play, g)
+    if len(hand_g) < n:
+        return _short_follow(ctx, units, gname, hand_g, play_g, play)
+    if len(play_g) < n:
+        return False, t("你还有{k}张{g}牌，必须跟{g}，只能出{g}牌",
+                        "you still hold {k} {g} cards: you must follow {g} and play only {g} cards",
+                        k=len(hand_g), g=gname)
+    if not _shape_binds(ctx, units):
+        return True, t("跟出{g}牌，合乎规则", "follows {g}: legal", g=gname)
+    return _shape_follow(ctx, lead, units, gname, hand_g, play_g)
+
+
+def _shape_binds(ctx: Context, units: Sequence[Unit]) -> bool:
+    """Does the lead's shape oblige a follower (not for a lead of singles, nor with ``follow_shape`` off)?"""
+    return ctx.spec.follow_shape and not (len(units) == 1 and units[0].width == 1)
+
+
+def shape_test(ctx: Context, lead: Sequence[Card], hand_g: Sequence[Card]
+               ) -> Callable[[Sequence[Card]], bool] | None:
+    """For a hand holding at least as many cards of the led group as the lead (``hand_g``): the test a
+    play of that many of them must pass, as :func:`check_follow` decides it; None when any such play is legal."""
+    units = lead_units(ctx, lead)
+    if not _shape_binds(ctx, units):
+        return None
+    want = required_score(ctx, lead, hand_g, units)
+    return lambda play_g: obligation_score(ctx, play_g, units) >= want
+
+
+def _short_follow(ctx: Context, units: Sequence[Unit], gname: Text, hand_g: Sequence[Card],
+                  play_g: Sequence[Card], play: Sequence[Card]) -> tuple[bool, Text]:
+    """The hand holds fewer cards of the led group than the lead: all of them, then anything."""
+    if len(play_g) < len(hand_g):
+        left = Counter(hand_g) - Counter(play_g)
+        return False, t("你的{g}牌不足{n}张，必须全部跟出（还有{cards}没出）",
+                        "you hold fewer than {n} {g} cards, so all of them must be played "
+                        "(still held: {cards})", g=gname, n=len(play), cards=ctx.fmt(left.elements()))
+    if hand_g:
+        return True, t("{g}牌已全部跟出，其余可任意垫", "all your {g} cards are played; the rest may be anything",
+                       g=gname)
+    if all(ctx.is_trump(c) for c in play) and match(ctx, play, units):
+        return True, t("{g}已无，用主牌毙牌", "void in {g}: a trump ruff", g=gname)
+    return True, t("{g}已无，可以出任意牌（垫牌或毙牌）", "void in {g}: any cards may be played "
+                   "(discard or ruff)", g=gname)
+
+
+def _shape_follow(ctx: Context, lead: Sequence[Card], units: Sequence[Unit], gname: Text,
+                  hand_g: Sequence[Card], play_g: Sequence[Card]) -> tuple[bool, Text]:
+    want = required_score(ctx, lead, hand_g, units)
+    got = obligation_score(ctx, play_g, units)
+    if got >= want:
+        return True, t("跟出{g}牌，牌型也跟得上", "follows {g} and matches the lead's shape as far as "
+                       "the hand allows", g=gname)
+    for u, w, h in zip(units, want, got):
+        if h < w:
+            return False, shape_reason(u, w, gname, throw=len(units) > 1)
+    return False, t("牌型没有按要求跟出", "the shape of the lead is not followed")  # pragma: no cover
+
+
+def shape_reason(u: Unit, want: UnitScore, gname: Text, throw: bool) -> Text:
+    """Why a play breaks the shape obligation of unit ``u`` (``want``: what the hand could match)."""
+    prefix = t("首家甩牌中有{unit}：", "the throw contains a {unit}: ", unit=shape_text(u.width, u.length)) \
+        if throw else t("", "")
+    return prefix + _shape_duty(u, want, gname)
+
+
+def _shape_duty(u: Unit, want: UnitScore, gname: Text) -> Text:
+    full, n_w, n_2 = want
+    pair = t("你有{g}对子，必须跟对", "you hold a {g} pair and must follow with a pair", g=gname)
+    if u.length == 1:
+        if u.width == 3 and full:
+            return t("你有{g}三张，必须跟三张", "you hold a {g} triple and must follow with a triple", g=gname)
+        return pair
+    if full:
+        return t("你有{g}拖拉机，必须跟拖拉机", "you hold a {g} tractor and must follow with a tractor", g=gname)
+    if u.width == 3 and n_w:
+        return t("你有{n}个{g}三张，必须跟出", "you hold {n} {g} triples and must play them", n=n_w, g=gname)
+    if u.width == 3:
+        return t("你有{n}个{g}对子，必须跟对", "you hold {n} {g} pairs and must follow with them", n=n_2, g=gname)
+    if n_w == 1:
+        return pair
+    return t("你有{n}个{g}对子，必须跟{n}对", "you hold {n} {g} pairs and must follow with {n} pairs", n=n_w, g=gname)

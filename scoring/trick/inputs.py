@@ -1,0 +1,88 @@
+"""Reading a trick request: the trump suit, card fields, and the deck check over all of them."""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Mapping, Sequence
+
+from ..cards import Card, Deck, Suit, _SUIT_INPUT, normalize_text, parse_cards
+from ..errors import InvalidInput, InvalidNotation, MalformedInput, PaijuError
+from ..i18n import t
+from ..payload import get_field, get_list
+
+_TRUMP_WORDS = {
+    "SPADES": Suit.SPADES, "SPADE": Suit.SPADES, "HEARTS": Suit.HEARTS, "HEART": Suit.HEARTS,
+    "CLUBS": Suit.CLUBS, "CLUB": Suit.CLUBS, "DIAMONDS": Suit.DIAMONDS, "DIAMOND": Suit.DIAMONDS,
+    "黑": Suit.SPADES, "红": Suit.HEARTS, "梅": Suit.CLUBS, "方": Suit.DIAMONDS, "红色": None,
+}
+_NO_TRUMP_WORDS = ("NT", "无主", "王", "NOTRUMP", "NO TRUMP", "JOKER", "JOKERS")
+
+TRUMP_HINT = t("♠ ♥ ♣ ♦、S H C D 或 黑桃 红桃 梅花 方块", "♠ ♥ ♣ ♦, S H C D or 黑桃 红桃 梅花 方块")
+
+
+def parse_trump(value, field_name: str = "trump") -> Suit:
+    if value is None or (isinstance(value, str) and not value.strip()):
+        raise MalformedInput(t("缺少主花色「{f}」，应为{hint}", "the trump suit “{f}” is missing; use {hint}",
+                               f=field_name, hint=TRUMP_HINT), field=field_name, code="missing_field")
+    if not isinstance(value, str):
+        raise MalformedInput(t("主花色应为文字，例如「♠」，收到「{v}」", "the trump suit must be text such as “♠”, "
+                               "got “{v}”", v=str(value)[:20]), field=field_name, code="invalid_trump")
+    s = normalize_text(value).strip()
+    suit = _SUIT_INPUT.get(s.upper()) or _SUIT_INPUT.get(s) or _TRUMP_WORDS.get(s.upper()) \
+        or _TRUMP_WORDS.get(s)
+    if suit is not None:
+        return suit
+    if s.upper() in _NO_TRUMP_WORDS:
+        raise MalformedInput(t("「{v}」：这里必须叫一门花色做主，不能叫无主或王（可选{hint}）",
+                               "“{v}”: a suit must be named as trump here, no no-trump or jokers "
+                               "(use {hint})", v=s[:20], hint=TRUMP_HINT), field=field_name, code="invalid_trump")
+    raise MalformedInput(t("「{v}」不是花色：主花色应为{hint}", "“{v}” is not a suit: the trump must be {hint}",
+                           v=s[:20], hint=TRUMP_HINT), field=field_name, code="invalid_trump")
+
+
+def read_cards(payload: Mapping, name: str, *, required: bool = True) -> tuple[Card, ...] | None:
+    value = payload.get(name)
+    if value is None or (isinstance(value, str) and not value.strip() and not required):
+        if required:
+            get_field(payload, name)  # raises the missing-field error
+        return None
+    try:
+        return parse_cards(value, bare=False)
+    except PaijuError as exc:
+        raise exc.at(name)
+
+
+def read_card_list(payload: Mapping, name: str, lo: int, hi: int, allow_empty: bool = False
+                   ) -> list[tuple[Card, ...]]:
+    values = get_list(payload, name)
+    if not lo <= len(values) <= hi:
+        raise InvalidInput(t("「{f}」应有{lo}到{hi}项，收到{n}项", "“{f}” must hold {lo} to {hi} entries, got {n}",
+                             f=name, lo=lo, hi=hi, n=len(values)), field=name, code="wrong_count")
+    out = []
+    for i, v in enumerate(values):
+        try:
+            out.append(parse_cards(v if v is not None or not allow_empty else "", bare=False,
+                                   allow_empty=allow_empty))
+        except PaijuError as exc:
+            raise exc.replaced(field=f"{name}[{i}]")
+    return out
+
+
+def check_deck(deck: Deck, cards: Sequence[Card], field_name: str) -> None:
+    """All the cards of a request together must fit in the deck; the error says they were counted together."""
+    try:
+        deck.check(cards, field=field_name)
+    except InvalidNotation as exc:
+        message = t("{msg}（统计了本次请求里所有的牌：{fields}）", "{msg} (counting every card of this request: "
+                    "{fields})", msg=exc.message, fields=field_name)
+        raise exc.replaced(message=message)
+
+
+def require_in_hand(hand: Sequence[Card], play: Sequence[Card]) -> None:
+    left = Counter(hand)
+    for c in play:
+        if left[c] <= 0:
+            raise InvalidInput(t("手牌里没有足够的「{c}」可出（hand 是出牌前的手牌，应包含所出的牌）",
+                                 "the hand does not hold enough “{c}” for this play (hand is the hand before "
+                                 "playing and must contain the play)", c=str(c)), field="play",
+                               code="not_in_hand")
+        left[c] -= 1
