@@ -1,4 +1,4 @@
-"""Cards, decks and the card notation of ``rules/common.md``.
+"""Cards, decks and the card notation of ``docs/rules/common.md``.
 
 Immutable values and a ``parse``/``format`` pair, in the style of
 python-chess: ``parse_cards(format_cards(x))`` gives back the same multiset

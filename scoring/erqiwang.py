@@ -1,4 +1,4 @@
-"""南昌二七王 (``rules/erqiwang.md``): order, bidding, settlement, and the trick API."""
+"""南昌二七王 (``docs/rules/erqiwang.md``): order, bidding, settlement, and the trick API."""
 from __future__ import annotations
 
 from collections import Counter

@@ -1,4 +1,4 @@
-"""红五 三打一 (``rules/hongwu.md``): order, bidding, settlement, and the trick API."""
+"""红五 三打一 (``docs/rules/hongwu.md``): order, bidding, settlement, and the trick API."""
 from __future__ import annotations
 
 from typing import Any, Mapping, Sequence

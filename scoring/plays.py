@@ -11,7 +11,7 @@ it is asked for, and each question generates only as much as it needs::
     shown, truncated = plays.take(limit)   # the hint list, smallest first
 
 A core passes two functions: ``generate()`` yields every distinct legal play
-**smallest first** (the order of ``rules/common.md``), and ``is_legal(play)``
+**smallest first** (the order of ``docs/rules/common.md``), and ``is_legal(play)``
 decides one play directly. Caps live here, once, for both cores: a lead is
 shown up to :data:`LEAD_LIMIT` plays, a follow up to :data:`FOLLOW_LIMIT`, and a
 request may ask for 1 … :data:`MAX_LIMIT`.

@@ -1,4 +1,4 @@
-"""Card notation of rules/common.md: forgiving input, canonical output."""
+"""Card notation of docs/rules/common.md: forgiving input, canonical output."""
 from __future__ import annotations
 
 from collections import Counter

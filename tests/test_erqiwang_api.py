@@ -1,4 +1,4 @@
-"""南昌二七王: every binding example of rules/erqiwang.md, through the HTTP API."""
+"""南昌二七王: every binding example of docs/rules/erqiwang.md, through the HTTP API."""
 from __future__ import annotations
 
 import pytest

@@ -1,4 +1,4 @@
-"""红五: every binding example of rules/hongwu.md, through the HTTP API."""
+"""红五: every binding example of docs/rules/hongwu.md, through the HTTP API."""
 from __future__ import annotations
 
 import pytest

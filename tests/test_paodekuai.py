@@ -1,4 +1,4 @@
-"""跑得快 / 争上游 (rules/paodekuai.md): binding examples through the HTTP API, then the engine."""
+"""跑得快 / 争上游 (docs/rules/paodekuai.md): binding examples through the HTTP API, then the engine."""
 from __future__ import annotations
 
 import random
@@ -172,7 +172,7 @@ def test_pdk52_four_with_two_is_no_bomb_and_not_the_same_pattern(api):
 
 
 # ==========================================================================
-# Binding examples: notation (rules/common.md) through the API
+# Binding examples: notation (docs/rules/common.md) through the API
 # ==========================================================================
 
 @pytest.mark.parametrize("text", ["SA h10 dT sq", "黑桃A 红心10 方片10 黑桃Q", "♠A,♥10，♦10、♠Q", "♠A♥10♦10♠Q",

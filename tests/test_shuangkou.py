@@ -1,4 +1,4 @@
-"""双扣 (rules/shuangkou.md): binding examples through the HTTP API, house rules, properties."""
+"""双扣 (docs/rules/shuangkou.md): binding examples through the HTTP API, house rules, properties."""
 from __future__ import annotations
 
 import pytest
