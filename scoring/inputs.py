@@ -19,6 +19,7 @@ back in a message is shown escaped (:func:`shown`), never raw.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence
 
@@ -26,6 +27,7 @@ from .cards import Card, Deck, format_cards, parse_cards
 from .errors import InputErrors, InvalidInput, MalformedInput, PaijuError
 from .i18n import Text, join, t
 
+_PATH = re.compile(r"^(?P<name>[a-z_0-9]+)(?:\[(?P<i>\d+)\])?(?:\.(?P<sub>[a-z_0-9]+))?$")
 MAX_TEXT = 400  # characters in one text field (a 3-deck hand is about 160 cards)
 _MISSING = object()
 
@@ -136,6 +138,10 @@ class Field:
                 return _MISSING
             return self.default
         return self.read(raw, ctx, path, label, problems)
+
+    def path_label(self, index: str | None, sub: str | None) -> Text:
+        """The words for this field, or for item ``index`` of it (and its part ``sub``)."""
+        return self.label
 
     def words(self, value: Any, ctx: Context) -> Text | None:
         """The value in words, for the ledger (None: say nothing)."""
@@ -379,6 +385,11 @@ class SeatOrderField(Field):
                 seats.append(seat)
         return seats if ok else _MISSING
 
+    def path_label(self, index, sub):
+        if index is None:
+            return self.label
+        return t("{f}：{p}", "{f}, {p}", f=self.label, p=item_label(self.place_label, int(index)))
+
     def words(self, value, ctx):
         if not value:
             return None
@@ -419,6 +430,11 @@ class PerSeatField(Field):
             ok = ok and value is not _MISSING
             out.append(value)
         return out if ok else _MISSING
+
+    def path_label(self, index, sub):
+        if index is None:
+            return self.label
+        return t("{s}的{f}", "{f} of {s}", s=numbered(self.seat_label, int(index)), f=self.label)
 
     def words(self, value, ctx):
         if value is None:
@@ -477,6 +493,13 @@ class RowsField(Field):
             return _MISSING
         return row
 
+    def path_label(self, index, sub):
+        if index is None:
+            return self.label
+        row = item_label(self.row_label, int(index))
+        part = next((f for f in self.fields if f.name == sub), None)
+        return in_row(row, part.label) if part is not None else row
+
     def words(self, value, ctx):
         if not value:
             return None
@@ -502,6 +525,13 @@ class Schema:
             if f.name == name:
                 return f
         raise KeyError(name)
+
+    def label_of(self, path: str) -> Text | None:
+        """The words for a field path (``rounds[2].cards`` → 第3圈赢的牌), or None for no such field."""
+        m = _PATH.match(path or "")
+        if not m or m.group("name") not in {f.name for f in self.fields}:
+            return None
+        return self.field(m.group("name")).path_label(m.group("i"), m.group("sub"))
 
     def read(self, payload: Mapping, ctx: Context) -> Values:
         """Every field read; raises :class:`InputErrors` with every problem at once."""

@@ -10,7 +10,7 @@ from scoring.errors import (AmbiguousPlay, InputErrors, InvalidInput, InvalidNot
 from scoring.i18n import t
 
 from .api import error_response
-from .forms import attach_error
+from .forms import attach_error, label_of
 from .i18n import page_message
 
 #: the HTTP status of each engine error (the engine knows nothing of HTTP)
@@ -33,12 +33,11 @@ def each_error(exc: PaijuError) -> tuple[PaijuError, ...]:
 
 def error_messages(form, exc: PaijuError) -> list[str]:
     """Put every error on the form field it names; the messages no field took, for the top of the form."""
-    attach = getattr(form, "attach", None)
-    if attach is None:
-        attach = lambda field, message: attach_error(form, field, message)  # noqa: E731
+    attach = getattr(form, "attach", None) or (lambda field, message: attach_error(form, field, message))
+    labels = getattr(form, "label_of", None) or (lambda path: label_of(form, path))
     left = []
     for err in each_error(exc):
-        message = page_message(err)
+        message = page_message(err, label_of=labels if form is not None else None)
         if form is None or not attach(err.field, message):
             left.append(message)
     return left

@@ -11,7 +11,7 @@ from wtforms import Form, FormField, IntegerField, SelectField, StringField, Tex
 from wtforms.validators import Optional as OptionalV
 
 from scoring.games import Game
-from scoring.i18n import render
+from scoring.i18n import render, t
 
 from .i18n import current_lang
 
@@ -217,47 +217,40 @@ def trick_form_class(game: Game):
 
 FIELD_PATH = re.compile(r"^(?P<name>[a-z_]+)(?:\[(?P<index>\d+)\])?(?:\.(?P<sub>[a-z_0-9]+))?$")
 
-# Engine field paths → form field prefixes (settle forms show one row per item).
-ROW_FIELDS = {
-    ("finish_order", None): "place", ("banks", None): "bank", ("plays", None): "play",
-    ("bombs", "seat"): "bomb_seat", ("bombs", "cards"): "bomb_cards", ("bombs", "lines"): "bomb_lines",
-    ("bombs", None): "bomb_seat",
-    ("rounds", "winner"): "round_winner", ("rounds", "cards"): "round_cards", ("rounds", "count"): "round_count",
-    ("rounds", None): "round_winner",
-    ("red_fives", "owner"): "five_owner", ("red_fives", "captured_by"): "five_by", ("red_fives", None): "five_owner",
-    ("chongguan", "seat"): "cg_seat", ("chongguan", "cards"): "cg_cards", ("chongguan", "trump"): "cg_cards",
-    ("chongguan", None): "cg_seat",
-}
+
+def _target(form: FlaskForm, path: str | None):
+    """The form field an engine path names: ``rules.x`` in the rules sub-form, ``plays[1]`` → ``play1``,
+    ``others[2]`` → ``others``, ``cards`` (a lone play) → ``play``."""
+    if not path:
+        return None
+    if path.startswith("rules."):
+        sub = form._fields.get("rules")
+        return sub.form._fields.get(path.split(".", 1)[1]) if sub is not None else None
+    m = FIELD_PATH.match(path)
+    if not m:
+        return None
+    name, index = m.group("name"), m.group("index")
+    names = [path, f"{name[:-1]}{index}" if index is not None else None, name, "play" if name == "cards" else None]
+    return next((form._fields[n] for n in names if n and n in form._fields), None)
 
 
 def attach_error(form: FlaskForm, field: str | None, message: str) -> bool:
     """Put an engine error on the form field it names; False if none matches."""
-    if not field:
+    target = _target(form, field)
+    if target is None:
         return False
-    if field.startswith("rules."):
-        sub = form._fields.get("rules")
-        target = sub.form._fields.get(field.split(".", 1)[1]) if sub is not None else None
-        if target is None:
-            return False
-        target.errors = list(target.errors or []) + [message]
-        return True
-    m = FIELD_PATH.match(field)
-    candidates = [field]
-    if m:
-        name, index, sub = m.group("name"), m.group("index"), m.group("sub")
-        if index is not None:
-            prefix = ROW_FIELDS.get((name, sub)) or ROW_FIELDS.get((name, None))
-            if prefix:
-                candidates += [f"{prefix}_{index}", f"{prefix}{index}"]
-            if sub:
-                candidates.append(f"cg_{sub}_{index}")
-            candidates.append(f"{name}_{index}")
-        elif name == "cards":
-            candidates.append("play")
-        candidates.append(name)
-    for name in candidates:
-        target = form._fields.get(name)
-        if target is not None:
-            target.errors = list(target.errors or []) + [message]
-            return True
-    return False
+    target.errors = list(target.errors or []) + [message]
+    return True
+
+
+def label_of(form: FlaskForm, path: str) -> str | None:
+    """The form's own words for an engine path (None: the form has no such field)."""
+    target = _target(form, path)
+    if target is None:
+        return None
+    m = FIELD_PATH.match(path)
+    label = str(target.label.text).split("（")[0]
+    index = m.group("index") if m else None
+    if index is not None and target.name == m.group("name"):  # one field holding a list: say which item
+        return render(t("{f}第{n}项", "{f}, item {n}", f=label, n=int(index) + 1), current_lang())
+    return label

@@ -129,6 +129,11 @@ def _target(path: str | None) -> str | None:
     return next((name for head, tail, name in _TARGETS if path.startswith(head) and path.endswith(tail)), path)
 
 
+def _label(game, path: str) -> str | None:
+    label = game.settle_input.label_of(path)
+    return render(label, current_lang()) if label is not None else None
+
+
 def _apply(action: str, form, data, game, errors: list) -> dict | None:
     handler = ACTIONS.get(action)
     if handler is None or (data is None and action not in ("start", "reset")):
@@ -137,7 +142,7 @@ def _apply(action: str, form, data, game, errors: list) -> dict | None:
         return handler(form, data, game)
     except PaijuError as exc:
         for err in each_error(exc):
-            message = page_message(err, current_lang())
+            message = page_message(err, current_lang(), label_of=lambda path: _label(game, path))
             if not forms.attach_error(form, _target(err.field), message):
                 errors.append(message)
         return data

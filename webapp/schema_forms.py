@@ -110,6 +110,10 @@ class SettleForm(FlaskForm):
 
     # -- errors ---------------------------------------------------------------------
 
+    def label_of(self, path: str) -> str | None:
+        label = self.game.settle_input.label_of(path)
+        return render(label, current_lang()) if label is not None else None
+
     def attach(self, path: str | None, message: str) -> bool:
         """Put an engine error on the field its path names; False when no field matches."""
         m = _PATH.match(path or "")
