@@ -8,44 +8,45 @@ from hypothesis import strategies as st
 from scoring.cards import Card, Deck, parse_cards
 from scoring.errors import InvalidInput, InvalidNotation, MalformedInput
 from scoring.i18n import render, t
+from scoring.plays import FOLLOW_LIMIT, LegalPlays
 from scoring.shedding import (MAX_PLAYS, Reading, SheddingSpec, brute_force_plays, by_rank, is_pass, legal_plays,
-                              multisets, shedding_actions)
+                              multisets, shedding_actions, spec_cache)
 
 
 class Toy(SheddingSpec):
     slug = "toy"
     bare = True
 
-    def deck(self, rules):
+    def deck(self):
         return Deck(2, jokers=False)
 
-    def order(self, card, rules):
+    def order(self, card):
         return 15 if card.rank == 2 else card.rank
 
-    def points(self, card, rules):
+    def sort_key(self):
+        return lambda c: (-self.order(c), c._suit_index if c.suit is not None else 9)
+
+    def points(self, card):
         return 10 if card.rank in (10, 13) else 0
 
-    def readings(self, cards, rules):
+    def readings(self, cards):
         ranks = {c.rank for c in cards}
         if len(ranks) != 1:
             return []
         n = len(cards)
-        r = self.order(cards[0], rules)
+        r = self.order(cards[0])
         return [Reading("bomb" if n >= 4 else f"x{n}", t("{n}张", "{n} of a kind", n=n), (n, r) if n >= 4 else (r,),
                         n, n >= 4, tuple(cards))]
 
-    def beats(self, play, table, rules):
+    def beats(self, play, table):
         if play.is_bomb:
             return not table.is_bomb or play.key > table.key
         return play.kind == table.kind and play.key > table.key
 
-    def candidates(self, hand, table, rules, size, need=None):
-        for r, cards in by_rank(hand, self.sort_key(rules)).items():
+    def candidates(self, hand, table, size, need=None):
+        for r, cards in by_rank(hand, self.sort_key()).items():
             if len(cards) >= size:
                 yield cards[:size]
-
-
-TOY = Toy()
 
 
 class _Rules(dict):
@@ -54,7 +55,9 @@ class _Rules(dict):
 
 
 R = _Rules(must_beat=False)
-ACTIONS = shedding_actions(TOY)
+TOY = Toy(R)
+toy_for = spec_cache(Toy)
+ACTIONS = shedding_actions(toy_for)
 
 
 def cards(text):
@@ -131,15 +134,37 @@ def test_malformed_payloads_raise_malformed_input(payload):
 
 
 def test_smallest_play_lowest_highest_card_then_fewer_points_then_fewer_cards():
-    plays, truncated = legal_plays(TOY, cards("3 3 3 3 K 9 9 2"), None, R)
+    plays = list(legal_plays(TOY, cards("3 3 3 3 K 9 9 2"), None))
     texts = [" ".join(map(str, c)) for c, _ in plays]
-    assert texts[:5] == ["3", "3 3", "3 3 3", "3 3 3 3", "9"] and not truncated
+    assert texts[:5] == ["3", "3 3", "3 3 3", "3 3 3 3", "9"]
     assert texts[-1] == "2"
 
 
 def test_a_bomb_with_a_lower_top_comes_before_a_higher_plain_play():
-    plays, _ = legal_plays(TOY, cards("3 3 3 3 9 9"), legal_read("8 8"), R)
+    plays = legal_plays(TOY, cards("3 3 3 3 9 9"), legal_read("8 8"))
     assert [" ".join(map(str, c)) for c, _ in plays] == ["3 3 3 3", "9 9"]
+
+
+def test_legal_plays_is_a_lazy_view_smallest_first():
+    plays = legal_plays(TOY, cards("3 3 5 9 9"), legal_read("4 4"))
+    assert isinstance(plays, LegalPlays) and plays
+    assert plays.smallest().cards == tuple(cards("9 9")) and plays.smallest().reading.kind == "x2"
+    assert cards("9 9") in plays and cards("3 3") not in plays and cards("9 9 9") not in plays
+    assert plays.take(5) == ([plays.smallest()], False)
+    assert not legal_plays(TOY, cards("3 3 5"), legal_read("4 4"))
+
+
+def test_must_beat_if_able_refuses_a_pass_exactly_when_legal_plays_is_not_empty():
+    strict = _Rules(must_beat=True)
+    for hand in ("3 5 9 9", "3 5 9"):
+        can_beat = bool(legal_plays(Toy(strict), cards(hand), legal_read("4 4")))
+        out = ACTIONS["check"]({"play": "pass", "previous": "4 4", "hand": hand}, strict)
+        assert out["legal"] is not can_beat
+
+
+def test_spec_for_builds_one_spec_per_distinct_rules():
+    assert toy_for(_Rules(must_beat=True)) is toy_for(_Rules(must_beat=True))
+    assert toy_for(_Rules(must_beat=True)) is not toy_for(_Rules(must_beat=False))
 
 
 def test_hint_action_smallest_and_pass():
@@ -154,7 +179,7 @@ def test_hint_limit_cuts_to_the_smallest_and_says_so():
     assert out["plays"] == ["3", "4"] and out["truncated"] is True
     with pytest.raises(InvalidInput):
         ACTIONS["hint"]({"hand": "3", "limit": 0}, R)
-    assert MAX_PLAYS >= 100
+    assert MAX_PLAYS == FOLLOW_LIMIT >= 100
 
 
 def test_multisets_takes_k_items_every_way():
@@ -164,7 +189,7 @@ def test_multisets_takes_k_items_every_way():
 
 
 def legal_read(text):
-    return TOY.readings(cards(text), R)[0]
+    return TOY.readings(cards(text))[0]
 
 
 @settings(max_examples=100, deadline=None)
@@ -176,8 +201,8 @@ def test_core_hint_equals_brute_force(ranks, table):
     if any(n > 8 for n in counts.values()):
         return
     tr = legal_read(table) if table else None
-    plays, _ = legal_plays(TOY, hand, tr, R, limit=10 ** 6)
-    assert {TOY.identity(c, R) for c, _ in plays} == set(brute_force_plays(TOY, hand, tr, R))
+    plays = legal_plays(TOY, hand, tr)
+    assert {TOY.identity(c) for c, _ in plays} == set(brute_force_plays(TOY, hand, tr))
 
 
 # --- no input reaches a 500 ----------------------------------------------------
@@ -213,14 +238,14 @@ def test_no_payload_gives_a_500_on_shedding_endpoints(raw_client, game, action, 
 class PointsToy(Toy):
     """The toy game with point cards 10 and K (it counts them in the smallest-play order)."""
 
-    def order(self, card, rules):
-        return 9 if card.rank in (10, 13) else super().order(card, rules)
+    def order(self, card):
+        return 9 if card.rank in (10, 13) else super().order(card)
 
 
 def test_a_cut_lead_list_respects_point_cards_before_size():
-    spec = PointsToy()
+    spec = PointsToy(R)
     hand = cards("9 9 10 10 K")
-    full, _ = legal_plays(spec, hand, None, R, limit=100)
-    cut, truncated = legal_plays(spec, hand, None, R, limit=3)
+    full, _ = legal_plays(spec, hand, None).take(100)
+    cut, truncated = legal_plays(spec, hand, None).take(3)
     assert truncated and cut == full[:3]
     assert [" ".join(map(str, c)) for c, _ in full][:2] == ["9", "9 9"]  # no points before points
