@@ -184,6 +184,9 @@ class Bomb(_Pattern):
             return (1, 0, 0) if self.rules.aaa_top else (0, 3, power(rank))
         return None
 
+    def reads_size(self, n):
+        return n in (3, 4)
+
     def read(self, cards, counts):
         key = self.key(counts)
         if key is not None:
@@ -218,6 +221,9 @@ class ZsyBomb(Bomb):
             if n >= 4:
                 return (0, n, power(rank))
         return None
+
+    def reads_size(self, n):
+        return n >= 4
 
     def read(self, cards, counts):
         yield from super().read(cards, counts)
@@ -271,6 +277,9 @@ class SameRank(_Pattern):
     kinds = ("single", "pair", "triple")
     text = t("单张、对子、三张", "single, pair, triple")
 
+    def reads_size(self, n):
+        return n <= 3
+
     def read(self, cards, counts):
         n = len(cards)
         if len(counts) != 1 or n > 3:
@@ -304,6 +313,9 @@ class TripleWith(_Pattern):
 
     kinds = ("triple_single", "triple_two")
     text = t("三带一；三带二（两张单牌或一对）", "triple with one; triple with two (two singles or a pair)")
+
+    def reads_size(self, n):
+        return n in (4, 5)
 
     def read(self, cards, counts):
         if len(cards) not in (4, 5):
@@ -359,6 +371,9 @@ class FourWithTwo(_Pattern):
     kinds = ("four_two",)
     text = t("四带二：四张加两张单牌或一对，不是炸弹", "four with two: four of a rank plus two singles or a pair; not a bomb")
 
+    def reads_size(self, n):
+        return n == 6
+
     def read(self, cards, counts):
         fours = [r for r, k in counts.items() if r not in JOKERS and k == 4]
         if len(cards) == 6 and len(fours) == 1:
@@ -387,16 +402,18 @@ class Run(_Pattern):
     def kinds(self):
         return (self.kind,)
 
-    def top(self, counts: Counter, n: int) -> int | None:
-        if len(counts) < 2 or n < self.width * self.min_len or set(counts.values()) != {self.width}:
-            return None
-        if any(r in JOKERS for r in counts):
-            return None
-        return ORDER.run_top(list(counts), self.spec.low_runs)
+    def reads_size(self, n):
+        return n % self.width == 0 and n >= self.width * self.min_len
+
+    def shaped(self, counts: Counter, n: int) -> bool:
+        """Exactly ``width`` cards of each of two ranks or more (consecutive or not)."""
+        return len(counts) >= 2 and n == self.width * len(counts) and max(counts.values()) == self.width
 
     def read(self, cards, counts):
-        top = self.top(counts, len(cards))
-        if top is not None and self.reads(cards):
+        if not self.shaped(counts, len(cards)) or not self.reads(cards):
+            return
+        top = ORDER.run_top(list(counts), self.spec.low_runs)  # None for jokers, a 2 out of place or a gap
+        if top is not None:
             yield self.make(self.kind, cards, (top,), self.detail(cards, counts, top), **self.extra(cards, top))
 
     def reads(self, cards) -> bool:
@@ -411,8 +428,9 @@ class Run(_Pattern):
     def candidates(self, hand, table, size, need):
         if size % self.width or size // self.width < self.min_len:
             return
-        for window in ORDER.windows(size // self.width, self.spec.low_runs):
-            if all(hand.count(r) >= self.width for r in window):
+        width, have = self.width, hand.have
+        for window in ORDER.windows(size // width, self.spec.low_runs):
+            if all(have.get(r, 0) >= width for r in window):
                 yield from self.pick(hand, window)
 
     def pick(self, hand, window):
@@ -508,10 +526,13 @@ class TripleRunWith(_Pattern):
             return None
         return k
 
+    def reads_size(self, n):
+        return self.triples(n) is not None
+
     def read(self, cards, counts):
         k = self.triples(len(cards))
         tri = [r for r, c in counts.items() if c == 3 and r <= ACE]
-        if k is None or k > len(tri):
+        if k > len(tri):
             return
         for window in ORDER.windows(k, self.spec.low_runs):
             if not all(r in tri for r in window):
@@ -532,8 +553,9 @@ class TripleRunWith(_Pattern):
         k = self.triples(size)
         if k is None:
             return
+        have = hand.have
         for window in ORDER.windows(k, self.spec.low_runs):
-            if all(hand.count(r) >= 3 for r in window):
+            if all(have.get(r, 0) >= 3 for r in window):
                 body = [(r, 3) for r in window]
                 for wings in self.wings(hand.available(exclude=window), k, size - 3 * k):
                     yield hand.take(body + wings)
@@ -651,7 +673,7 @@ class ZhengshangyouSpec(PaodekuaiSpec):
 
     def identity(self, cards):
         ranks = tuple(sorted(c.rank for c in cards))
-        if _flush_suit(cards) is not None and len(ranks) >= 5 and len(set(ranks)) == len(ranks) \
+        if len(ranks) >= 5 and len(set(ranks)) == len(ranks) and _flush_suit(cards) is not None \
                 and run_top(ranks, True):
             return ranks, cards[0].suit
         return ranks

@@ -3,7 +3,7 @@
 Two halves:
 
 * **Patterns** (classify / check / hint) on the shared shedding core
-  (:class:`Q783Spec` for ``scoring/shedding.py``): N of a kind, bombs, 正/副
+  (:class:`Q783Spec` for ``scoring/shedding/``): N of a kind, bombs, 正/副
   Q783 and 双Q783 in Q783's own rank order. Score cards (5, 10, K, jokers; A
   under ``ace_scores``) are never played.
 * **Money** (settle and the live round tracker): every round 圈 is paid at
@@ -251,6 +251,9 @@ class _SameRank(Pattern):
     def is_bomb_size(self, n: int) -> bool:
         return n >= 4 or (n == 3 and self.rules.three_bombs)
 
+    def reads_size(self, n):
+        return n <= MAX_SET and self.is_bomb_size(n) == self.bomb
+
     def read(self, cards, counts):
         if len(counts) == 1 and self.is_bomb_size(len(cards)) == self.bomb:
             yield self.read_rank(cards, cards[0].rank)
@@ -305,6 +308,9 @@ class Q783(_BombClass):
 
     def copies(self) -> tuple[int, ...]:
         return (1, 2) if self.rules.double_q783 else (1,)
+
+    def reads_size(self, n):
+        return n % 4 == 0 and n // 4 in self.copies()
 
     def read(self, cards, counts):
         if set(counts) != set(_Q783) or len(set(counts.values())) != 1 or counts[QUEEN] not in self.copies():

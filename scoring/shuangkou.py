@@ -34,9 +34,10 @@ from .games import Game, settlement
 from .i18n import Text, join, seat_name, t
 from .payload import as_int, get_list
 from .rules import Option, Preset, RuleSet, switch
-from .shedding import STANDARD, Pattern, Reading, SheddingSpec, distinct_readings, probe, shedding_actions, spec_cache
+from .shedding import STANDARD, Pattern, Probe, Reading, SheddingSpec, distinct_readings, shedding_actions, spec_cache
 
 JOKERS = (BIG_JOKER, LITTLE_JOKER)
+_new = tuple.__new__
 MAX_PLAY = 27
 MAX_COPIES = 8
 MIN_LINES, MAX_LINES = 4, 11  # 4 of a kind … 8线3连环
@@ -252,7 +253,7 @@ class _Draw:
         """Does a play of this template beat the table (a lead: always)?"""
         if self.table is None:
             return True
-        return pattern.beats(probe(kind, key, self.size, pattern.bomb), self.table)
+        return pattern.beats(_new(Probe, (kind, key, self.size, pattern.bomb)), self.table)  # a Probe, built fast
 
     def splits(self, k: int) -> list:
         """Every way to choose ``k`` wild jokers (大王 first), honouring a needed joker."""
@@ -314,13 +315,35 @@ class _Draw:
 # Patterns
 # ==========================================================================
 
-class JokersAlone(Pattern):
+class _Bomb(Pattern):
+    """A bomb beats every plain play; bombs by lines, then (``fewer_cards``) fewer cards, then the top."""
+
+    bomb = True
+
+    def __init__(self, spec):
+        super().__init__(spec)
+        self.first_played = self.rules.same_lines == "first_played"  # equal lines never beat
+
+    def beats(self, play, table):
+        if not table.is_bomb:
+            return True
+        if self.first_played:
+            return lines_of(play) > lines_of(table)
+        return play.key > table.key
+
+
+class JokersAlone(_Bomb):
     """Jokers played alone are themselves: a single, a pair of one joker, 三王 (6 lines), 天王 (7 lines)."""
 
     kinds = ("three_jokers", "four_jokers")
-    bomb = True
+
+    def reads_size(self, n):
+        return n <= 4
 
     def read(self, cards, counts):
+        """The reading of jokers alone ([] when a natural card is played with them)."""
+        if not all(c.rank in JOKERS for c in cards):
+            return []
         n = len(cards)
         shown = sorted((c.rank for c in cards), reverse=True)
         if n == 1 or (n == 2 and len(counts) == 1):
@@ -345,26 +368,15 @@ class JokersAlone(Pattern):
                     yield cards, r
                     break
 
-    def beats(self, play, table):
-        return _beats_as_bomb(self.spec, play, table)
-
-    def answers(self, table, size):
-        return True
-
-
-def _beats_as_bomb(spec: "ShuangkouSpec", play: Reading, table: Reading) -> bool:
-    """A bomb beats every plain play; bombs by lines, then (``fewer_cards``) fewer cards, then the top."""
-    if not table.is_bomb:
-        return True
-    if spec.first_played:
-        return lines_of(play) > lines_of(table)
-    return play.key > table.key
 
 
 class SameRank(Pattern):
     """1 to 3 cards of one rank (jokers may fill in): single, pair, triple."""
 
     kinds = ("single", "pair", "triple")
+
+    def reads_size(self, n):
+        return n < 4
 
     def read(self, cards, counts):
         n = len(cards)
@@ -386,11 +398,13 @@ class SameRank(Pattern):
                  "2 and jokers never join a run as themselves", m=self.rules.min_triple_run)
 
 
-class KindBomb(Pattern):
+class KindBomb(_Bomb):
     """X cards of one rank, 4 ≤ X ≤ 8 (jokers may fill in): X lines."""
 
     kinds = ("bomb",)
-    bomb = True
+
+    def reads_size(self, n):
+        return 4 <= n <= MAX_COPIES
 
     def read(self, cards, counts):
         n = len(cards)
@@ -407,9 +421,6 @@ class KindBomb(Pattern):
             yield from draw.emit(self, [r], [size], "bomb", key, lambda cards, fill, r=r, key=key: make_reading(
                 "bomb", cards, key, [r] * size, fill, lines=size, top=r))
 
-    def beats(self, play, table):
-        return _beats_as_bomb(self.spec, play, table)
-
     def describe(self) -> Text:
         return t("炸弹：X张同点数（4–8张）= X线；三王 = 6线（6线里最小）；天王（四个王）= 7线（7线里最小）；"
                  "X线Y连环（Y个相连点数各X张，3≤Y≤6）= X+Y线，不能有2",
@@ -422,6 +433,10 @@ class Run(Pattern):
 
     width, kind = 1, "straight"
 
+    def __init__(self, spec):
+        super().__init__(spec)
+        self.shortest = self.min_len()
+
     @property
     def kinds(self):
         return (self.kind,)
@@ -429,12 +444,15 @@ class Run(Pattern):
     def min_len(self) -> int:
         return 5
 
+    def reads_size(self, n):
+        return n % self.width == 0 and self.shortest <= n // self.width <= MAX_RUN
+
     def read(self, cards, counts):
         n, width = len(cards), self.width
         if not all(3 <= r <= ACE for r in counts) or n % width or max(counts.values()) > width:
             return
         length = n // width
-        if not self.min_len() <= length <= MAX_RUN:
+        if not self.shortest <= length <= MAX_RUN:
             return
         lo, hi = min(counts), max(counts)
         for start in range(max(3, hi - length + 1), min(lo, ACE - length + 1) + 1):
@@ -446,7 +464,7 @@ class Run(Pattern):
     def candidates(self, draw, table, size, need):
         width = self.width
         length = size // width
-        if size % width or not self.min_len() <= length <= MAX_RUN:
+        if size % width or not self.shortest <= length <= MAX_RUN:
             return
         for window in ORDER.windows(length):
             top = window[-1]
@@ -470,34 +488,38 @@ class TripleRun(Run):
         return self.rules.min_triple_run
 
 
-class ChainBomb(Pattern):
+class ChainBomb(_Bomb):
     """X线Y连环: Y (3–6) consecutive ranks of X (4–8) cards each = X+Y lines; 千变: groups may differ."""
 
     kinds = ("chain",)
-    bomb = True
+
+    def __init__(self, spec):
+        super().__init__(spec)
+        self.uneven_chain = self.rules.uneven_chain
+        self.windows = {y: _chain_windows(y, self.rules) for y in range(MIN_CHAIN, MAX_CHAIN + 1)}
+
+    def reads_size(self, n):
+        return 4 * MIN_CHAIN <= n <= MAX_COPIES * MAX_CHAIN
 
     def read(self, cards, counts):
         n = len(cards)
         for y in range(MIN_CHAIN, MAX_CHAIN + 1):
             if n < 4 * y or n > MAX_COPIES * y or len(counts) > y:
                 continue
-            for window, top in _chain_windows(y, self.rules):
+            for window, top in self.windows[y]:
                 if any(r not in window for r in counts):
                     continue
-                for x in _chain_xs(window, counts, n, y, self.rules.uneven_chain):
+                for x in _chain_xs(window, counts, n, y, self.uneven_chain):
                     yield _chain_reading(window, top, y, cards, counts, x, _bomb_key(x + y, n, top))
-
-    def beats(self, play, table):
-        return _beats_as_bomb(self.spec, play, table)
 
     def candidates(self, draw, table, size, need):
         for y in range(MIN_CHAIN, MAX_CHAIN + 1):
             if size < 4 * y or size > MAX_COPIES * y:
                 continue
-            for window, top in _chain_windows(y, self.rules):
+            for window, top in self.windows[y]:
                 if draw.need_rank is not None and draw.need_rank not in window:
                     continue
-                if self.rules.uneven_chain:
+                if self.uneven_chain:
                     yield from self.uneven(draw, window, top, y)
                 elif size % y == 0:
                     yield from self.even(draw, window, top, y, size // y)
@@ -569,9 +591,7 @@ class ShuangkouSpec(SheddingSpec):
     def __init__(self, rules):
         super().__init__(rules)
         self.wild = wild_ranks(rules)
-        self.first_played = rules.same_lines == "first_played"
         self.jokers_alone = self.patterns[0]
-        self.with_naturals = self.patterns[1:]
         self._last_prep: tuple = (None, None)
 
     def deck(self) -> Deck:
@@ -601,7 +621,7 @@ class ShuangkouSpec(SheddingSpec):
         nat = Counter({r: k for r, k in counts.items() if r not in self.wild})
         if any(r in JOKERS for r in nat) or any(k > MAX_COPIES for k in nat.values()):
             return []
-        return self.sorted_readings([r for p in self.with_naturals for r in p.read(cards, nat)])
+        return self.sorted_readings([r for p in self.readers(len(cards)) for r in p.read(cards, nat)])
 
     def sorted_readings(self, readings):
         out = distinct_readings(readings)

@@ -249,3 +249,71 @@ def test_a_cut_lead_list_respects_point_cards_before_size():
     cut, truncated = legal_plays(spec, hand, None).take(3)
     assert truncated and cut == full[:3]
     assert [" ".join(map(str, c)) for c, _ in full][:2] == ["9", "9 9"]  # no points before points
+
+
+# --- the core's building blocks ---------------------------------------------------
+
+from scoring import paodekuai as pdk, q783, shuangkou as sk  # noqa: E402
+from scoring.errors import PaijuError  # noqa: E402
+from scoring.shedding import STANDARD, RankOrder, read_cards  # noqa: E402
+
+
+def test_zhengshangyou_is_a_variant_subclass_of_paodekuai_chosen_by_preset():
+    zsy = pdk.spec_for(pdk.RULESET.resolve({"preset": pdk.ZSY}))
+    plain = pdk.spec_for(pdk.RULESET.resolve({"preset": pdk.PDK52}))
+    assert type(zsy) is pdk.ZhengshangyouSpec and isinstance(zsy, pdk.PaodekuaiSpec)
+    assert type(plain) is pdk.PaodekuaiSpec
+    assert pdk.find_variant(pdk.PDK48) is pdk.PaodekuaiSpec
+
+
+def test_paodekuai_and_shuangkou_share_one_rank_order_and_q783_builds_its_own():
+    rules_pdk = pdk.RULESET.resolve({})
+    rules_sk = sk.RULESET.resolve({})
+    assert pdk.spec_for(rules_pdk).rank_order is STANDARD is sk.spec_for(rules_sk).rank_order
+    order = q783.spec_for(q783.RULESET.resolve({})).rank_order
+    assert isinstance(order, RankOrder) and order.power(12) > order.power(7) > order.power(4)
+    assert order.power(5) == -1  # a score card is never played
+
+
+def test_a_rank_order_sorts_highest_first_and_lists_low_runs_only_when_asked():
+    hand = parse_cards("♠3 大王 ♥2 ♣A")
+    assert [str(c) for c in sorted(hand, key=STANDARD.sort_key)] == ["大王", "♥2", "♣A", "♠3"]
+    assert [3, 4, 5, 6, 7] in STANDARD.windows(5) and [14, 2, 3, 4, 5] not in STANDARD.windows(5)
+    assert [14, 2, 3, 4, 5] in STANDARD.windows(5, low=True)
+    assert STANDARD.run_top([14, 2, 3, 4, 5], low=True) == 5 and STANDARD.run_top([12, 13, 14, 2, 3], True) is None
+
+
+def test_the_shuangkou_hint_keeps_a_template_exactly_when_its_pattern_beats_the_table():
+    spec = sk.spec_for(sk.RULESET.resolve({"same_lines": "first_played"}))
+    table = spec.readings(parse_cards("4 4 4 4 4", bare=True))[0]
+    bomb = spec.pattern("bomb")
+    five = spec.readings(parse_cards("9 9 9 9 9", bare=True))[0]
+    six = spec.readings(parse_cards("3 3 3 3 3 3", bare=True))[0]
+    assert not bomb.beats(five, table) and bomb.beats(six, table)  # first_played: only more lines beat
+    plays = {" ".join(map(str, p.cards)) for p in legal_plays(spec, parse_cards("9 9 9 9 9 3 3 3 3 3 3", bare=True),
+                                                               table)}
+    assert "9 9 9 9 9" not in plays and "3 3 3 3 3 3" in plays
+
+
+def test_each_pattern_describes_itself_on_the_rules_page():
+    rules = sk.RULESET.resolve({"min_triple_run": 2})
+    texts = sk.pattern_texts(rules)
+    assert texts[0] == sk.spec_for(rules).pattern("single").describe() and "(2+)" in render(texts[0], "en")
+    zsy = pdk.RULESET.resolve({"preset": pdk.ZSY})
+    assert pdk.spec_for(zsy).pattern("straight_flush").describe() in pdk.pattern_texts(zsy)
+
+
+def test_a_card_error_is_raised_as_a_copy_about_the_field_and_never_changed():
+    original = InvalidNotation(t("牌太多", "too many cards"))
+
+    class Refusing:
+        def check(self, cards, field=None):
+            raise original
+
+    class RefusingToy(Toy):
+        def deck(self):
+            return Refusing()
+
+    with pytest.raises(InvalidNotation) as e:
+        read_cards({"hand": "3"}, "hand", RefusingToy(R))
+    assert e.value.field == "hand" and e.value is not original and original.field is None

@@ -1,6 +1,7 @@
 """One game's rank order: rank → power, the canonical card order, names, run windows."""
 from __future__ import annotations
 
+from functools import cache
 from typing import Callable, Iterable, Mapping, Sequence
 
 from ..cards import ACE, BIG_JOKER, LITTLE_JOKER, Card, rank_name
@@ -49,8 +50,8 @@ class RankOrder:
     def sort_key(self, card: Card) -> tuple:
         """Highest first, then suit (bare cards last); unranked cards after every ranked one."""
         suit = card._suit_index if card.suit is not None else 9
-        power = self.powers.get(card.rank)
-        if power is not None:
+        power = self.table[card.rank]
+        if power >= 0:
             return (-power, suit)  # powers are positive: every ranked key is below (1, …)
         if self._unranked_key is None:
             raise KeyError(card.rank)
@@ -68,6 +69,7 @@ class RankOrder:
 
     # --- runs ----------------------------------------------------------------
     @staticmethod
+    @cache  # the hints ask for the same few windows over and over; callers never change them
     def windows(length: int, low: bool = False) -> list[list[int]]:
         """Every run of ``length`` consecutive ranks 3 … A; with ``low`` also 2-3-… and A-2-3-…"""
         out = [list(range(start, start + length)) for start in range(3, ACE - length + 2)]

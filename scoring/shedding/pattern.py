@@ -32,6 +32,10 @@ class Pattern:
         self.rules = spec.rules
         self.order = spec.rank_order
 
+    def reads_size(self, n: int) -> bool:
+        """Can ``n`` cards be this pattern at all? (A cheap filter before :meth:`read`.)"""
+        return True
+
     def read(self, cards: tuple[Card, ...], counts: Counter) -> Iterable[Reading]:
         """Every reading of ``cards`` as this pattern (``counts``: how many of each rank)."""
         return ()

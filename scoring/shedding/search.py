@@ -37,8 +37,7 @@ class Play(NamedTuple):
         return resolve_reading(self.make_reading)
 
 
-def _play(cards: tuple, reading: MakeReading) -> Play:
-    return tuple.__new__(Play, (cards, reading))  # Play(cards, reading) without NamedTuple's Python-level __new__
+_new = tuple.__new__  # _new(Play, (cards, reading)) builds a Play without NamedTuple's Python-level __new__
 
 
 def resolve_reading(reading: MakeReading) -> Reading:
@@ -107,7 +106,7 @@ def _follows(spec: SheddingSpec, hand: tuple, table: Reading) -> Iterator[Play]:
     for size in sorted(set(spec.sizes(hand, table))):
         if size <= len(hand):
             found.extend(collect.cell(spec.candidates(hand, table, size)))
-    return (_play(cards, reading) for _, cards, reading in _smallest_first(found))
+    return (_new(Play, (cards, reading)) for _, cards, reading in _smallest_first(found))
 
 
 def _leads(spec: SheddingSpec, hand: tuple) -> Iterator[Play]:
@@ -124,7 +123,7 @@ def _leads(spec: SheddingSpec, hand: tuple) -> Iterator[Play]:
             cells = [_smallest_first([x for cell in cells for x in cell])]
         for cell in cells:
             for _, cards, reading in cell:
-                yield _play(cards, reading)
+                yield _new(Play, (cards, reading))
 
 
 def legal_plays(spec: SheddingSpec, hand: Sequence[Card], table: Reading | None) -> LegalPlays[Play]:

@@ -35,6 +35,7 @@ class SheddingSpec:
         self.patterns = tuple(kind(self) for kind in self.pattern_types)
         self._pattern_of = {k: p for p in self.patterns for k in p.kinds}
         self._last_hand: tuple = (None, None)
+        self._readers: dict[int, tuple[Pattern, ...]] = {}
 
     # --- the pack and the order ------------------------------------------------
     def deck(self) -> Deck:
@@ -64,7 +65,14 @@ class SheddingSpec:
         """Every reading of ``cards``, largest first; [] = no pattern."""
         cards = tuple(cards)
         counts = Counter(c.rank for c in cards)
-        return self.sorted_readings([r for p in self.patterns for r in p.read(cards, counts)])
+        return self.sorted_readings([r for p in self.readers(len(cards)) for r in p.read(cards, counts)])
+
+    def readers(self, n: int) -> tuple[Pattern, ...]:
+        """The patterns that can read ``n`` cards, in their order."""
+        found = self._readers.get(n)
+        if found is None:
+            found = self._readers[n] = tuple(p for p in self.patterns if p.reads_size(n))
+        return found
 
     def sorted_readings(self, readings: list[Reading]) -> list[Reading]:
         return distinct_readings(readings)
