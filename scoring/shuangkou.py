@@ -124,15 +124,11 @@ MIN_CHAIN, MAX_CHAIN = 3, 6  # ranks in a chain bomb
 MAX_RUN = 12  # ranks in a straight or run (3 … A)
 
 
-def _names(ranks) -> str:
-    return " ".join(rank_name(r) for r in ranks)
-
-
 def make_reading(kind: str, cards: Sequence[Card], key: tuple, shown: Sequence[int], wild_as: Sequence[int] = (),
                  lines: int | None = None, chain: tuple[int, int] | None = None, top: int | None = None) -> Reading:
     """One reading; ``shown`` are the ranks the cards stand for, ``wild_as`` what the jokers stand for."""
     n = len(cards)
-    desc = _names(shown)
+    desc = ORDER.names(shown)
     if chain:
         name = t("{x}线{y}连环", "{x}-line {y}-chain", x=chain[0], y=chain[1])
     else:
@@ -143,7 +139,7 @@ def make_reading(kind: str, cards: Sequence[Card], key: tuple, shown: Sequence[i
         label = t("{k}：{d}", "{k}: {d}", k=name, d=desc)
     extra = {"top": rank_name(top) if top is not None else None, "as": desc}
     if wild_as:
-        label = label + t("（王当 {w}）", " (jokers as {w})", w=_names(wild_as))
+        label = label + t("（王当 {w}）", " (jokers as {w})", w=ORDER.names(wild_as))
         extra["wild_as"] = [rank_name(r) for r in wild_as]
     if lines is not None:
         extra["lines"] = lines

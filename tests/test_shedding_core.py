@@ -254,7 +254,6 @@ def test_a_cut_lead_list_respects_point_cards_before_size():
 # --- the core's building blocks ---------------------------------------------------
 
 from scoring import paodekuai as pdk, q783, shuangkou as sk  # noqa: E402
-from scoring.errors import PaijuError  # noqa: E402
 from scoring.shedding import STANDARD, RankOrder, read_cards  # noqa: E402
 
 

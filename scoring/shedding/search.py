@@ -100,13 +100,14 @@ def _smallest_first(found: list) -> list:
     return found
 
 
-def _follows(spec: SheddingSpec, hand: tuple, table: Reading) -> Iterator[Play]:
+def _follows(spec: SheddingSpec, hand: tuple, table: Reading) -> list[Play]:
+    """A follower's plays: few enough (a few thousand at most) to be found at once and sorted."""
     collect = _Collector(spec, table)
     found = []
     for size in sorted(set(spec.sizes(hand, table))):
         if size <= len(hand):
             found.extend(collect.cell(spec.candidates(hand, table, size)))
-    return (_new(Play, (cards, reading)) for _, cards, reading in _smallest_first(found))
+    return [_new(Play, (cards, reading)) for _, cards, reading in _smallest_first(found)]
 
 
 def _leads(spec: SheddingSpec, hand: tuple) -> Iterator[Play]:
@@ -129,9 +130,14 @@ def _leads(spec: SheddingSpec, hand: tuple) -> Iterator[Play]:
 def legal_plays(spec: SheddingSpec, hand: Sequence[Card], table: Reading | None) -> LegalPlays[Play]:
     """Every distinct legal play from ``hand`` on ``table`` (None: a lead), smallest first."""
     hand = tuple(hand)  # the same tuple for every size: generators may cache their grouping of it
+    found: dict[str, list[Play]] = {}  # a follower's list, once found (``if plays: plays.smallest()`` finds it once)
 
-    def generate() -> Iterator[Play]:
-        return _leads(spec, hand) if table is None else _follows(spec, hand, table)
+    def generate() -> Iterable[Play]:
+        if table is None:
+            return _leads(spec, hand)
+        if "follows" not in found:
+            found["follows"] = _follows(spec, hand, table)
+        return found["follows"]
 
     def is_legal(play: Any) -> bool:
         cards = play.cards if isinstance(play, Play) else tuple(play)
