@@ -34,10 +34,9 @@ from .games import Game, settlement
 from .i18n import Text, join, seat_name, t
 from .payload import as_int, get_list
 from .rules import Option, Preset, RuleSet, switch
-from .shedding import STANDARD, Pattern, Probe, Reading, SheddingSpec, distinct_readings, shedding_actions, spec_cache
+from .shedding import STANDARD, Pattern, Reading, SheddingSpec, distinct_readings, probe, shedding_actions, spec_cache
 
 JOKERS = (BIG_JOKER, LITTLE_JOKER)
-_new = tuple.__new__
 MAX_PLAY = 27
 MAX_COPIES = 8
 MIN_LINES, MAX_LINES = 4, 11  # 4 of a kind … 8线3连环
@@ -249,7 +248,7 @@ class _Draw:
         """Does a play of this template beat the table (a lead: always)?"""
         if self.table is None:
             return True
-        return pattern.beats(_new(Probe, (kind, key, self.size, pattern.bomb)), self.table)  # a Probe, built fast
+        return pattern.beats(probe(kind, key, self.size, pattern.bomb), self.table)
 
     def splits(self, k: int) -> list:
         """Every way to choose ``k`` wild jokers (大王 first), honouring a needed joker."""

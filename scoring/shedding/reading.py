@@ -19,7 +19,7 @@ class Reading:
     """
 
     kind: str
-    label: Text | None
+    label: Text
     key: tuple
     size: int
     is_bomb: bool = False
