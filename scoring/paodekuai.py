@@ -195,9 +195,9 @@ class Bomb(_Pattern):
 
     def candidates(self, hand, table, size, need):
         for r in hand.naturals:
-            if hand.count(r) == 4 and size == 4:
+            if hand.have[r] == 4 and size == 4:
                 yield hand.take([(r, 4)])
-            if r == ACE and hand.count(r) >= 3 and size == 3:
+            if r == ACE and hand.have[r] >= 3 and size == 3:
                 yield hand.take([(r, 3)])
 
     def beats(self, play, table):
@@ -225,9 +225,14 @@ class ZsyBomb(Bomb):
     def reads_size(self, n):
         return n >= 4
 
+    def __init__(self, spec):
+        super().__init__(spec)
+        self.kickers = self.rules.bomb_kickers
+
     def read(self, cards, counts):
-        yield from super().read(cards, counts)
-        if self.rules.bomb_kickers:
+        if len(counts) == 1 or counts == FOUR_JOKERS:
+            yield from super().read(cards, counts)
+        elif self.kickers and len(cards) >= 6:  # a bomb of 4 or more and its 2 or 4 kickers
             yield from self.read_with_kickers(cards, counts)
 
     def read_with_kickers(self, cards, counts):
@@ -249,10 +254,10 @@ class ZsyBomb(Bomb):
         if size == 4 and four_jokers:
             yield hand.take([(BIG_JOKER, 2), (LITTLE_JOKER, 2)])
         for r in hand.naturals:
-            if hand.count(r) >= size >= 4:
+            if hand.have[r] >= size >= 4:
                 yield hand.take([(r, size)])
-        if self.rules.bomb_kickers:
-            parts = [[(r, k)] for r in hand.naturals for k in range(4, hand.count(r) + 1)]
+        if self.kickers:
+            parts = [[(r, k)] for r in hand.naturals for k in range(4, hand.have[r] + 1)]
             if four_jokers:
                 parts.append([(BIG_JOKER, 2), (LITTLE_JOKER, 2)])
             for part in parts:
@@ -295,11 +300,11 @@ class SameRank(_Pattern):
                 yield hand.take([(r, 1)])
         elif size == 2:
             for r in hand.ranks:
-                if hand.count(r) >= 2:
+                if hand.have[r] >= 2:
                     yield hand.take([(r, 2)])
         elif size == 3:
             for r in hand.naturals:
-                if hand.count(r) >= 3 and not self.spec.triple_is_bomb(r):
+                if hand.have[r] >= 3 and not self.spec.triple_is_bomb(r):
                     yield hand.take([(r, 3)])
 
 
@@ -338,7 +343,7 @@ class TripleWith(_Pattern):
         if size not in (4, 5):
             return
         for r in hand.naturals:
-            if hand.count(r) >= 3:
+            if hand.have[r] >= 3:
                 yield from self.attach(hand, r, hand.available(exclude=(r,)), size - 3)
 
     @staticmethod
@@ -386,7 +391,7 @@ class FourWithTwo(_Pattern):
         if size != 6:
             return
         for r in hand.naturals:
-            if hand.count(r) >= 4:
+            if hand.have[r] >= 4:
                 for choice in multisets(hand.available(exclude=(r,)), 2):
                     yield hand.take([(r, 4)] + list(choice))
 
@@ -459,7 +464,7 @@ class ZsyStraight(Straight):
              "no wrap, no jokers; the same for pair and triple runs (reading)")
 
     def reads(self, cards) -> bool:
-        return _flush_suit(cards) is None
+        return self.spec.flush_suit(cards) is None
 
     def pick(self, hand, window):
         """One straight of two suits or more, if the hand holds one."""
@@ -483,13 +488,13 @@ class StraightFlush(ZsyStraight):
              "straight flush: beats any plain straight of the same length; not a bomb (reading)")
 
     def reads(self, cards) -> bool:
-        return _flush_suit(cards) is not None
+        return self.spec.flush_suit(cards) is not None
 
     def detail(self, cards, counts, top) -> str:
-        return _flush_suit(cards).symbol + " " + super().detail(cards, counts, top)
+        return self.spec.flush_suit(cards).symbol + " " + super().detail(cards, counts, top)
 
     def extra(self, cards, top) -> dict:
-        return {"top": ORDER.name(top), "suit": _flush_suit(cards).symbol}
+        return {"top": ORDER.name(top), "suit": self.spec.flush_suit(cards).symbol}
 
     def pick(self, hand, window):
         """Every flush the hand holds on this window."""
@@ -668,8 +673,20 @@ class ZhengshangyouSpec(PaodekuaiSpec):
                      TripleRunSingles, TripleRunPairs)
     page_order = (ZsySameRank, ZsyTripleWith, ZsyPairRun, TripleRunSingles, ZsyStraight, StraightFlush, ZsyBomb)
 
+    def __init__(self, rules):
+        super().__init__(rules)
+        self._last_flush: tuple = (None, None)
+
     def triple_is_bomb(self, rank: int) -> bool:
         return False
+
+    def flush_suit(self, cards):
+        """The suit of a card set of one suit, else None (kept for the last set: its straight patterns ask in turn)."""
+        last, suit = self._last_flush
+        if last is not cards or type(cards) is not tuple:
+            suit = _flush_suit(cards)
+            self._last_flush = (cards, suit)
+        return suit
 
     def identity(self, cards):
         ranks = tuple(sorted(c.rank for c in cards))
