@@ -18,7 +18,7 @@ Readings made here where the spec is silent (also shown on the rules page):
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterable, Sequence
+from typing import Iterable
 
 from .cards import ACE, BIG_JOKER, LITTLE_JOKER, Deck, format_cards, parse_cards
 from .errors import InvalidInput
@@ -125,11 +125,6 @@ FOUR_JOKERS = Counter({BIG_JOKER: 2, LITTLE_JOKER: 2})
 ORDER = STANDARD
 power = ORDER.power  # 3 … K A 2 小王 大王 as 3 … 17
 _SAME = {1: "single", 2: "pair", 3: "triple"}
-
-
-def run_top(ranks: Sequence[int], low_ok: bool) -> int | None:
-    """Top position of consecutive distinct ``ranks`` (A high, or A-2 low joining 3), else None."""
-    return ORDER.run_top(ranks, low_ok)
 
 
 def _high_first(ranks: Iterable[int]) -> str:
@@ -648,7 +643,7 @@ class PaodekuaiSpec(SheddingSpec):
     def no_pattern(self, cards) -> Text:
         ranks = [c.rank for c in cards]
         if len(cards) >= 5 and len(set(ranks)) == len(ranks) and 2 in ranks and not any(
-                c.is_joker for c in cards) and run_top(ranks, self.low_runs) is None:
+                c.is_joker for c in cards) and ORDER.run_top(ranks, self.low_runs) is None:
             return self.two_in_a_run(format_cards(cards, self.sort_key()))
         return super().no_pattern(cards)
 
@@ -691,7 +686,7 @@ class ZhengshangyouSpec(PaodekuaiSpec):
     def identity(self, cards):
         ranks = tuple(sorted(c.rank for c in cards))
         if len(ranks) >= 5 and len(set(ranks)) == len(ranks) and _flush_suit(cards) is not None \
-                and run_top(ranks, True):
+                and ORDER.run_top(ranks, True):
             return ranks, cards[0].suit
         return ranks
 

@@ -1,9 +1,10 @@
 """Patterns: each reads itself from cards, generates its candidates from a hand and knows what it beats.
 
 A game's spec lists its patterns (:attr:`SheddingSpec.patterns`); the spec's
-``readings`` asks every pattern to read the cards, ``candidates`` asks every
-pattern the table allows for its plays of one size, and ``beats`` asks the
-pattern of the play. A pattern is built for one spec (so for one resolved
+``readings`` asks every pattern that can hold that many cards (``reads_size``)
+to read them, ``candidates`` asks every pattern the table allows
+(``answers``) for its plays of one size, and ``beats`` asks the pattern of
+the play. A pattern is built for one spec (so for one resolved
 rules) and reaches the rules and the rank order through it.
 """
 from __future__ import annotations
