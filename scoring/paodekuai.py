@@ -18,15 +18,16 @@ Readings made here where the spec is silent (also shown on the rules page):
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterable, Sequence
+from typing import Iterable
 
-from .cards import ACE, BIG_JOKER, LITTLE_JOKER, Card, Deck, format_cards, parse_cards, rank_name
+from .cards import ACE, BIG_JOKER, LITTLE_JOKER, Deck, format_cards, parse_cards
 from .errors import InputErrors, InvalidInput
 from .games import Game, settlement
 from .i18n import Text, seat_name, t
 from .inputs import IntField, PerSeatField, Schema, SeatField
 from .rules import Option, Preset, RuleSet, switch
-from .shedding import Reading, SheddingSpec, by_rank, distinct_readings, multisets, shedding_actions
+from .shedding import (STANDARD, Pattern, Reading, SheddingSpec, distinct_readings, labelled, multisets,
+                       shedding_actions, spec_cache)
 
 # ==========================================================================
 # House rules and presets
@@ -120,230 +121,513 @@ KIND_NAMES = {
 _PRIORITY = {k: i for i, k in enumerate(["single", "pair", "triple", "triple_single", "triple_two", "triple_pair",
                                           "four_two", "straight", "pair_run", "triple_run_singles",
                                           "triple_run_pairs", "airplane", "triple_run", "straight_flush", "bomb"])}
+JOKERS = (BIG_JOKER, LITTLE_JOKER)
+FOUR_JOKERS = Counter({BIG_JOKER: 2, LITTLE_JOKER: 2})
+ORDER = STANDARD
+power = ORDER.power  # 3 … K A 2 小王 大王 as 3 … 17
+_SAME = {1: "single", 2: "pair", 3: "triple"}
 
 
-_POWER = {**{r: r for r in range(3, ACE + 1)}, 2: 15, LITTLE_JOKER: 16, BIG_JOKER: 17}
+def _high_first(ranks: Iterable[int]) -> str:
+    """The ranks of an attachment, highest first: "K 5"."""
+    return ORDER.names(sorted(ranks, key=power, reverse=True))
 
 
-def power(rank: int) -> int:
-    """3 … K A 2 小王 大王 as 3 … 17."""
-    return _POWER[rank]
-
-
-def _name(rank: int) -> str:
-    return rank_name(rank)
-
-
-def run_top(ranks: Sequence[int], low_ok: bool) -> int | None:
-    """Top position of consecutive distinct ``ranks`` (A high, or A-2 low joining 3), else None."""
-    if any(r > ACE for r in ranks):
-        return None
-    rs = sorted(ranks)
-    if 2 not in rs:
-        return rs[-1] if rs[-1] - rs[0] + 1 == len(rs) else None
-    if not low_ok:
-        return None
-    pos = sorted(1 if r == ACE else r for r in rs)
-    if pos[-1] - pos[0] + 1 == len(pos) and 3 in pos:
-        return pos[-1]
+def _flush_suit(cards):
+    suits = {c.suit for c in cards}
+    if len(suits) == 1 and None not in suits:
+        return next(iter(suits))
     return None
 
 
-def _run_names(ranks: Sequence[int], top: int) -> list[str]:
-    low = top < len(set(ranks)) + 2  # A counts as 1
-    return [_name(r) for r in sorted(set(ranks), key=lambda r: (1 if (r == ACE and low) else r))]
+class _Pattern(Pattern):
+    """A pattern of 跑得快 / 争上游: its readings are labelled "kind (cards)"; ``text`` is its rules-page line."""
+
+    text: Text | None = None
+
+    def make(self, kind: str, cards, key: tuple, detail: str, **extra) -> Reading:
+        return self.reading(kind, cards, key, labelled(KIND_NAMES[kind], detail), **extra)
+
+    def describe(self) -> Text | None:
+        return self.text
 
 
-def _spaced(names, times=1) -> str:
-    return " ".join(x for x in names for _ in range(times))
+# --- bombs -------------------------------------------------------------------
+
+def _bomb_detail(part: Counter) -> str:
+    if len(part) == 2:
+        return "大王 大王 小王 小王"
+    rank, n = next(iter(part.items()))
+    return ORDER.names([rank], n)
 
 
-class PaodekuaiSpec(SheddingSpec):
-    slug = "paodekuai"
-    bare = False
+class Bomb(_Pattern):
+    """跑得快 bombs: four of a kind, or three aces (the lowest bomb, or the highest under ``aaa_top``)."""
 
-    def deck(self, rules) -> Deck:
-        return deck_for(rules)
+    kinds = ("bomb",)
+    bomb = True
+    text = t("炸弹：四张同点数，或三个A（默认是最小的炸弹，见 aaa_top）",
+             "bomb: four of a kind, or three aces (the lowest bomb unless aaa_top)")
 
-    def order(self, card: Card, rules) -> int:
-        return _POWER[card.rank]
-
-    def max_hand(self, rules) -> int:
-        return PRESETS[rules.preset]["dealt"]
-
-    def sort_key(self, rules):
-        return _sort_key
-
-    def identity(self, cards, rules):
-        ranks = tuple(sorted(c.rank for c in cards))
-        if rules.preset == ZSY and self._flush_suit(cards) is not None and run_top(ranks, True) and len(ranks) >= 5 \
-                and len(set(ranks)) == len(ranks):
-            return ranks, cards[0].suit
-        return ranks
-
-    @staticmethod
-    def _flush_suit(cards):
-        suits = {c.suit for c in cards}
-        if len(suits) == 1 and None not in suits:
-            return next(iter(suits))
+    def key(self, part: Counter) -> tuple | None:
+        """(tier, cards, rank) of a bomb made of exactly ``part``, or None."""
+        if len(part) != 1:
+            return None
+        rank, n = next(iter(part.items()))
+        if n == 4:
+            return (0, 4, power(rank))
+        if n == 3 and rank == ACE:
+            return (1, 0, 0) if self.rules.aaa_top else (0, 3, power(rank))
         return None
 
-    # --- readings -------------------------------------------------------
-    def readings(self, cards: Sequence[Card], rules) -> list[Reading]:
-        cards = tuple(cards)
-        zsy = rules.preset == ZSY
-        n = len(cards)
-        cnt = Counter(c.rank for c in cards)
-        out: list[Reading] = []
+    def reads_size(self, n):
+        return n in (3, 4)
 
-        def add(kind, key, label_desc, bomb=False, **extra):
-            label = t("{k}（{d}）", "{k} ({d})", k=KIND_NAMES[kind], d=label_desc)
-            out.append(Reading(kind, label, key, n, bomb, cards, extra))
-
-        jokers = cnt[BIG_JOKER] + cnt[LITTLE_JOKER]
-        naturals = {r: k for r, k in cnt.items() if r not in (BIG_JOKER, LITTLE_JOKER)}
-
-        # bombs ---------------------------------------------------------
-        def bomb_key(part_cnt: Counter) -> tuple | None:
-            size = sum(part_cnt.values())
-            if zsy:
-                if part_cnt == Counter({BIG_JOKER: 2, LITTLE_JOKER: 2}):
-                    return (1, 0, 0)
-                if len(part_cnt) == 1 and size >= 4:
-                    r = next(iter(part_cnt))
-                    return (0, size, power(r))
-                return None
-            if len(part_cnt) == 1:
-                r = next(iter(part_cnt))
-                if size == 4:
-                    return (0, 4, power(r))
-                if size == 3 and r == ACE:
-                    return (1, 0, 0) if rules.aaa_top else (0, 3, power(r))
-            return None
-
-        def bomb_desc(part_cnt: Counter) -> str:
-            if len(part_cnt) == 2:
-                return "大王 大王 小王 小王"
-            r, k = next(iter(part_cnt.items()))
-            return " ".join([_name(r)] * k)
-
-        key = bomb_key(cnt)
+    def read(self, cards, counts):
+        key = self.key(counts)
         if key is not None:
-            add("bomb", key, bomb_desc(cnt), True, top=_name(max(cnt, key=power)), kickers=0)
-        if zsy and rules.bomb_kickers:
-            parts = [Counter({r: k}) for r, k in naturals.items() if k >= 4]
-            if cnt[BIG_JOKER] == 2 and cnt[LITTLE_JOKER] == 2:
-                parts.append(Counter({BIG_JOKER: 2, LITTLE_JOKER: 2}))
+            yield self.make("bomb", cards, key, _bomb_detail(counts), top=ORDER.name(max(counts, key=power)),
+                            kickers=0)
+
+    def candidates(self, hand, table, size, need):
+        for r in hand.naturals:
+            if hand.have[r] == 4 and size == 4:
+                yield hand.take([(r, 4)])
+            if r == ACE and hand.have[r] >= 3 and size == 3:
+                yield hand.take([(r, 3)])
+
+    def beats(self, play, table):
+        """A bomb beats every plain play; a bomb only with as many kicker cards and a higher key."""
+        if not table.is_bomb:
+            return True
+        return play.extra.get("kickers", 0) == table.extra.get("kickers", 0) and play.key > table.key
+
+
+class ZsyBomb(Bomb):
+    """争上游 bombs: 4 or more of a rank (more cards beat fewer), 天王 highest; kickers under ``bomb_kickers``."""
+
+    text = t("炸弹：4张或以上同点数，张数多的大，张数相同比点数；天王炸弹（大王大王小王小王）最大",
+             "bomb: 4 or more of a rank; more cards beat fewer, then rank; 大王大王小王小王 is the highest")
+
+    def key(self, part: Counter) -> tuple | None:
+        if part == FOUR_JOKERS:
+            return (1, 0, 0)
+        if len(part) == 1:
+            rank, n = next(iter(part.items()))
+            if n >= 4:
+                return (0, n, power(rank))
+        return None
+
+    def reads_size(self, n):
+        return n >= 4
+
+    def __init__(self, spec):
+        super().__init__(spec)
+        self.kickers = self.rules.bomb_kickers
+
+    def read(self, cards, counts):
+        if len(counts) == 1 or counts == FOUR_JOKERS:
+            yield from super().read(cards, counts)
+        elif self.kickers and len(cards) >= 6:  # a bomb of 4 or more and its 2 or 4 kickers
+            yield from self.read_with_kickers(cards, counts)
+
+    def read_with_kickers(self, cards, counts):
+        """A bomb carrying two singles (2 cards) or two pairs of different ranks (4 cards)."""
+        parts = [Counter({r: k}) for r, k in counts.items() if r not in JOKERS and k >= 4]
+        if counts[BIG_JOKER] == 2 and counts[LITTLE_JOKER] == 2:
+            parts.append(FOUR_JOKERS)
+        for part in parts:
+            rest = counts - part
+            m = sum(rest.values())
+            if any(r in rest for r in part):
+                continue
+            if m == 2 or (m == 4 and len(rest) == 2 and all(k == 2 for k in rest.values())):
+                yield self.make("bomb", cards, self.key(part), _bomb_detail(part) + " + " + _high_first(rest.elements()),
+                                top=ORDER.name(max(part, key=power)), kickers=m)
+
+    def candidates(self, hand, table, size, need):
+        four_jokers = hand.count(BIG_JOKER) == 2 and hand.count(LITTLE_JOKER) == 2
+        if size == 4 and four_jokers:
+            yield hand.take([(BIG_JOKER, 2), (LITTLE_JOKER, 2)])
+        for r in hand.naturals:
+            if hand.have[r] >= size >= 4:
+                yield hand.take([(r, size)])
+        if self.kickers:
+            parts = [[(r, k)] for r in hand.naturals for k in range(4, hand.have[r] + 1)]
+            if four_jokers:
+                parts.append([(BIG_JOKER, 2), (LITTLE_JOKER, 2)])
             for part in parts:
-                rest = cnt - part
-                m = sum(rest.values())
-                if any(r in rest for r in part):
-                    continue
-                if m == 2 or (m == 4 and len(rest) == 2 and all(k == 2 for k in rest.values())):
-                    add("bomb", bomb_key(part), bomb_desc(part) + " + " + " ".join(
-                        _name(r) for r in sorted(rest.elements(), key=power, reverse=True)), True,
-                        top=_name(max(part, key=power)), kickers=m)
+                yield from self.with_kickers(hand, part, size - sum(k for _, k in part))
 
-        # same-rank sets --------------------------------------------------
-        if len(cnt) == 1 and not out:
-            r = next(iter(cnt))
-            kind = {1: "single", 2: "pair", 3: "triple"}.get(n)
-            if kind:
-                add(kind, (power(r),), " ".join([_name(r)] * n), top=_name(r))
+    @staticmethod
+    def with_kickers(hand, part, m: int):
+        avail = hand.available(exclude={r for r, _ in part})
+        if m == 2:
+            for choice in multisets(avail, 2):
+                yield hand.take(part + list(choice))
+        elif m == 4:
+            pairs = [r for r, k in avail if k >= 2]
+            for i, a in enumerate(pairs):
+                for b in pairs[i + 1:]:
+                    yield hand.take(part + [(a, 2), (b, 2)])
 
-        # triple with attachments ---------------------------------------
-        triples = [r for r, k in naturals.items() if k == 3]
-        if n in (4, 5):
-            for r in triples:
-                rest = cnt - Counter({r: 3})
-                m = sum(rest.values())
-                if m == 1:
-                    add("triple_single", (power(r),), _spaced([_name(r)], 3) + " + " + _name(next(iter(rest))), top=_name(r))
-                elif m == 2:
-                    if zsy:
-                        if len(rest) == 1:
-                            add("triple_pair", (power(r),), _spaced([_name(r)], 3) + " + " + _spaced([_name(next(iter(rest)))], 2),
-                                top=_name(r))
-                    elif not any(x in (BIG_JOKER, LITTLE_JOKER) for x in rest):
-                        add("triple_two", (power(r),), _spaced([_name(r)], 3) + " + " + _spaced(
-                            _name(x) for x in sorted(rest.elements(), key=power, reverse=True)), top=_name(r))
-        if not zsy:
-            fours = [r for r, k in naturals.items() if k == 4]
-            if n == 6 and len(fours) == 1:
-                r = fours[0]
-                rest = cnt - Counter({r: 4})
-                add("four_two", (power(r),), _spaced([_name(r)], 4) + " + " + _spaced(
-                    _name(x) for x in sorted(rest.elements(), key=power, reverse=True)), top=_name(r))
 
-        # runs ------------------------------------------------------------
-        if not jokers and len(cnt) >= 2:
-            counts = set(cnt.values())
-            if len(counts) == 1:
-                k = counts.pop()
-                top = run_top(list(cnt), zsy)
-                if top is not None:
-                    names = _run_names(list(cnt), top)
-                    topname = _name(top)
-                    if k == 1 and n >= 5:
-                        suit = self._flush_suit(cards)
-                        if zsy and suit is not None:
-                            add("straight_flush", (top,), suit.symbol + " " + _spaced(names), top=topname, suit=suit.symbol)
-                        else:
-                            add("straight", (top,), _spaced(names), top=topname)
-                    elif k == 2 and n >= 4:
-                        add("pair_run", (top,), _spaced(names, 2), top=topname)
-                    elif k == 3 and n >= 6:
-                        add("triple_run", (top,), _spaced(names, 3), top=topname)
-        self._triple_runs_with(cards, cnt, zsy, add)
+# --- one rank, and a triple or four with attachments --------------------------
 
-        out = distinct_readings(out)
+class SameRank(_Pattern):
+    kinds = ("single", "pair", "triple")
+    text = t("单张、对子、三张", "single, pair, triple")
+
+    def reads_size(self, n):
+        return n <= 3
+
+    def read(self, cards, counts):
+        n = len(cards)
+        if len(counts) != 1 or n > 3:
+            return
+        r = next(iter(counts))
+        if n == 3 and self.spec.triple_is_bomb(r):
+            return
+        yield self.make(_SAME[n], cards, (power(r),), ORDER.names([r], n), top=ORDER.name(r))
+
+    def candidates(self, hand, table, size, need):
+        if size == 1:
+            for r in hand.ranks:
+                yield hand.take([(r, 1)])
+        elif size == 2:
+            for r in hand.ranks:
+                if hand.have[r] >= 2:
+                    yield hand.take([(r, 2)])
+        elif size == 3:
+            for r in hand.naturals:
+                if hand.have[r] >= 3 and not self.spec.triple_is_bomb(r):
+                    yield hand.take([(r, 3)])
+
+
+class ZsySameRank(SameRank):
+    text = t("单张、对子（大王大王、小王小王是对子，大王小王不是）、三张",
+             "single, pair (大王大王 and 小王小王 are pairs, 大王小王 is not), triple")
+
+
+class TripleWith(_Pattern):
+    """三带一 and 三带二 (two cards of any other ranks, no joker)."""
+
+    kinds = ("triple_single", "triple_two")
+    text = t("三带一；三带二（两张单牌或一对）", "triple with one; triple with two (two singles or a pair)")
+
+    def reads_size(self, n):
+        return n in (4, 5)
+
+    def read(self, cards, counts):
+        if len(cards) not in (4, 5):
+            return
+        for r in [r for r, k in counts.items() if r not in JOKERS and k == 3]:
+            rest = counts - Counter({r: 3})
+            head = ORDER.names([r], 3) + " + "
+            if len(cards) == 4:
+                yield self.make("triple_single", cards, (power(r),), head + ORDER.name(next(iter(rest))),
+                                top=ORDER.name(r))
+            elif self.two_ok(rest):
+                yield self.make(self.kinds[1], cards, (power(r),), head + _high_first(rest.elements()),
+                                top=ORDER.name(r))
+
+    @staticmethod
+    def two_ok(rest: Counter) -> bool:
+        return not any(x in JOKERS for x in rest)
+
+    def candidates(self, hand, table, size, need):
+        if size not in (4, 5):
+            return
+        for r in hand.naturals:
+            if hand.have[r] >= 3:
+                yield from self.attach(hand, r, hand.available(exclude=(r,)), size - 3)
+
+    @staticmethod
+    def attach(hand, rank, avail, m):
+        for choice in multisets(avail, m):
+            yield hand.take([(rank, 3)] + list(choice))
+
+
+class ZsyTripleWith(TripleWith):
+    """争上游: a triple carries one single or one pair."""
+
+    kinds = ("triple_single", "triple_pair")
+    text = t("三张带一张单牌或一对", "a triple with one single or one pair")
+
+    @staticmethod
+    def two_ok(rest: Counter) -> bool:
+        return len(rest) == 1
+
+    @staticmethod
+    def attach(hand, rank, avail, m):
+        if m == 1:
+            yield from TripleWith.attach(hand, rank, avail, m)
+            return
+        for q, k in avail:
+            if k >= 2:
+                yield hand.take([(rank, 3), (q, 2)])
+
+
+class FourWithTwo(_Pattern):
+    kinds = ("four_two",)
+    text = t("四带二：四张加两张单牌或一对，不是炸弹", "four with two: four of a rank plus two singles or a pair; not a bomb")
+
+    def reads_size(self, n):
+        return n == 6
+
+    def read(self, cards, counts):
+        fours = [r for r, k in counts.items() if r not in JOKERS and k == 4]
+        if len(cards) == 6 and len(fours) == 1:
+            r = fours[0]
+            yield self.make("four_two", cards, (power(r),),
+                            ORDER.names([r], 4) + " + " + _high_first((counts - Counter({r: 4})).elements()),
+                            top=ORDER.name(r))
+
+    def candidates(self, hand, table, size, need):
+        if size != 6:
+            return
+        for r in hand.naturals:
+            if hand.have[r] >= 4:
+                for choice in multisets(hand.available(exclude=(r,)), 2):
+                    yield hand.take([(r, 4)] + list(choice))
+
+
+# --- runs ------------------------------------------------------------------------
+
+class Run(_Pattern):
+    """``width`` cards of each of at least ``min_len`` consecutive ranks; no joker."""
+
+    width, min_len, kind = 1, 5, "straight"
+
+    @property
+    def kinds(self):
+        return (self.kind,)
+
+    def reads_size(self, n):
+        return n % self.width == 0 and n >= self.width * self.min_len
+
+    def shaped(self, counts: Counter, n: int) -> bool:
+        """Exactly ``width`` cards of each of two ranks or more (consecutive or not)."""
+        return len(counts) >= 2 and n == self.width * len(counts) and max(counts.values()) == self.width
+
+    def read(self, cards, counts):
+        if not self.shaped(counts, len(cards)) or not self.reads(cards):
+            return
+        top = ORDER.run_top(list(counts), self.spec.low_runs)  # None for jokers, a 2 out of place or a gap
+        if top is not None:
+            yield self.make(self.kind, cards, (top,), self.detail(cards, counts, top), **self.extra(cards, top))
+
+    def reads(self, cards) -> bool:
+        return True
+
+    def detail(self, cards, counts, top) -> str:
+        return " ".join(x for x in ORDER.run_names(list(counts), top) for _ in range(self.width))
+
+    def extra(self, cards, top) -> dict:
+        return {"top": ORDER.name(top)}
+
+    def candidates(self, hand, table, size, need):
+        if size % self.width or size // self.width < self.min_len:
+            return
+        width, have = self.width, hand.have
+        for window in ORDER.windows(size // width, self.spec.low_runs):
+            if all(have.get(r, 0) >= width for r in window):
+                yield from self.pick(hand, window)
+
+    def pick(self, hand, window):
+        yield hand.take([(r, self.width) for r in window])
+
+
+class Straight(Run):
+    text = t("顺子：5张或以上相连，3到A，2不能进顺子", "straight: 5 or more consecutive from 3 up to A; never a 2")
+
+
+class PairRun(Run):
+    width, min_len, kind = 2, 2, "pair_run"
+    text = t("连对：两对或以上相连；三顺：两个或以上相连的三张；都不能有2",
+             "pair run: 2 or more consecutive pairs; triple run: 2 or more consecutive triples; no 2")
+
+
+class TripleRun(Run):
+    width, min_len, kind = 3, 2, "triple_run"
+
+
+class ZsyStraight(Straight):
+    """争上游 straights: a flush reads as a straight flush, so this one is of two suits or more."""
+
+    text = t("顺子：5张或以上相连，A可大可小，2只能当小牌（A2345、23456 最小）；不能绕圈，王不进顺子；连对、连三同张同理（解读）",
+             "straight: 5 or more consecutive ranks; A high or low, 2 only low (A2345 and 23456 are the lowest); "
+             "no wrap, no jokers; the same for pair and triple runs (reading)")
+
+    def reads(self, cards) -> bool:
+        return self.spec.flush_suit(cards) is None
+
+    def pick(self, hand, window):
+        """One straight of two suits or more, if the hand holds one."""
+        picks = [hand.groups[r] for r in window]
+        first = [g[0] for g in picks]
+        if len({c.suit for c in first}) > 1:
+            yield first
+            return
+        for i, g in enumerate(picks):
+            other = next((c for c in g if c.suit != first[0].suit), None)
+            if other is not None:
+                yield first[:i] + [other] + first[i + 1:]
+                return
+
+
+class StraightFlush(ZsyStraight):
+    """A straight of one suit: beats any plain straight of as many cards; not a bomb."""
+
+    kind = "straight_flush"
+    text = t("同花顺：同花色的顺子，管任何同样张数的普通顺子；不是炸弹（解读）",
+             "straight flush: beats any plain straight of the same length; not a bomb (reading)")
+
+    def reads(self, cards) -> bool:
+        return self.spec.flush_suit(cards) is not None
+
+    def detail(self, cards, counts, top) -> str:
+        return self.spec.flush_suit(cards).symbol + " " + super().detail(cards, counts, top)
+
+    def extra(self, cards, top) -> dict:
+        return {"top": ORDER.name(top), "suit": self.spec.flush_suit(cards).symbol}
+
+    def pick(self, hand, window):
+        """Every flush the hand holds on this window."""
+        picks = [hand.groups[r] for r in window]
+        for s in set.intersection(*({c.suit for c in g} for g in picks)):
+            yield [next(c for c in g if c.suit == s) for g in picks]
+
+    def answers(self, table, size):
+        return table is None or (not table.is_bomb and size == table.size
+                                 and table.kind in ("straight", "straight_flush"))
+
+    def beats(self, play, table):
+        return super().beats(play, table) or (table.kind == "straight" and play.size == table.size)
+
+
+class ZsyPairRun(PairRun):
+    text = t("连对：两对或以上相连（3344）", "pair run: 2 or more consecutive pairs (3344)")
+
+
+# --- triple runs with attachments ------------------------------------------------
+
+class TripleRunWith(_Pattern):
+    """Consecutive triples each carrying ``step - 3`` cards (飞机带翅膀: 2 or 3 triples, two cards each)."""
+
+    kinds = ("airplane",)
+    step = 5
+    max_triples: int | None = 3
+    text = t("飞机带翅膀：2或3个相连的三张，每个带两张", "airplane: 2 or 3 consecutive triples, each with two cards")
+
+    def triples(self, n: int) -> int | None:
+        """How many triples ``n`` cards of this pattern hold, or None."""
+        k, left = divmod(n, self.step)
+        if left or k < 2 or (self.max_triples is not None and k > self.max_triples):
+            return None
+        return k
+
+    def reads_size(self, n):
+        return self.triples(n) is not None
+
+    def read(self, cards, counts):
+        k = self.triples(len(cards))
+        tri = [r for r, c in counts.items() if c == 3 and r <= ACE]
+        if k > len(tri):
+            return
+        for window in ORDER.windows(k, self.spec.low_runs):
+            if not all(r in tri for r in window):
+                continue
+            top = ORDER.run_top(window, self.spec.low_runs)
+            rest = counts - Counter({r: 3 for r in window})
+            if top is None or any(r in rest for r in window) or not self.wings_ok(rest):
+                continue
+            detail = " ".join(x for x in ORDER.run_names(window, top) for _ in range(3)) + " + " + _high_first(
+                rest.elements())
+            yield self.make(self.kinds[0], cards, (top,), detail, top=ORDER.name(top))
+
+    @staticmethod
+    def wings_ok(rest: Counter) -> bool:
+        return not any(r in JOKERS for r in rest)
+
+    def candidates(self, hand, table, size, need):
+        k = self.triples(size)
+        if k is None:
+            return
+        have = hand.have
+        for window in ORDER.windows(k, self.spec.low_runs):
+            if all(have.get(r, 0) >= 3 for r in window):
+                body = [(r, 3) for r in window]
+                for wings in self.wings(hand.available(exclude=window), k, size - 3 * k):
+                    yield hand.take(body + wings)
+
+    @staticmethod
+    def wings(avail, k: int, m: int):
+        for choice in multisets([(q, c) for q, c in avail if q not in JOKERS], m):
+            yield list(choice)
+
+
+class TripleRunSingles(TripleRunWith):
+    kinds = ("triple_run_singles",)
+    step = 4
+    max_triples = None
+    text = t("连三同张：两个或以上相连的三张，每个三张可带一张单牌或一对，要么都带单，要么都带对（解读）",
+             "triple run: 2 or more consecutive triples; each may carry a single or a pair, all singles or all "
+             "pairs (reading)")
+
+    @staticmethod
+    def wings_ok(rest: Counter) -> bool:
+        return True
+
+    @staticmethod
+    def wings(avail, k: int, m: int):
+        for choice in multisets(avail, m):
+            yield list(choice)
+
+
+class TripleRunPairs(TripleRunSingles):
+    kinds = ("triple_run_pairs",)
+    step = 5
+    text = None  # on the line of TripleRunSingles
+
+    @staticmethod
+    def wings_ok(rest: Counter) -> bool:
+        return all(v % 2 == 0 for v in rest.values()) and all(v == 2 for r, v in rest.items() if r in JOKERS)
+
+    @staticmethod
+    def wings(avail, k: int, m: int):
+        for choice in multisets([(q, c // 2) for q, c in avail if c >= 2], k):
+            yield [(q, 2 * n) for q, n in choice]
+
+
+# --- the variants ------------------------------------------------------------------
+
+class PaodekuaiSpec(SheddingSpec):
+    """跑得快 (52 and 48 cards); :class:`ZhengshangyouSpec` is its 争上游 variant."""
+
+    slug = "paodekuai"
+    bare = False
+    presets: tuple[str, ...] = (PDK52, PDK48)
+    low_runs = False  # may a run start A-2-3 / 2-3?
+    bomb_sizes = frozenset({3, 4})
+    pattern_types = (Bomb, SameRank, TripleWith, FourWithTwo, Straight, PairRun, TripleRun, TripleRunWith)
+    page_order = (SameRank, TripleWith, Straight, PairRun, TripleRunWith, FourWithTwo, Bomb)
+
+    def deck(self) -> Deck:
+        return deck_for(self.rules)
+
+    def max_hand(self) -> int:
+        return PRESETS[self.rules.preset]["dealt"]
+
+    def triple_is_bomb(self, rank: int) -> bool:
+        return rank == ACE
+
+    def sorted_readings(self, readings):
+        out = distinct_readings(readings)
         out.sort(key=lambda r: (r.is_bomb, _PRIORITY[r.kind], r.key), reverse=True)
         return out
 
-    def _triple_runs_with(self, cards, cnt, zsy, add):
-        n = len(cards)
-        tri = sorted(r for r, k in cnt.items() if k == 3 and r <= ACE)
-        if len(tri) < 2:
-            return
-        for kk in range(2, len(tri) + 1):
-            per = (4, 5) if zsy else (5,)
-            for step in per:
-                if n != kk * step:
-                    continue
-                for window in _windows(tri, kk, zsy):
-                    top = run_top(window, zsy)
-                    if top is None:
-                        continue
-                    rest = cnt - Counter({r: 3 for r in window})
-                    if any(r in rest for r in window):
-                        continue
-                    desc = _spaced(_run_names(window, top), 3) + " + " + _spaced(
-                        _name(x) for x in sorted(rest.elements(), key=power, reverse=True))
-                    topname = _name(top)
-                    if zsy:
-                        if step == 4:
-                            add("triple_run_singles", (top,), desc, top=topname)
-                        elif all(v % 2 == 0 for v in rest.values()) and all(
-                                v == 2 for r, v in rest.items() if r in (BIG_JOKER, LITTLE_JOKER)):
-                            add("triple_run_pairs", (top,), desc, top=topname)
-                    elif kk in (2, 3) and not any(r in (BIG_JOKER, LITTLE_JOKER) for r in rest):
-                        add("airplane", (top,), desc, top=topname)
-
-    # --- comparing --------------------------------------------------------
-    def beats(self, play: Reading, table: Reading, rules) -> bool:
-        if play.is_bomb:
-            if not table.is_bomb:
-                return True
-            if play.extra.get("kickers", 0) != table.extra.get("kickers", 0):
-                return False
-            return play.key > table.key
-        if table.is_bomb or play.size != table.size:
-            return False
-        if play.kind == table.kind:
-            return play.key > table.key
-        return play.kind == "straight_flush" and table.kind == "straight"
-
-    def why_not(self, play: Reading, table: Reading, rules) -> Text | None:
+    def why_not(self, play: Reading, table: Reading) -> Text | None:
         if play.is_bomb and table.is_bomb and play.extra.get("kickers", 0) != table.extra.get("kickers", 0):
             return t("炸弹带牌张数不同（桌上带{a}张，这手带{b}张），管不上",
                      "the bombs carry different numbers of kicker cards (table {a}, this play {b}): no beat",
@@ -352,224 +636,86 @@ class PaodekuaiSpec(SheddingSpec):
             return t("普通顺子管不上同花顺", "a plain straight never beats a straight flush")
         return None
 
-    # --- hints ------------------------------------------------------------
-    def sizes(self, hand, table, rules):
+    def sizes(self, hand, table):
         if table is None:
             return range(1, len(hand) + 1)
-        bomb_sizes = {3, 4} if rules.preset != ZSY else set(range(4, 13))
-        return sorted(bomb_sizes | {table.size})
+        return sorted(self.bomb_sizes | {table.size})
 
-    _last = (None, None)  # (hand object, its groups): the core asks for many sizes of one hand
-
-    def candidates(self, hand, table, rules, size, need=None) -> Iterable[Sequence[Card]]:
-        zsy = rules.preset == ZSY
-        last_hand, groups = self._last
-        if last_hand is not hand or type(hand) is not tuple:  # a tuple cannot change behind our back
-            groups = by_rank(hand, _sort_key)
-            self._last = (hand, groups)
-        bombs_only = table is not None and (table.is_bomb or size != table.size)
-        kind = None if table is None or bombs_only else table.kind
-
-        def want(*kinds):
-            return kind is None and not bombs_only or kind in kinds
-
-        have = {r: len(g) for r, g in groups.items()}
-        naturals = sorted((r for r in have if r not in (BIG_JOKER, LITTLE_JOKER)), key=power)
-
-        def take(choice):
-            out = []
-            for r, k in choice:
-                out.extend(groups[r][:k])
-            return out
-
-        # bombs
-        if zsy:
-            if size == 4 and have.get(BIG_JOKER, 0) == 2 and have.get(LITTLE_JOKER, 0) == 2:
-                yield take([(BIG_JOKER, 2), (LITTLE_JOKER, 2)])
-            for r in naturals:
-                if have[r] >= size >= 4:
-                    yield take([(r, size)])
-            if rules.bomb_kickers:
-                parts = [[(r, k)] for r in naturals for k in range(4, have[r] + 1)]
-                if have.get(BIG_JOKER, 0) == 2 and have.get(LITTLE_JOKER, 0) == 2:
-                    parts.append([(BIG_JOKER, 2), (LITTLE_JOKER, 2)])
-                for part in parts:
-                    m = size - sum(k for _, k in part)
-                    used = {r for r, _ in part}
-                    avail = [(r, have[r]) for r in sorted(have, key=power) if r not in used]
-                    if m == 2:
-                        for ch in multisets(avail, 2):
-                            yield take(part + list(ch))
-                    elif m == 4:
-                        pairs = [r for r, k in avail if k >= 2]
-                        for i, a in enumerate(pairs):
-                            for b in pairs[i + 1:]:
-                                yield take(part + [(a, 2), (b, 2)])
-        else:
-            for r in naturals:
-                if have[r] == 4 and size == 4:
-                    yield take([(r, 4)])
-                if r == ACE and have[r] >= 3 and size == 3:
-                    yield take([(r, 3)])
-        if bombs_only:
-            return
-
-        every = sorted(have, key=power)
-        if size == 1 and want("single"):
-            for r in every:
-                yield take([(r, 1)])
-        if size == 2 and want("pair"):
-            for r in every:
-                if have[r] >= 2:
-                    yield take([(r, 2)])
-        if size == 3 and want("triple"):
-            for r in naturals:
-                if have[r] >= 3 and (zsy or r != ACE):
-                    yield take([(r, 3)])
-        attached = {4: (3, "triple_single"), 5: (3, "triple_pair" if zsy else "triple_two"),
-                    6: (None if zsy else 4, "four_two")}.get(size)
-        if attached and attached[0] and want(attached[1]):
-            base = attached[0]
-            for r in naturals:
-                if have[r] < base:
-                    continue
-                avail = [(q, have[q]) for q in every if q != r]
-                if zsy and size == 5:
-                    for q, k in avail:
-                        if k >= 2:
-                            yield take([(r, 3), (q, 2)])
-                else:
-                    for ch in multisets(avail, size - base):
-                        yield take([(r, base)] + list(ch))
-        # runs
-        for width, min_len in ((1, 5), (2, 2), (3, 2)):
-            if size % width or size // width < min_len:
-                continue
-            length = size // width
-            kinds = {1: ("straight", "straight_flush"), 2: ("pair_run",), 3: ("triple_run",)}[width]
-            if not want(*kinds):
-                continue
-            for window in _all_windows(length, zsy):
-                if all(have.get(r, 0) >= width for r in window):
-                    if width == 1 and zsy:
-                        yield from self._straights(groups, window)
-                    else:
-                        yield take([(r, width) for r in window])
-        # triple runs with attachments
-        for step in ((4, 5) if zsy else (5,)):
-            if size % step:
-                continue
-            k = size // step
-            if k < 2 or (not zsy and k > 3):
-                continue
-            kinds = ("triple_run_singles",) if step == 4 else (("triple_run_pairs",) if zsy else ("airplane",))
-            if not want(*kinds):
-                continue
-            for window in _all_windows(k, zsy):
-                if not all(have.get(r, 0) >= 3 for r in window):
-                    continue
-                avail = [(q, have[q]) for q in every if q not in window]
-                if not zsy:
-                    avail = [(q, c) for q, c in avail if q not in (BIG_JOKER, LITTLE_JOKER)]
-                if step == 4 or not zsy:
-                    for ch in multisets(avail, size - 3 * k):
-                        yield take([(r, 3) for r in window] + list(ch))
-                else:
-                    pairs = [(q, c // 2) for q, c in avail if c >= 2]
-                    for ch in multisets(pairs, k):
-                        yield take([(r, 3) for r in window] + [(q, 2 * m) for q, m in ch])
-
-    @staticmethod
-    def _straights(groups, window):
-        """争上游 straights: one non-flush representative and every flush the hand holds."""
-        picks = [groups[r] for r in window]
-        first = [g[0] for g in picks]
-        if len({c.suit for c in first}) > 1:
-            yield first
-        else:
-            for i, g in enumerate(picks):
-                other = next((c for c in g if c.suit != first[0].suit), None)
-                if other is not None:
-                    yield first[:i] + [other] + first[i + 1:]
-                    break
-        suits = set.intersection(*({c.suit for c in g} for g in picks))
-        for s in suits:
-            yield [next(c for c in g if c.suit == s) for g in picks]
-
-    def no_pattern(self, cards, rules) -> Text:
-        text = format_cards(cards, self.sort_key(rules))
+    def no_pattern(self, cards) -> Text:
         ranks = [c.rank for c in cards]
         if len(cards) >= 5 and len(set(ranks)) == len(ranks) and 2 in ranks and not any(
-                c.is_joker for c in cards) and run_top(ranks, rules.preset == ZSY) is None:
-            if rules.preset == ZSY:
-                return t("「{c}」不成牌型：2在顺子里只能当小牌（A2345、23456），顺子不能绕圈（QKA23 不行）",
-                         "“{c}” is no pattern: in a run 2 is only low (A2345, 23456) and runs never wrap "
-                         "(QKA23 is none)", c=text)
-            return t("「{c}」不成牌型：跑得快的顺子里不能有2", "“{c}” is no pattern: 2 is never part of a straight here",
-                     c=text)
-        return super().no_pattern(cards, rules)
+                c.is_joker for c in cards) and ORDER.run_top(ranks, self.low_runs) is None:
+            return self.two_in_a_run(format_cards(cards, self.sort_key()))
+        return super().no_pattern(cards)
+
+    @staticmethod
+    def two_in_a_run(text: str) -> Text:
+        return t("「{c}」不成牌型：跑得快的顺子里不能有2", "“{c}” is no pattern: 2 is never part of a straight here",
+                 c=text)
+
+    def pattern_texts(self) -> list[Text]:
+        """The rules page's lines, one per pattern in :attr:`page_order`."""
+        by_type = {type(p): p for p in self.patterns}
+        return [by_type[kind].describe() for kind in self.page_order]
 
 
-def _windows(tri: Sequence[int], k: int, low_ok: bool):
-    """Windows of ``k`` ranks out of ``tri`` that could be consecutive."""
-    for window in _all_windows(k, low_ok):
-        if all(r in tri for r in window):
-            yield window
+class ZhengshangyouSpec(PaodekuaiSpec):
+    """争上游: two packs with jokers; straight flushes, low runs, triple runs with attachments, bigger bombs."""
+
+    presets = (ZSY,)
+    low_runs = True
+    bomb_sizes = frozenset(range(4, 13))
+    pattern_types = (ZsyBomb, ZsySameRank, ZsyTripleWith, ZsyStraight, StraightFlush, ZsyPairRun, TripleRun,
+                     TripleRunSingles, TripleRunPairs)
+    page_order = (ZsySameRank, ZsyTripleWith, ZsyPairRun, TripleRunSingles, ZsyStraight, StraightFlush, ZsyBomb)
+
+    def __init__(self, rules):
+        super().__init__(rules)
+        self._last_flush: tuple = (None, None)
+
+    def triple_is_bomb(self, rank: int) -> bool:
+        return False
+
+    def flush_suit(self, cards):
+        """The suit of a card set of one suit, else None (kept for the last set: its straight patterns ask in turn)."""
+        last, suit = self._last_flush
+        if last is not cards or type(cards) is not tuple:
+            suit = _flush_suit(cards)
+            self._last_flush = (cards, suit)
+        return suit
+
+    def identity(self, cards):
+        ranks = tuple(sorted(c.rank for c in cards))
+        if len(ranks) >= 5 and len(set(ranks)) == len(ranks) and _flush_suit(cards) is not None \
+                and ORDER.run_top(ranks, True):
+            return ranks, cards[0].suit
+        return ranks
+
+    @staticmethod
+    def two_in_a_run(text: str) -> Text:
+        return t("「{c}」不成牌型：2在顺子里只能当小牌（A2345、23456），顺子不能绕圈（QKA23 不行）",
+                 "“{c}” is no pattern: in a run 2 is only low (A2345, 23456) and runs never wrap "
+                 "(QKA23 is none)", c=text)
 
 
-def _all_windows(length: int, low_ok: bool):
-    """Every run of ``length`` consecutive ranks: 3… up to A, and A-2-3… / 2-3… when low runs are allowed."""
-    out = []
-    for start in range(3, ACE - length + 2):
-        out.append(list(range(start, start + length)))
-    if low_ok:
-        if length >= 2 and 2 + length - 1 >= 3:
-            out.append([2] + list(range(3, 2 + length)))
-        if length >= 3:
-            out.append([ACE, 2] + list(range(3, 1 + length)))
-    return out
+VARIANTS = {preset: variant for variant in (PaodekuaiSpec, ZhengshangyouSpec) for preset in variant.presets}
 
 
-def _sort_key(card: Card) -> tuple:
-    return (-_POWER[card.rank], card._suit_index if card.suit is not None else 9)
+def find_variant(preset: str) -> type[PaodekuaiSpec]:
+    """The spec class of a preset (python-chess style: variants are subclasses found by name)."""
+    return VARIANTS[preset]
 
 
-SPEC = PaodekuaiSpec()
+spec_for = spec_cache(lambda rules: find_variant(rules.preset)(rules))
 
 
 def sort_key_for(rules):
-    return SPEC.sort_key(rules)
+    return spec_for(rules).sort_key()
 
 
 def pattern_texts(rules) -> list[Text]:
     """The patterns of a preset, for the rules page."""
-    if rules.preset == ZSY:
-        return [
-            t("单张、对子（大王大王、小王小王是对子，大王小王不是）、三张", "single, pair (大王大王 and 小王小王 are pairs, 大王小王 is not), triple"),
-            t("三张带一张单牌或一对", "a triple with one single or one pair"),
-            t("连对：两对或以上相连（3344）", "pair run: 2 or more consecutive pairs (3344)"),
-            t("连三同张：两个或以上相连的三张，每个三张可带一张单牌或一对，要么都带单，要么都带对（解读）",
-              "triple run: 2 or more consecutive triples; each may carry a single or a pair, all singles or all "
-              "pairs (reading)"),
-            t("顺子：5张或以上相连，A可大可小，2只能当小牌（A2345、23456 最小）；不能绕圈，王不进顺子；连对、连三同张同理（解读）",
-              "straight: 5 or more consecutive ranks; A high or low, 2 only low (A2345 and 23456 are the lowest); "
-              "no wrap, no jokers; the same for pair and triple runs (reading)"),
-            t("同花顺：同花色的顺子，管任何同样张数的普通顺子；不是炸弹（解读）",
-              "straight flush: beats any plain straight of the same length; not a bomb (reading)"),
-            t("炸弹：4张或以上同点数，张数多的大，张数相同比点数；天王炸弹（大王大王小王小王）最大",
-              "bomb: 4 or more of a rank; more cards beat fewer, then rank; 大王大王小王小王 is the highest"),
-        ]
-    return [
-        t("单张、对子、三张", "single, pair, triple"),
-        t("三带一；三带二（两张单牌或一对）", "triple with one; triple with two (two singles or a pair)"),
-        t("顺子：5张或以上相连，3到A，2不能进顺子", "straight: 5 or more consecutive from 3 up to A; never a 2"),
-        t("连对：两对或以上相连；三顺：两个或以上相连的三张；都不能有2",
-          "pair run: 2 or more consecutive pairs; triple run: 2 or more consecutive triples; no 2"),
-        t("飞机带翅膀：2或3个相连的三张，每个带两张", "airplane: 2 or 3 consecutive triples, each with two cards"),
-        t("四带二：四张加两张单牌或一对，不是炸弹", "four with two: four of a rank plus two singles or a pair; not a bomb"),
-        t("炸弹：四张同点数，或三个A（默认是最小的炸弹，见 aaa_top）",
-          "bomb: four of a rank, or three aces (the lowest bomb unless aaa_top)"),
-    ]
+    return spec_for(rules).pattern_texts()
 
 
 # ==========================================================================
@@ -653,7 +799,7 @@ def settle(values, rules) -> dict:
     return settlement(deltas, steps, dealt=dealt)
 
 
-ACTIONS = shedding_actions(SPEC)
+ACTIONS = shedding_actions(spec_for)
 
 
 class Paodekuai(Game):

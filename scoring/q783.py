@@ -3,7 +3,7 @@
 Two halves:
 
 * **Patterns** (classify / check / hint) on the shared shedding core
-  (:class:`Q783Spec` for ``scoring/shedding.py``): N of a kind, bombs, 正/副
+  (:class:`Q783Spec` for ``scoring/shedding/``): N of a kind, bombs, 正/副
   Q783 and 双Q783 in Q783's own rank order. Score cards (5, 10, K, jokers; A
   under ``ace_scores``) are never played.
 * **Money** (settle and the live round tracker): every round 圈 is paid at
@@ -66,7 +66,7 @@ from .i18n import Text, join, seat_name, t
 from .inputs import CardsField, IntField, PerSeatField, RowsField, Schema, SeatField, SeatOrderField, SwitchField
 from .payload import as_int
 from .rules import Option, Preset, RuleSet, switch
-from .shedding import Reading, SheddingSpec, by_rank, is_pass, read_cards, shedding_actions
+from .shedding import Pattern, RankOrder, Reading, SheddingSpec, is_pass, read_cards, shedding_actions, spec_cache
 
 # ==========================================================================
 # House rules
@@ -158,23 +158,19 @@ def play_order(rules) -> tuple[int, ...]:
     return order
 
 
+def rank_order(rules) -> RankOrder:
+    """Q783's rank order: play ranks by ``play_order``, then score cards by value."""
+    return RankOrder.high_to_low(play_order(rules), lambda card: (-score_value(card, rules), -card.rank))
+
+
 def strength(rank: int, rules) -> int:
     """Higher is stronger; score ranks are -1."""
-    order = play_order(rules)
-    return len(order) - order.index(rank) if rank in order else -1
+    return spec_for(rules).rank_order.power(rank)
 
 
 def sort_key(rules):
     """Canonical order: play cards highest first, then score cards by value."""
-    order = play_order(rules)
-
-    def key(card: Card):
-        suit = card._suit_index if card.suit else 9
-        if card.rank in order:
-            return (0, order.index(card.rank), suit)
-        return (1, -score_value(card, rules), -card.rank, suit)
-
-    return key
+    return spec_for(rules).sort_key()
 
 
 def deck(rules) -> Deck:
@@ -191,7 +187,7 @@ def play_card_total(rules) -> int:
 
 def read_play(text: Any, rules, field: str) -> tuple[Card, ...]:
     """Parse a play (bare ranks allowed) and check the pack can hold it."""
-    return read_cards({field: text}, field, SPEC, rules)
+    return read_cards({field: text}, field, spec_for(rules))
 
 
 def score_card_reason(cards: Sequence[Card], rules) -> Text | None:
@@ -206,7 +202,7 @@ def score_card_reason(cards: Sequence[Card], rules) -> Text | None:
 
 
 # ==========================================================================
-# Patterns on the shared shedding core (scoring/shedding.py)
+# Patterns on the shared shedding core (scoring/shedding/)
 # ==========================================================================
 
 _KIND_NAMES = {1: t("单张", "single"), 2: t("对子", "pair"), 3: t("三张", "triple")}
@@ -214,6 +210,8 @@ _PLAIN_KINDS = {1: "single", 2: "pair", 3: "triple"}
 Q783_KINDS = ("q783", "double_q783")
 # Bomb-class levels, low → high (rules/q783.md "Comparing").
 _BOMB_LEVEL = {3: 0, 4: 3, 5: 4, 6: 5, 7: 6, 8: 9}
+_Q783_LEVEL = {(False, False): 1, (False, True): 2, (True, False): 7, (True, True): 8}  # (double, pure)
+MAX_SET = 8  # no play is larger than 8 cards (8 of a kind, 双Q783)
 
 
 def q783_purity(cards: Sequence[Card]) -> bool | None:
@@ -250,61 +248,116 @@ def payout(r: Reading) -> int:
     return 5
 
 
+class _SameRank(Pattern):
+    """N cards of one rank: plain (single, pair, triple) or a bomb, as the rules decide."""
+
+    def is_bomb_size(self, n: int) -> bool:
+        return n >= 4 or (n == 3 and self.rules.three_bombs)
+
+    def reads_size(self, n):
+        return n <= MAX_SET and self.is_bomb_size(n) == self.bomb
+
+    def read(self, cards, counts):
+        if len(counts) == 1 and self.is_bomb_size(len(cards)) == self.bomb:
+            yield self.read_rank(cards, cards[0].rank)
+
+    def candidates(self, hand, table, size, need):
+        if self.is_bomb_size(size) != self.bomb:
+            return
+        for rank in hand.order.by_power(hand.ranks, reverse=True):
+            if hand.order.power(rank) >= 0 and hand.count(rank) >= size:
+                yield hand.take([(rank, size)])
+
+
+class NOfAKind(_SameRank):
+    kinds = ("single", "pair", "triple")
+
+    def read_rank(self, cards, rank):
+        n = len(cards)
+        label = t("{k}（{r}）", "{k} ({r})", k=_KIND_NAMES[n], r=rank_name(rank))
+        return self.reading(_PLAIN_KINDS[n], cards, (self.order.power(rank),), label, rank=rank_name(rank))
+
+    def beats(self, play, table):
+        return not is_bomb_class(table) and play.size == table.size and play.key > table.key
+
+    def answers(self, table, size):
+        return table is None or (not is_bomb_class(table) and size == table.size)
+
+
+class _BombClass(Pattern):
+    """Bombs and Q783s: they beat every plain play, and each other by level."""
+
+    def beats(self, play, table):
+        return not is_bomb_class(table) or play.key > table.key
+
+    def answers(self, table, size):
+        return True
+
+
+class Bomb(_SameRank, _BombClass):
+    kinds = ("bomb",)
+    bomb = True
+
+    def read_rank(self, cards, rank):
+        n = len(cards)
+        label = t("{n}张炸弹（{r}）", "{n}-card bomb ({r})", n=n, r=rank_name(rank))
+        return self.reading("bomb", cards, (_BOMB_LEVEL[n], self.order.power(rank)), label, rank=rank_name(rank))
+
+
+class Q783(_BombClass):
+    """Q 7 8 3 (or two of each with ``double_q783``): 正 when of one suit, 副 otherwise."""
+
+    kinds = Q783_KINDS
+
+    def copies(self) -> tuple[int, ...]:
+        return (1, 2) if self.rules.double_q783 else (1,)
+
+    def reads_size(self, n):
+        return n % 4 == 0 and n // 4 in self.copies()
+
+    def read(self, cards, counts):
+        if set(counts) != set(_Q783) or len(set(counts.values())) != 1 or counts[QUEEN] not in self.copies():
+            return
+        double = counts[QUEEN] == 2
+        pure = q783_purity(cards)
+        extra = {"pure": bool(pure)}
+        if pure is None:  # bare ranks (a hint from a hand without suits): counted as 副
+            extra["suits_known"] = False
+        yield self.reading("double_q783" if double else "q783", cards, (_Q783_LEVEL[double, bool(pure)], 0),
+                           _q783_label(double, pure), **extra)
+
+    def candidates(self, hand, table, size, need):
+        k = size // 4
+        if size % 4 == 0 and k in self.copies():
+            yield from _q783_witnesses(hand.groups, k)
+
+
 class Q783Spec(SheddingSpec):
     """Q783's patterns: N of a kind, bombs, 正/副 (双)Q783; score cards are never played."""
 
     slug = "q783"
     bare = True
+    pattern_types = (NOfAKind, Bomb, Q783)
 
-    def deck(self, rules) -> Deck:
-        return deck(rules)
+    def __init__(self, rules):
+        self.rank_order = rank_order(rules)
+        super().__init__(rules)
 
-    def order(self, card: Card, rules) -> int:
-        return strength(card.rank, rules)
+    def deck(self) -> Deck:
+        return deck(self.rules)
 
-    def sort_key(self, rules):
-        return sort_key(rules)
-
-    def identity(self, cards, rules):
+    def identity(self, cards):
         ranks = tuple(sorted(c.rank for c in cards))
         if set(ranks) == set(_Q783) and len(ranks) in (4, 8):
             return ranks, q783_purity(cards)  # 正 and 副 of the same ranks are two plays
         return ranks
 
-    def readings(self, cards: Sequence[Card], rules) -> list[Reading]:
-        cards = tuple(cards)
-        if not cards or any(is_score_card(c, rules) for c in cards):
+    def readings(self, cards: Sequence[Card]) -> list[Reading]:
+        if not cards or any(is_score_card(c, self.rules) for c in cards):
             return []
-        counts = Counter(c.rank for c in cards)
-        n = len(cards)
-        if len(counts) == 1:
-            rank = cards[0].rank
-            name = rank_name(rank)
-            if n >= 4 or (n == 3 and rules.three_bombs):
-                label = t("{n}张炸弹（{r}）", "{n}-card bomb ({r})", n=n, r=name)
-                return [Reading("bomb", label, (_BOMB_LEVEL[n], strength(rank, rules)), n, True, cards,
-                                {"rank": name})]
-            label = t("{k}（{r}）", "{k} ({r})", k=_KIND_NAMES[n], r=name)
-            return [Reading(_PLAIN_KINDS[n], label, (strength(rank, rules),), n, False, cards, {"rank": name})]
-        if set(counts) == set(_Q783) and len(set(counts.values())) == 1:
-            k = counts[QUEEN]
-            if k == 1 or (k == 2 and rules.double_q783):
-                double = k == 2
-                pure = q783_purity(cards)
-                level = (7 if double else 1) + bool(pure)
-                extra = {"pure": bool(pure)}
-                if pure is None:  # bare ranks (a hint from a hand without suits): counted as 副
-                    extra["suits_known"] = False
-                return [Reading("double_q783" if double else "q783", _q783_label(double, pure), (level, 0), n,
-                                False, cards, extra)]
-        return []
+        return super().readings(cards)
 
-    def beats(self, play: Reading, table: Reading, rules) -> bool:
-        if is_bomb_class(play):
-            return not is_bomb_class(table) or play.key > table.key
-        return not is_bomb_class(table) and play.size == table.size and play.key > table.key
-
-    def why_not(self, play: Reading, table: Reading, rules) -> Text | None:
+    def why_not(self, play: Reading, table: Reading) -> Text | None:
         if is_bomb_class(table) and not is_bomb_class(play):
             return t("桌上是{tb}，普通牌管不上，只有更大的炸弹或Q783才行",
                      "the table holds {tb}: a plain play never beats it, only a higher bomb or Q783 does",
@@ -322,9 +375,10 @@ class Q783Spec(SheddingSpec):
                      "is beaten only by as many cards of a higher rank", tb=table.label, n=table.size,
                      r=play.label, m=play.size)
         return t("{r}不比桌上的{tb}大（Q783的大小：{order}）", "{r} is not higher than the table’s {tb} "
-                 "(Q783 order: {order})", r=play.label, tb=table.label, order=order_text(rules))
+                 "(Q783 order: {order})", r=play.label, tb=table.label, order=order_text(self.rules))
 
-    def no_pattern(self, cards: Sequence[Card], rules) -> Text:
+    def no_pattern(self, cards: Sequence[Card]) -> Text:
+        rules = self.rules
         reason = score_card_reason(cards, rules)
         if reason is not None:
             return reason
@@ -336,25 +390,14 @@ class Q783Spec(SheddingSpec):
                  "“{c}” is not a Q783 pattern: plays are N of a kind (single, pair, triple, …), bombs or "
                  "Q783; there are no runs, no pairs in sequence and no kickers", c=cards_str(cards, rules))
 
-    def sizes(self, hand, table, rules):
-        top = min(len(hand), 8)
+    def sizes(self, hand, table):
+        top = min(len(hand), MAX_SET)
         if table is None:
             return range(1, top + 1)
-        out = set(range(3 if rules.three_bombs else 4, top + 1))
+        out = set(range(3 if self.rules.three_bombs else 4, top + 1))
         if not is_bomb_class(table):
             out.add(table.size)
         return sorted(s for s in out if s <= top)
-
-    def candidates(self, hand, table, rules, size, need=None):
-        play = [c for c in hand if not is_score_card(c, rules)]
-        groups = by_rank(play, sort_key(rules))
-        for rank, cards in groups.items():
-            if len(cards) >= size:
-                yield cards[:size]
-        if size == 4:
-            yield from _q783_witnesses(groups, 1)
-        if size == 8 and rules.double_q783:
-            yield from _q783_witnesses(groups, 2)
 
 
 def _q783_witnesses(groups: Mapping[int, list[Card]], k: int):
@@ -388,15 +431,16 @@ def order_text(rules) -> str:
     return " > ".join(rank_name(r) for r in play_order(rules))
 
 
-SPEC = Q783Spec()
+spec_for = spec_cache(Q783Spec)
 
 
 def play_reading(cards: Sequence[Card], rules, field: str, *, need_purity: bool = True) -> Reading:
     """The reading of a played set, or a clear error (score card, no pattern, Q783 without suits)."""
-    rs = SPEC.readings(cards, rules)
+    spec = spec_for(rules)
+    rs = spec.readings(cards)
     if not rs:
         raise InvalidInput(t("「{f}」不是合法的一手牌：{reason}", "“{f}” is not a legal play: {reason}",
-                             f=field, reason=SPEC.no_pattern(cards, rules)), field=field, code="illegal_play")
+                             f=field, reason=spec.no_pattern(cards)), field=field, code="illegal_play")
     if need_purity:
         require_purity(rs[0], field, rules)
     return rs[0]
@@ -811,7 +855,7 @@ def settle(values, rules) -> dict:
     return settlement(state["deltas"], steps, banks=state["banks"], game_over=state["game_over"])
 
 
-_CORE = shedding_actions(SPEC)
+_CORE = shedding_actions(spec_for)
 
 
 def _require_suits(payload: Mapping, name: str, rules) -> None:
@@ -819,12 +863,13 @@ def _require_suits(payload: Mapping, name: str, rules) -> None:
     value = payload.get(name)
     if value is None or is_pass(value):
         return
-    for r in SPEC.readings(read_cards(payload, name, SPEC, rules), rules):
+    spec = spec_for(rules)
+    for r in spec.readings(read_cards(payload, name, spec)):
         require_purity(r, name, rules)
 
 
 def _hand_without_score_cards(payload: Mapping, rules) -> None:
-    hand = read_cards(payload, "hand", SPEC, rules, required=False)
+    hand = read_cards(payload, "hand", spec_for(rules), required=False)
     if hand and any(is_score_card(c, rules) for c in hand):
         raise InvalidInput(t("手牌里不能有分牌：{reason}；分牌抓到就放在面前当分用",
                              "a hand holds no score cards: {reason}; score cards are set aside as the bank "
@@ -843,7 +888,7 @@ def check(payload: Mapping, rules) -> dict:
     _hand_without_score_cards(payload, rules)
     play = payload.get("play")
     if payload.get("hand") is not None and isinstance(play, str) and not is_pass(play):
-        if any(is_score_card(c, rules) for c in read_cards(payload, "play", SPEC, rules)):
+        if any(is_score_card(c, rules) for c in read_cards(payload, "play", spec_for(rules))):
             # say "score card", not "not in your hand"
             payload = {k: v for k, v in payload.items() if k != "hand"}
     return _CORE["check"](payload, rules)

@@ -34,7 +34,7 @@ from .games import Game, settlement
 from .i18n import Text, join, seat_name, t
 from .inputs import CardsField, IntField, RowsField, Schema, SeatField, SeatOrderField
 from .rules import Option, Preset, RuleSet, switch
-from .shedding import Reading, SheddingSpec, distinct_readings, shedding_actions
+from .shedding import STANDARD, Pattern, Reading, SheddingSpec, distinct_readings, probe, shedding_actions, spec_cache
 
 JOKERS = (BIG_JOKER, LITTLE_JOKER)
 MAX_PLAY = 27
@@ -97,12 +97,8 @@ def deck_for(rules) -> Deck:
     return DECK
 
 
-_POWER = {r: r for r in range(3, ACE + 1)}
-_POWER.update({2: 15, LITTLE_JOKER: 16, BIG_JOKER: 17})
-
-
-def power(rank: int) -> int:
-    return _POWER[rank]
+ORDER = STANDARD
+power = ORDER.power  # 3 … K A 2 小王 大王 as 3 … 17
 
 
 def wild_ranks(rules) -> tuple[int, ...]:
@@ -127,17 +123,15 @@ KIND_NAMES = {
 }
 _PRIORITY = {"single": 0, "pair": 1, "triple": 2, "straight": 3, "pair_run": 4, "triple_run": 5}
 _SAME = {1: "single", 2: "pair", 3: "triple"}
-
-
-def _names(ranks) -> str:
-    return " ".join(rank_name(r) for r in ranks)
+MIN_CHAIN, MAX_CHAIN = 3, 6  # ranks in a chain bomb
+MAX_RUN = 12  # ranks in a straight or run (3 … A)
 
 
 def make_reading(kind: str, cards: Sequence[Card], key: tuple, shown: Sequence[int], wild_as: Sequence[int] = (),
                  lines: int | None = None, chain: tuple[int, int] | None = None, top: int | None = None) -> Reading:
     """One reading; ``shown`` are the ranks the cards stand for, ``wild_as`` what the jokers stand for."""
     n = len(cards)
-    desc = _names(shown)
+    desc = ORDER.names(shown)
     if chain:
         name = t("{x}线{y}连环", "{x}-line {y}-chain", x=chain[0], y=chain[1])
     else:
@@ -148,7 +142,7 @@ def make_reading(kind: str, cards: Sequence[Card], key: tuple, shown: Sequence[i
         label = t("{k}：{d}", "{k}: {d}", k=name, d=desc)
     extra = {"top": rank_name(top) if top is not None else None, "as": desc}
     if wild_as:
-        label = label + t("（王当 {w}）", " (jokers as {w})", w=_names(wild_as))
+        label = label + t("（王当 {w}）", " (jokers as {w})", w=ORDER.names(wild_as))
         extra["wild_as"] = [rank_name(r) for r in wild_as]
     if lines is not None:
         extra["lines"] = lines
@@ -158,7 +152,12 @@ def make_reading(kind: str, cards: Sequence[Card], key: tuple, shown: Sequence[i
 
 
 def _bomb_key(lines: int, n: int, top: int, special: bool = False) -> tuple:
+    """Bombs compare by lines, then 三王/天王 lowest of their lines, then fewer cards, then the top."""
     return (lines, 0 if special else 1, -n, top)
+
+
+def lines_of(bomb: Reading) -> int:
+    return bomb.key[0]
 
 
 def _chain_windows(y: int, rules) -> list[tuple[list[int], int]]:
@@ -167,365 +166,38 @@ def _chain_windows(y: int, rules) -> list[tuple[list[int], int]]:
 
 
 def _make_chain_windows(y: int, with_two: bool) -> list[tuple[list[int], int]]:
-    out = [(list(range(s, s + y)), s + y - 1) for s in range(3, ACE - y + 2)]
-    if with_two:
-        ring = list(range(2, ACE + 1))  # 2 3 … A
-        for pos in range(y):  # where the 2 sits in the window
-            start = (0 - pos) % len(ring)
-            window = [ring[(start + i) % len(ring)] for i in range(y)]
-            out.append((window, window[-1]))
-    return out
+    windows = ORDER.windows(y) + (ORDER.wrapping_windows(y) if with_two else [])
+    return [(w, w[-1]) for w in windows]
 
 
-_CHAIN_WINDOWS = {(y, w): _make_chain_windows(y, w) for y in range(3, 7) for w in (False, True)}
+_CHAIN_WINDOWS = {(y, w): _make_chain_windows(y, w) for y in range(MIN_CHAIN, MAX_CHAIN + 1) for w in (False, True)}
 
 
-def _run_windows(length: int) -> list[list[int]]:
-    return [list(range(s, s + length)) for s in range(3, ACE - length + 2)]
-
-
-class ShuangkouSpec(SheddingSpec):
-    slug = "shuangkou"
-    bare = True
-
-    def deck(self, rules) -> Deck:
-        return DECK
-
-    def order(self, card: Card, rules) -> int:
-        return _POWER[card.rank]
-
-    def max_hand(self, rules) -> int:
-        return MAX_PLAY
-
-    def sort_key(self, rules):
-        return _sort_key
-
-    def no_pattern(self, cards, rules) -> Text:
-        text = format_cards(cards, self.sort_key(rules))
-        if len(cards) > MAX_PLAY:
-            return t("「{c}」有{n}张：一手牌最多27张", "“{c}” has {n} cards: a play holds at most 27", c=text, n=len(cards))
-        ranks = {c.rank for c in cards}
-        if 2 in ranks and len(ranks) > 1 and not ranks <= set(JOKERS) | {2}:
-            return t("「{c}」不成牌型：2 不能进顺子、连对、连三张或连环炸弹",
-                     "“{c}” is no pattern: 2 never joins a straight, a pair or triple run, or a chain bomb", c=text)
-        return t("「{c}」不成任何双扣牌型", "“{c}” is no pattern of 双扣", c=text)
-
-    # --- reading a card set ----------------------------------------------
-    def readings(self, cards: Sequence[Card], rules) -> list[Reading]:
-        cards = tuple(cards)
-        n = len(cards)
-        if n == 0 or n > MAX_PLAY:
-            return []
-        cnt = Counter(c.rank for c in cards)
-        out: list[Reading] = []
-        if all(r in JOKERS for r in cnt):
-            out = self._jokers_alone(cards, cnt)
-            return out
-        wild = wild_ranks(rules)
-        nat = {r: k for r, k in cnt.items() if r not in wild}
-        if any(r in JOKERS for r in nat) or any(k > MAX_COPIES for k in nat.values()):
-            return []
-        # X of a kind
-        if len(nat) == 1 and n <= MAX_COPIES:
-            r = next(iter(nat))
-            fill = [r] * (n - nat[r])
-            if n >= 4:
-                out.append(make_reading("bomb", cards, _bomb_key(n, n, power(r)), [r] * n, fill, lines=n, top=r))
-            else:
-                out.append(make_reading(_SAME[n], cards, (power(r),), [r] * n, fill, top=r))
-        plain = all(3 <= r <= ACE for r in nat)
-        if plain:
-            lo, hi = min(nat), max(nat)
-            for width, kind, lmin in ((1, "straight", 5), (2, "pair_run", 3), (3, "triple_run", rules.min_triple_run)):
-                if n % width or max(nat.values()) > width:
-                    continue
-                length = n // width
-                if not lmin <= length <= 12:
-                    continue
-                for start in range(max(3, hi - length + 1), min(lo, ACE - length + 1) + 1):
-                    window = range(start, start + length)
-                    fill = [r for r in window for _ in range(width - nat.get(r, 0))]
-                    out.append(make_reading(kind, cards, (start + length - 1,), [r for r in window for _ in range(width)],
-                                            fill, top=start + length - 1))
-        # chain bombs
-        for y in range(3, 7):
-            if n < 4 * y or n > MAX_COPIES * y or len(nat) > y:
-                continue
-            for window, top in _chain_windows(y, rules):
-                if any(r not in window for r in nat):
-                    continue
-                for x in self._chain_xs(window, nat, n, y, rules):
-                    groups = self._groups_for(window, nat, n, x)
-                    shown = [r for r, g in zip(window, groups) for _ in range(g)]
-                    fill = [r for r, g in zip(window, groups) for _ in range(g - nat.get(r, 0))]
-                    out.append(make_reading("chain", cards, _bomb_key(x + y, n, top), shown, fill, lines=x + y,
-                                            chain=(x, y), top=top))
-        return _sorted(out)
-
-    @staticmethod
-    def _chain_xs(window, nat, n, y, rules) -> list[int]:
-        """Every X (smallest group) this window allows, largest first."""
-        if not rules.uneven_chain:
-            if n % y:
-                return []
-            x = n // y
-            return [x] if 4 <= x <= MAX_COPIES and all(nat.get(r, 0) <= x for r in window) else []
-        xs = []
-        low = min(nat.get(r, 0) for r in window)
-        for x in range(MAX_COPIES, 3, -1):
-            if low <= x and sum(max(nat.get(r, 0), x) for r in window) <= n <= x + MAX_COPIES * (y - 1):
-                xs.append(x)
-        return xs
-
-    @staticmethod
-    def _groups_for(window, nat, n, x) -> list[int]:
-        """Group sizes for a reading with smallest group ``x``: the spare jokers go to the lowest groups."""
-        groups = [max(nat.get(r, 0), x) for r in window]
-        spare = n - sum(groups)
-        i = 0
-        # keep one group at exactly x; fill the others up to 8
-        keep = next(i for i, r in enumerate(window) if nat.get(r, 0) <= x)
-        for i in range(len(groups)):
-            if i == keep:
-                continue
-            add = min(spare, MAX_COPIES - groups[i])
-            groups[i] += add
-            spare -= add
-        return groups
-
-    @staticmethod
-    def _jokers_alone(cards, cnt) -> list[Reading]:
-        n = len(cards)
-        shown = sorted((c.rank for c in cards), reverse=True)
-        if n == 1:
-            r = shown[0]
-            return [make_reading("single", cards, (power(r),), shown, top=r)]
-        if n == 2 and len(cnt) == 1:
-            r = shown[0]
-            return [make_reading("pair", cards, (power(r),), shown, top=r)]
-        if n == 3:
-            return [make_reading("three_jokers", cards, _bomb_key(6, 3, 0, True), shown, lines=6)]
-        if n == 4:
-            return [make_reading("four_jokers", cards, _bomb_key(7, 4, 0, True), shown, lines=7)]
-        return []
-
-    # --- comparing ---------------------------------------------------------
-    def beats(self, play: Reading, table: Reading, rules) -> bool:
-        if play.is_bomb:
-            if not table.is_bomb:
-                return True
-            if rules.same_lines == "first_played":
-                return play.key[0] > table.key[0]
-            return play.key > table.key
-        if table.is_bomb:
-            return False
-        return play.kind == table.kind and play.size == table.size and play.key > table.key
-
-    def why_not(self, play, table, rules):
-        if play.is_bomb and table.is_bomb and rules.same_lines == "first_played" and play.key[0] == table.key[0]:
-            return t("线数一样，先出的大（first_played）：要更多线才管得上",
-                     "equal lines: the first played wins (first_played); only more lines beat it")
-        if play.is_bomb and table.is_bomb and play.key[0] == table.key[0]:
-            return t("线数一样（{l}线）：张数少的大，张数也一样比点数；三王、天王是同线数里最小的",
-                     "equal lines ({l}): fewer cards win, then the higher rank; 三王 and 天王 are the lowest of "
-                     "their lines", l=play.key[0])
-        return None
-
-    # --- hints ---------------------------------------------------------------
-    def sizes(self, hand, table, rules):
-        top = min(len(hand), MAX_PLAY)
-        if table is None:
-            return range(1, top + 1)
-        return sorted({table.size, 3, 4, 5, 6, 7, 8} | set(range(12, top + 1)))
-
-    _last = (None, None)  # (hand object, its groups): the core asks for many sizes of one hand
-
-    def candidates(self, hand, table, rules, size, need=None) -> Iterable:
-        last_hand, groups = self._last
-        if last_hand is not hand or type(hand) is not tuple:  # a tuple cannot change behind our back
-            groups = _groups(hand)
-            self._last = (hand, groups)
-        return _candidates(groups, table, rules, size, need, self)
-
-
-def _sort_key(card: Card) -> tuple:
-    return (-_POWER[card.rank], card._suit_index if card.suit is not None else 9)
-
-
-SPEC = ShuangkouSpec()
-
-
-def sort_key_for(rules=None):
-    """Canonical card order (highest first) for pages: 大王 小王 2 A K … 3."""
-    return _sort_key
-
-
-def _sorted(readings: list[Reading]) -> list[Reading]:
-    out = distinct_readings(readings)
-    out.sort(key=lambda r: (r.is_bomb, r.key if r.is_bomb else (_PRIORITY[r.kind],) + r.key), reverse=True)
-    return out
-
-
-# ==========================================================================
-# Candidate generation (the fast path of the hint)
-# ==========================================================================
-
-def _groups(hand: Sequence[Card]) -> tuple[dict[int, list[Card]], dict[int, int]]:
-    """Cards by rank (canonical order) and how many of each natural rank."""
-    groups: dict[int, list[Card]] = {}
-    for c in sorted(hand, key=_sort_key):
-        groups.setdefault(c.rank, []).append(c)
-    return groups, {r: len(g) for r, g in groups.items() if r not in JOKERS}
-
-
-def _candidates(prep, table, rules, size, need, spec) -> Iterable:
-    groups, have = prep
-    wild = wild_ranks(rules)
-    big = groups.get(BIG_JOKER, []) if BIG_JOKER in wild else []
-    little = groups.get(LITTLE_JOKER, []) if LITTLE_JOKER in wild else []
-    budget = len(big) + len(little)
-    need_joker = need if need in (16, 17) else None
-    need_joker = {16: LITTLE_JOKER, 17: BIG_JOKER}.get(need_joker)
-    need_rank = None if need is None or need_joker else (2 if need == 15 else need)
-
-    split_cache: dict[int, list] = {}
-
-    def splits(k: int) -> list:
-        if k not in split_cache:
-            out = []
-            for b in range(min(k, len(big)), -1, -1):
-                l = k - b
-                if l > len(little):
-                    break
-                if (need_joker == BIG_JOKER and b == 0) or (need_joker == LITTLE_JOKER and l == 0):
-                    continue
-                out.append(big[:b] + little[:l])
-            split_cache[k] = out
-        return split_cache[k]
-
-    table_bomb = table is not None and table.is_bomb
-    first_played = rules.same_lines == "first_played"
-
-    def keep(kind: str, key: tuple, bomb: bool) -> bool:
-        if table is None:
-            return True
-        if bomb:
-            if not table_bomb:
-                return True
-            return key[0] > table.key[0] if first_played else key > table.key
-        return not table_bomb and kind == table.kind and size == table.size and key > table.key
-
-    # jokers alone
-    if need_rank is None:
-        jokers = groups.get(BIG_JOKER, []) + groups.get(LITTLE_JOKER, [])
-        if size <= 4 and len(jokers) >= size:
-            seen = set()
-            for b in range(min(size, len(groups.get(BIG_JOKER, []))), -1, -1):
-                l = size - b
-                if l > len(groups.get(LITTLE_JOKER, [])):
-                    continue
-                cards = groups.get(BIG_JOKER, [])[:b] + groups.get(LITTLE_JOKER, [])[:l]
-                key = (b, l)
-                if key in seen:
-                    continue
-                seen.add(key)
-                for r in SPEC._jokers_alone(tuple(cards), Counter(c.rank for c in cards)):
-                    if keep(r.kind, r.key, r.is_bomb):
-                        yield cards, r
-                        break
-
-    def fills(window: Sequence[int], widths: Sequence[int]):
-        """(naturals used per rank, jokers needed) for a template, at least one natural card."""
-        m = len(window)
-        res = []
-        acc = [0] * m
-        # most jokers the ranks after i can still absorb is irrelevant: bound only by budget
-        def rec(i: int, deficit: int):
-            if i == m:
-                if deficit < size:
-                    res.append((tuple(acc), deficit))
-                return
-            r, g = window[i], widths[i]
-            h = min(have.get(r, 0), g)
-            lo = max(0, g - (budget - deficit))
-            if r == need_rank:
-                lo = max(lo, 1)
-            for u in range(h, lo - 1, -1):
-                acc[i] = u
-                rec(i + 1, deficit + g - u)
-            acc[i] = 0
-        rec(0, 0)
-        return res
-
-    def emit(window, widths, kind, key, bomb, make):
-        """Every candidate of one template; ``make(cards, fill)`` builds its reading when kept."""
-        if need_rank is not None and need_rank not in window:
-            return
-        if not keep(kind, key, bomb):
-            return
-        for used, k in fills(window, widths):
-            sp = splits(k)
-            if not sp:
-                continue
-            nat_cards = []
-            for r, u in zip(window, used):
-                if u:
-                    nat_cards.extend(groups[r][:u])
-            fill = [r for r, g, u in zip(window, widths, used) for _ in range(g - u)] if k else []
-            for jk in sp:
-                cards = nat_cards + jk
-                yield cards, (lambda cards=cards, fill=fill: make(cards, fill))
-
-    # X of a kind
-    if size <= MAX_COPIES and (table is None or table_bomb or size >= 4
-                               or (table.kind == _SAME.get(size) and table.size == size)):
-        for r in have:
-            if table is not None and not table_bomb and size < 4 and power(r) <= table.key[0]:
-                continue
-            if size >= 4:
-                key = _bomb_key(size, size, power(r))
-                yield from emit([r], [size], "bomb", key, True, lambda cards, fill, r=r, key=key: make_reading(
-                    "bomb", cards, key, [r] * size, fill, lines=size, top=r))
-            else:
-                yield from emit([r], [size], _SAME[size], (power(r),), False, lambda cards, fill, r=r: make_reading(
-                    _SAME[size], cards, (power(r),), [r] * size, fill, top=r))
-
-    # runs
-    if table is None or (not table_bomb and table.size == size):
-        for width, kind, lmin in ((1, "straight", 5), (2, "pair_run", 3), (3, "triple_run", rules.min_triple_run)):
-            if size % width or (table is not None and table.kind != kind):
-                continue
-            length = size // width
-            if not lmin <= length <= 12:
-                continue
-            for window in _run_windows(length):
-                top = window[-1]
-                if table is not None and top <= table.key[0]:
-                    continue
-                yield from emit(window, [width] * length, kind, (top,), False,
-                                lambda cards, fill, window=window, top=top, width=width, kind=kind: make_reading(
-                                    kind, cards, (top,), [r for r in window for _ in range(width)], fill, top=top))
-
-    # chain bombs
-    for y in range(3, 7):
-        if size < 4 * y or size > MAX_COPIES * y:
+def _groups_for(window, nat, n, x) -> list[int]:
+    """Group sizes for a reading with smallest group ``x``: the spare jokers go to the lowest groups."""
+    groups = [max(nat.get(r, 0), x) for r in window]
+    spare = n - sum(groups)
+    # keep one group at exactly x; fill the others up to 8
+    keep = next(i for i, r in enumerate(window) if nat.get(r, 0) <= x)
+    for i in range(len(groups)):
+        if i == keep:
             continue
-        for window, top in _chain_windows(y, rules):
-            if need_rank is not None and need_rank not in window:
-                continue
-            if not rules.uneven_chain:
-                if size % y:
-                    continue
-                x = size // y
-                if not 4 <= x <= MAX_COPIES:
-                    continue
-                key = _bomb_key(x + y, size, top)
-                yield from emit(window, [x] * y, "chain", key, True,
-                                lambda cards, fill, window=window, top=top, x=x, y=y, key=key: make_reading(
-                                    "chain", cards, key, [r for r in window for _ in range(x)], fill,
-                                    lines=x + y, chain=(x, y), top=top))
-            else:
-                yield from _uneven(window, top, y, size, have, groups, budget, splits, need_rank, keep)
+        add = min(spare, MAX_COPIES - groups[i])
+        groups[i] += add
+        spare -= add
+    return groups
+
+
+def _chain_xs(window, nat, n, y, uneven: bool) -> list[int]:
+    """Every X (smallest group) this window allows, largest first."""
+    if not uneven:
+        if n % y:
+            return []
+        x = n // y
+        return [x] if 4 <= x <= MAX_COPIES and all(nat.get(r, 0) <= x for r in window) else []
+    low = min(nat.get(r, 0) for r in window)
+    return [x for x in range(MAX_COPIES, 3, -1)
+            if low <= x and sum(max(nat.get(r, 0), x) for r in window) <= n <= x + MAX_COPIES * (y - 1)]
 
 
 def _best_x(used: Sequence[int], size: int, y: int) -> int | None:
@@ -537,9 +209,351 @@ def _best_x(used: Sequence[int], size: int, y: int) -> int | None:
     return None
 
 
-def _uneven(window, top, y, size, have, groups, budget, splits, need_rank, keep):
-    """千变 chains: naturals per rank 0..8 (at least one card), the rest jokers; X = best smallest group."""
-    caps = [min(have.get(r, 0), MAX_COPIES) for r in window]
+def _chain_reading(window, top, y, cards, nat, x, key) -> Reading:
+    groups_ = _groups_for(window, nat, len(cards), x)
+    shown = [r for r, g in zip(window, groups_) for _ in range(g)]
+    fill = [r for r, g in zip(window, groups_) for _ in range(g - nat.get(r, 0))]
+    return make_reading("chain", cards, key, shown, fill, lines=x + y, chain=(x, y), top=top)
+
+
+# ==========================================================================
+# The hand a hint draws from (the fast path: readings are built from templates)
+# ==========================================================================
+
+def _groups(hand: Sequence[Card]) -> tuple[dict[int, list[Card]], dict[int, int]]:
+    """Cards by rank (canonical order, highest first) and how many of each natural rank."""
+    groups: dict[int, list[Card]] = {}
+    for c in sorted(hand, key=ORDER.sort_key):
+        groups.setdefault(c.rank, []).append(c)
+    return groups, {r: len(g) for r, g in groups.items() if r not in JOKERS}
+
+
+class _Draw:
+    """One question of the hint (hand, table, size, need): the naturals, the wild jokers and their choices.
+
+    A pattern describes a *template* (ranks and how many of each); the draw says
+    which natural cards and jokers can fill it, and keeps only the templates whose
+    reading beats the table (asked of the pattern's own ``beats``).
+    """
+
+    def __init__(self, spec: "ShuangkouSpec", prep, table: Reading | None, size: int, need: int | None):
+        self.groups, self.have = prep
+        self.table, self.size = table, size
+        wild = spec.wild
+        self.big = self.groups.get(BIG_JOKER, []) if BIG_JOKER in wild else []
+        self.little = self.groups.get(LITTLE_JOKER, []) if LITTLE_JOKER in wild else []
+        self.budget = len(self.big) + len(self.little)
+        needed = None if need is None else ORDER.rank_of_power(need)  # the lead's level, as a rank
+        self.need_joker = needed if needed in JOKERS else None
+        self.need_rank = None if needed in JOKERS else needed
+        self._splits: dict[int, list] = {}
+
+    def keeps(self, pattern: Pattern, kind: str, key: tuple) -> bool:
+        """Does a play of this template beat the table (a lead: always)?"""
+        if self.table is None:
+            return True
+        return pattern.beats(probe(kind, key, self.size, pattern.bomb), self.table)
+
+    def splits(self, k: int) -> list:
+        """Every way to choose ``k`` wild jokers (大王 first), honouring a needed joker."""
+        if k not in self._splits:
+            out = []
+            for b in range(min(k, len(self.big)), -1, -1):
+                n_little = k - b
+                if n_little > len(self.little):
+                    break
+                if (self.need_joker == BIG_JOKER and b == 0) or (self.need_joker == LITTLE_JOKER and n_little == 0):
+                    continue
+                out.append(self.big[:b] + self.little[:n_little])
+            self._splits[k] = out
+        return self._splits[k]
+
+    def fills(self, window: Sequence[int], widths: Sequence[int]) -> list[tuple[tuple[int, ...], int]]:
+        """(naturals used per rank, jokers needed) for a template, at least one natural card."""
+        m, found, acc = len(window), [], [0] * len(window)
+
+        def rec(i: int, deficit: int):
+            if i == m:
+                if deficit < self.size:
+                    found.append((tuple(acc), deficit))
+                return
+            r, g = window[i], widths[i]
+            most = min(self.have.get(r, 0), g)
+            least = max(0, g - (self.budget - deficit))
+            if r == self.need_rank:
+                least = max(least, 1)
+            for u in range(most, least - 1, -1):
+                acc[i] = u
+                rec(i + 1, deficit + g - u)
+            acc[i] = 0
+
+        rec(0, 0)
+        return found
+
+    def naturals(self, window: Sequence[int], used: Sequence[int]) -> list[Card]:
+        return [c for r, u in zip(window, used) if u for c in self.groups[r][:u]]
+
+    def emit(self, pattern: Pattern, window, widths, kind: str, key: tuple, make):
+        """Every candidate of one template; ``make(cards, fill)`` builds its reading when it is kept."""
+        if self.need_rank is not None and self.need_rank not in window:
+            return
+        if not self.keeps(pattern, kind, key):
+            return
+        for used, k in self.fills(window, widths):
+            splits = self.splits(k)
+            if not splits:
+                continue
+            fill = [r for r, g, u in zip(window, widths, used) for _ in range(g - u)] if k else []
+            nat_cards = self.naturals(window, used)
+            for jokers in splits:
+                cards = nat_cards + jokers
+                yield cards, (lambda cards=cards, fill=fill: make(cards, fill))
+
+
+# ==========================================================================
+# Patterns
+# ==========================================================================
+
+class _Bomb(Pattern):
+    """A bomb beats every plain play; bombs by lines, then (``fewer_cards``) fewer cards, then the top."""
+
+    bomb = True
+
+    def __init__(self, spec):
+        super().__init__(spec)
+        self.first_played = self.rules.same_lines == "first_played"  # equal lines never beat
+
+    def beats(self, play, table):
+        if not table.is_bomb:
+            return True
+        if self.first_played:
+            return lines_of(play) > lines_of(table)
+        return play.key > table.key
+
+
+class JokersAlone(_Bomb):
+    """Jokers played alone are themselves: a single, a pair of one joker, 三王 (6 lines), 天王 (7 lines)."""
+
+    kinds = ("three_jokers", "four_jokers")
+
+    def reads_size(self, n):
+        return n <= 4
+
+    def read(self, cards, counts):
+        """The reading of jokers alone ([] when a natural card is played with them)."""
+        if not all(c.rank in JOKERS for c in cards):
+            return []
+        n = len(cards)
+        shown = sorted((c.rank for c in cards), reverse=True)
+        if n == 1 or (n == 2 and len(counts) == 1):
+            r = shown[0]
+            return [make_reading(_SAME[n], cards, (power(r),), shown, top=r)]
+        if n == 3:
+            return [make_reading("three_jokers", cards, _bomb_key(6, 3, 0, True), shown, lines=6)]
+        if n == 4:
+            return [make_reading("four_jokers", cards, _bomb_key(7, 4, 0, True), shown, lines=7)]
+        return []
+
+    def candidates(self, draw, table, size, need):
+        bigs, littles = draw.groups.get(BIG_JOKER, []), draw.groups.get(LITTLE_JOKER, [])
+        if draw.need_rank is not None or size > 4 or len(bigs) + len(littles) < size:
+            return
+        for b in range(min(size, len(bigs)), -1, -1):
+            if size - b > len(littles):
+                continue
+            cards = bigs[:b] + littles[:size - b]
+            for r in self.read(tuple(cards), Counter(c.rank for c in cards)):
+                if table is None or self.spec.beats(r, table):
+                    yield cards, r
+                    break
+
+
+
+class SameRank(Pattern):
+    """1 to 3 cards of one rank (jokers may fill in): single, pair, triple."""
+
+    kinds = ("single", "pair", "triple")
+
+    def reads_size(self, n):
+        return n < 4
+
+    def read(self, cards, counts):
+        n = len(cards)
+        if len(counts) == 1 and n < 4:
+            r = next(iter(counts))
+            yield make_reading(_SAME[n], cards, (power(r),), [r] * n, [r] * (n - counts[r]), top=r)
+
+    def candidates(self, draw, table, size, need):
+        if size >= 4:
+            return
+        for r in draw.have:
+            key = (power(r),)
+            yield from draw.emit(self, [r], [size], _SAME[size], key, lambda cards, fill, r=r, key=key: make_reading(
+                _SAME[size], cards, key, [r] * size, fill, top=r))
+
+    def describe(self) -> Text:
+        return t("单张、对子、三张；顺子（5张以上，3到A）；连对（3对以上）；连三张（{m}个以上）；没有三带二；2和王不能按本身点数进连牌",
+                 "single, pair, triple; straight (5+ from 3 to A); pair run (3+ pairs); triple run ({m}+); no kickers; "
+                 "2 and jokers never join a run as themselves", m=self.rules.min_triple_run)
+
+
+class KindBomb(_Bomb):
+    """X cards of one rank, 4 ≤ X ≤ 8 (jokers may fill in): X lines."""
+
+    kinds = ("bomb",)
+
+    def reads_size(self, n):
+        return 4 <= n <= MAX_COPIES
+
+    def read(self, cards, counts):
+        n = len(cards)
+        if len(counts) == 1 and 4 <= n <= MAX_COPIES:
+            r = next(iter(counts))
+            yield make_reading("bomb", cards, _bomb_key(n, n, power(r)), [r] * n, [r] * (n - counts[r]), lines=n,
+                               top=r)
+
+    def candidates(self, draw, table, size, need):
+        if not 4 <= size <= MAX_COPIES:
+            return
+        for r in draw.have:
+            key = _bomb_key(size, size, power(r))
+            yield from draw.emit(self, [r], [size], "bomb", key, lambda cards, fill, r=r, key=key: make_reading(
+                "bomb", cards, key, [r] * size, fill, lines=size, top=r))
+
+    def describe(self) -> Text:
+        return t("炸弹：X张同点数（4–8张）= X线；三王 = 6线（6线里最小）；天王（四个王）= 7线（7线里最小）；"
+                 "X线Y连环（Y个相连点数各X张，3≤Y≤6）= X+Y线，不能有2",
+                 "bombs: X of a kind (4–8) = X lines; three jokers = 6 lines (lowest 6); four jokers = 7 lines "
+                 "(lowest 7); X-line Y-chain (Y consecutive ranks of X cards, 3≤Y≤6) = X+Y lines, no 2")
+
+
+class Run(Pattern):
+    """``width`` cards of each of ``min_len`` … 12 consecutive ranks 3 … A (jokers may fill in)."""
+
+    width, kind = 1, "straight"
+
+    def __init__(self, spec):
+        super().__init__(spec)
+        self.shortest = self.min_len()
+
+    @property
+    def kinds(self):
+        return (self.kind,)
+
+    def min_len(self) -> int:
+        return 5
+
+    def reads_size(self, n):
+        return n % self.width == 0 and self.shortest <= n // self.width <= MAX_RUN
+
+    def read(self, cards, counts):
+        n, width = len(cards), self.width
+        if not all(3 <= r <= ACE for r in counts) or n % width or max(counts.values()) > width:
+            return
+        length = n // width
+        if not self.shortest <= length <= MAX_RUN:
+            return
+        lo, hi = min(counts), max(counts)
+        for start in range(max(3, hi - length + 1), min(lo, ACE - length + 1) + 1):
+            window = range(start, start + length)
+            fill = [r for r in window for _ in range(width - counts.get(r, 0))]
+            top = start + length - 1
+            yield make_reading(self.kind, cards, (top,), [r for r in window for _ in range(width)], fill, top=top)
+
+    def candidates(self, draw, table, size, need):
+        width = self.width
+        length = size // width
+        if size % width or not self.shortest <= length <= MAX_RUN:
+            return
+        for window in ORDER.windows(length):
+            top = window[-1]
+            yield from draw.emit(self, window, [width] * length, self.kind, (top,),
+                                 lambda cards, fill, window=window, top=top: make_reading(
+                                     self.kind, cards, (top,), [r for r in window for _ in range(width)], fill,
+                                     top=top))
+
+
+class PairRun(Run):
+    width, kind = 2, "pair_run"
+
+    def min_len(self) -> int:
+        return 3
+
+
+class TripleRun(Run):
+    width, kind = 3, "triple_run"
+
+    def min_len(self) -> int:
+        return self.rules.min_triple_run
+
+
+class ChainBomb(_Bomb):
+    """X线Y连环: Y (3–6) consecutive ranks of X (4–8) cards each = X+Y lines; 千变: groups may differ."""
+
+    kinds = ("chain",)
+
+    def __init__(self, spec):
+        super().__init__(spec)
+        self.uneven_chain = self.rules.uneven_chain
+        self.windows = {y: _chain_windows(y, self.rules) for y in range(MIN_CHAIN, MAX_CHAIN + 1)}
+
+    def reads_size(self, n):
+        return 4 * MIN_CHAIN <= n <= MAX_COPIES * MAX_CHAIN
+
+    def read(self, cards, counts):
+        n = len(cards)
+        for y in range(MIN_CHAIN, MAX_CHAIN + 1):
+            if n < 4 * y or n > MAX_COPIES * y or len(counts) > y:
+                continue
+            for window, top in self.windows[y]:
+                if any(r not in window for r in counts):
+                    continue
+                for x in _chain_xs(window, counts, n, y, self.uneven_chain):
+                    yield _chain_reading(window, top, y, cards, counts, x, _bomb_key(x + y, n, top))
+
+    def candidates(self, draw, table, size, need):
+        for y in range(MIN_CHAIN, MAX_CHAIN + 1):
+            if size < 4 * y or size > MAX_COPIES * y:
+                continue
+            for window, top in self.windows[y]:
+                if draw.need_rank is not None and draw.need_rank not in window:
+                    continue
+                if self.uneven_chain:
+                    yield from self.uneven(draw, window, top, y)
+                elif size % y == 0:
+                    yield from self.even(draw, window, top, y, size // y)
+
+    def even(self, draw, window, top, y, x):
+        if not 4 <= x <= MAX_COPIES:
+            return
+        key = _bomb_key(x + y, draw.size, top)
+        yield from draw.emit(self, window, [x] * y, "chain", key,
+                             lambda cards, fill: make_reading("chain", cards, key,
+                                                              [r for r in window for _ in range(x)], fill,
+                                                              lines=x + y, chain=(x, y), top=top))
+
+    def uneven(self, draw, window, top, y):
+        """千变 chains: naturals per rank 0..8 (at least one card), the rest jokers; X = best smallest group."""
+        size = draw.size
+        for used in _uneven_naturals(draw, window):
+            jokers = draw.splits(size - sum(used))
+            x = _best_x(used, size, y) if jokers else None
+            if x is None:
+                continue
+            key = _bomb_key(x + y, size, top)
+            if not draw.keeps(self, "chain", key):
+                continue
+            nat = {r: u for r, u in zip(window, used) if u}
+            nat_cards = draw.naturals(window, used)
+            for jk in jokers:
+                yield nat_cards + jk, (lambda cards=nat_cards + jk, nat=nat, x=x, key=key: _chain_reading(
+                    window, top, y, cards, nat, x, key))
+
+
+def _uneven_naturals(draw: _Draw, window: Sequence[int]) -> list[tuple[int, ...]]:
+    """How many naturals of each rank of ``window`` a 千变 chain of ``draw.size`` cards may use."""
+    size, budget, need_rank = draw.size, draw.budget, draw.need_rank
+    caps = [min(draw.have.get(r, 0), MAX_COPIES) for r in window]
     m = len(window)
     tail = [sum(caps[i:]) for i in range(m + 1)]
     acc = [0] * m
@@ -560,29 +574,103 @@ def _uneven(window, top, y, size, have, groups, budget, splits, need_rank, keep)
         acc[i] = 0
 
     rec(0, 0, 0)
-    for used in found:
-        k = size - sum(used)
-        sp = splits(k)
-        if not sp:
-            continue
-        x = _best_x(used, size, y)
-        if x is None:
-            continue
-        key = _bomb_key(x + y, size, top)
-        if not keep("chain", key, True):
-            continue
-        nat = {r: u for r, u in zip(window, used) if u}
-        nat_cards = [c for r, u in zip(window, used) if u for c in groups[r][:u]]
-        for jk in sp:
-            yield nat_cards + jk, (lambda cards=nat_cards + jk, nat=nat, x=x, key=key: _chain_reading(
-                window, top, y, cards, nat, x, key))
+    return found
 
 
-def _chain_reading(window, top, y, cards, nat, x, key) -> Reading:
-    groups_ = ShuangkouSpec._groups_for(window, nat, len(cards), x)
-    shown = [r for r, g in zip(window, groups_) for _ in range(g)]
-    fill = [r for r, g in zip(window, groups_) for _ in range(g - nat.get(r, 0))]
-    return make_reading("chain", cards, key, shown, fill, lines=x + y, chain=(x, y), top=top)
+# ==========================================================================
+# The spec
+# ==========================================================================
+
+class ShuangkouSpec(SheddingSpec):
+    slug = "shuangkou"
+    bare = True
+    #: generation order (jokers alone first; then one rank, runs, chains)
+    pattern_types = (JokersAlone, SameRank, KindBomb, Run, PairRun, TripleRun, ChainBomb)
+
+    def __init__(self, rules):
+        super().__init__(rules)
+        self.wild = wild_ranks(rules)
+        self.jokers_alone = self.patterns[0]
+        self._last_prep: tuple = (None, None)
+
+    def deck(self) -> Deck:
+        return DECK
+
+    def max_hand(self) -> int:
+        return MAX_PLAY
+
+    def no_pattern(self, cards) -> Text:
+        text = format_cards(cards, self.sort_key())
+        if len(cards) > MAX_PLAY:
+            return t("「{c}」有{n}张：一手牌最多27张", "“{c}” has {n} cards: a play holds at most 27", c=text, n=len(cards))
+        ranks = {c.rank for c in cards}
+        if 2 in ranks and len(ranks) > 1 and not ranks <= set(JOKERS) | {2}:
+            return t("「{c}」不成牌型：2 不能进顺子、连对、连三张或连环炸弹",
+                     "“{c}” is no pattern: 2 never joins a straight, a pair or triple run, or a chain bomb", c=text)
+        return t("「{c}」不成任何双扣牌型", "“{c}” is no pattern of 双扣", c=text)
+
+    def readings(self, cards: Sequence[Card]) -> list[Reading]:
+        """Every distinct reading, largest first: jokers alone are themselves, with naturals they are wild."""
+        cards = tuple(cards)
+        if not 0 < len(cards) <= MAX_PLAY:
+            return []
+        counts = Counter(c.rank for c in cards)
+        if all(r in JOKERS for r in counts):
+            return self.jokers_alone.read(cards, counts)
+        nat = Counter({r: k for r, k in counts.items() if r not in self.wild})
+        if any(r in JOKERS for r in nat) or any(k > MAX_COPIES for k in nat.values()):
+            return []
+        return self.sorted_readings([r for p in self.readers(len(cards)) for r in p.read(cards, nat)])
+
+    def sorted_readings(self, readings):
+        out = distinct_readings(readings)
+        out.sort(key=lambda r: (r.is_bomb, r.key if r.is_bomb else (_PRIORITY[r.kind],) + r.key), reverse=True)
+        return out
+
+    def why_not(self, play, table):
+        if not (play.is_bomb and table.is_bomb and lines_of(play) == lines_of(table)):
+            return None
+        if self.rules.same_lines == "first_played":
+            return t("线数一样，先出的大（first_played）：要更多线才管得上",
+                     "equal lines: the first played wins (first_played); only more lines beat it")
+        return t("线数一样（{l}线）：张数少的大，张数也一样比点数；三王、天王是同线数里最小的",
+                 "equal lines ({l}): fewer cards win, then the higher rank; 三王 and 天王 are the lowest of "
+                 "their lines", l=lines_of(play))
+
+    # --- hints ---------------------------------------------------------------
+    def sizes(self, hand, table):
+        top = min(len(hand), MAX_PLAY)
+        if table is None:
+            return range(1, top + 1)
+        return sorted({table.size, 3, 4, 5, 6, 7, 8} | set(range(12, top + 1)))
+
+    def candidates(self, hand, table, size, need=None) -> Iterable:
+        last_hand, prep = self._last_prep
+        if last_hand is not hand or type(hand) is not tuple:  # a tuple cannot change behind our back
+            prep = _groups(hand)
+            self._last_prep = (hand, prep)
+        draw = _Draw(self, prep, table, size, need)
+        for pattern in self.patterns:
+            if pattern.answers(table, size):
+                yield from pattern.candidates(draw, table, size, need)
+
+    def pattern_texts(self) -> list[Text]:
+        lines = [p.describe() for p in self.patterns]
+        return [text for text in lines if text is not None] + [
+            t("王和别的牌一起出时可当任意一张牌；几种读法时取大的，首家可选",
+              "jokers played with natural cards stand for any card; the largest reading counts, a leader may pick"),
+            t("比大小：同牌型同张数比最大点；炸弹管一切非炸弹；炸弹之间线多的大，线数一样张数少的大，再比点数",
+              "comparing: same pattern and size, higher top; a bomb beats every non-bomb; between bombs more lines "
+              "win, then fewer cards, then the higher rank"),
+        ]
+
+
+spec_for = spec_cache(ShuangkouSpec)
+
+
+def sort_key_for(rules=None):
+    """Canonical card order (highest first) for pages: 大王 小王 2 A K … 3."""
+    return ORDER.sort_key
 
 
 # ==========================================================================
@@ -620,8 +708,8 @@ def _bomb_lines(row, rules, path: str, label: Text) -> tuple[int, Text | None]:
             raise MalformedInput(t("「{f}」要写牌或线数", "“{f}” needs its cards or its lines", f=label), field=path,
                                  code="missing_field")
         return row.lines, None
-    bombs = [r for r in SPEC.readings(row.cards, rules) if r.is_bomb]
-    shown = format_cards(row.cards, SPEC.sort_key(rules))
+    bombs = [r for r in spec_for(rules).readings(row.cards) if r.is_bomb]
+    shown = format_cards(row.cards, sort_key_for(rules))
     if not bombs:
         raise InvalidInput(t("「{c}」不是炸弹：{why}", "“{c}” is not a bomb: {why}", c=shown,
                              why=_not_bomb_reason(row.cards, rules)), field=f"{path}.cards", code="not_a_bomb")
@@ -657,10 +745,10 @@ def _bombs(values, rules) -> list[tuple[int, int, Text | None]]:
 
 
 def _not_bomb_reason(cards, rules) -> Text:
-    rs = SPEC.readings(cards, rules)
+    rs = spec_for(rules).readings(cards)
     if rs:
         return t("它是 {r}", "it reads as {r}", r=rs[0].label)
-    return SPEC.no_pattern(cards, rules)
+    return spec_for(rules).no_pattern(cards)
 
 
 def settle(values, rules) -> dict:
@@ -718,23 +806,10 @@ def _fmt(deltas) -> str:
 
 def pattern_texts(rules) -> list[Text]:
     """The patterns and bombs, for the rules page."""
-    return [
-        t("单张、对子、三张；顺子（5张以上，3到A）；连对（3对以上）；连三张（{m}个以上）；没有三带二；2和王不能按本身点数进连牌",
-          "single, pair, triple; straight (5+ from 3 to A); pair run (3+ pairs); triple run ({m}+); no kickers; "
-          "2 and jokers never join a run as themselves", m=rules.min_triple_run),
-        t("炸弹：X张同点数（4–8张）= X线；三王 = 6线（6线里最小）；天王（四个王）= 7线（7线里最小）；"
-          "X线Y连环（Y个相连点数各X张，3≤Y≤6）= X+Y线，不能有2",
-          "bombs: X of a kind (4–8) = X lines; three jokers = 6 lines (lowest 6); four jokers = 7 lines "
-          "(lowest 7); X-line Y-chain (Y consecutive ranks of X cards, 3≤Y≤6) = X+Y lines, no 2"),
-        t("王和别的牌一起出时可当任意一张牌；几种读法时取大的，首家可选",
-          "jokers played with natural cards stand for any card; the largest reading counts, a leader may pick"),
-        t("比大小：同牌型同张数比最大点；炸弹管一切非炸弹；炸弹之间线多的大，线数一样张数少的大，再比点数",
-          "comparing: same pattern and size, higher top; a bomb beats every non-bomb; between bombs more lines "
-          "win, then fewer cards, then the higher rank"),
-    ]
+    return spec_for(rules).pattern_texts()
 
 
-ACTIONS = shedding_actions(SPEC)
+ACTIONS = shedding_actions(spec_for)
 
 
 class Shuangkou(Game):

@@ -285,7 +285,7 @@ def test_check_reason_is_always_present_and_bilingual(api):
 
 def readings(cards, preset=P52, **rules):
     r = pdk.RULESET.resolve({"preset": preset, **rules})
-    return pdk.SPEC.readings(parse_cards(cards), r)
+    return pdk.spec_for(r).readings(parse_cards(cards))
 
 
 def kinds(cards, preset=P52, **rules):
@@ -294,7 +294,7 @@ def kinds(cards, preset=P52, **rules):
 
 def beats(play, table, preset=P52, **rules):
     r = pdk.RULESET.resolve({"preset": preset, **rules})
-    return any(pdk.SPEC.beats(p, readings(table, preset, **rules)[0], r) for p in readings(play, preset, **rules))
+    return any(pdk.spec_for(r).beats(p, readings(table, preset, **rules)[0]) for p in readings(play, preset, **rules))
 
 
 def test_pdk_straight_runs_from_3_to_ace():
@@ -476,7 +476,7 @@ def small_deal(draw, preset):
 
 
 def _table(rules, table):
-    rs = pdk.SPEC.readings(table, rules) if table else []
+    rs = pdk.spec_for(rules).readings(table) if table else []
     return rs[0] if rs else None
 
 
@@ -485,10 +485,10 @@ def _table(rules, table):
 def test_hint_equals_brute_force_over_every_sub_multiset(case):
     rules, hand, table = case
     tr = _table(rules, table)
-    plays, truncated = legal_plays(pdk.SPEC, hand, tr, rules, limit=10 ** 6)
-    got = {pdk.SPEC.identity(c, rules) for c, _ in plays}
-    assert not truncated and len(got) == len(plays)
-    assert got == set(brute_force_plays(pdk.SPEC, hand, tr, rules))
+    plays = list(legal_plays(pdk.spec_for(rules), hand, tr))
+    got = {pdk.spec_for(rules).identity(c) for c, _ in plays}
+    assert len(got) == len(plays)
+    assert got == set(brute_force_plays(pdk.spec_for(rules), hand, tr))
 
 
 @settings(max_examples=60, deadline=None)
@@ -544,10 +544,10 @@ def test_hint_equals_brute_force_on_airplane_sized_hands(case):
     tr = _table(rules, parse_cards(table)) if table else None
     if table and (tr is None or any(c in hand for c in parse_cards(table)) and rules.preset != ZSY):
         tr = None
-    plays, truncated = legal_plays(pdk.SPEC, hand, tr, rules, limit=10 ** 6)
-    got = {pdk.SPEC.identity(c, rules) for c, _ in plays}
-    assert not truncated and len(got) == len(plays)
-    assert got == set(brute_force_plays(pdk.SPEC, hand, tr, rules))
+    plays = list(legal_plays(pdk.spec_for(rules), hand, tr))
+    got = {pdk.spec_for(rules).identity(c) for c, _ in plays}
+    assert len(got) == len(plays)
+    assert got == set(brute_force_plays(pdk.spec_for(rules), hand, tr))
 
 
 def test_a_hand_holds_no_more_than_the_deal(api):

@@ -288,19 +288,19 @@ def test_hint_equals_brute_force_and_every_hint_passes_check(api, situation, pre
     resolved = q783.RULESET.resolve(rules)
     table = None
     if previous:
-        rs = q783.SPEC.readings(parse_cards(previous), resolved)
+        rs = q783.spec_for(resolved).readings(parse_cards(previous))
         if not rs:  # e.g. a double Q783 without the house rule
             return
         table = rs[0]
     out = hint(api, " ".join(hand), previous, rules)
     cards = parse_cards(" ".join(hand), bare=True)
-    expected = brute_force_plays(q783.SPEC, cards, table, resolved)
+    expected = brute_force_plays(q783.spec_for(resolved), cards, table)
     key = q783.sort_key(resolved)
-    got = {q783.SPEC.identity(parse_cards(p, bare=True), resolved) for p in out["plays"]}
+    got = {q783.spec_for(resolved).identity(parse_cards(p, bare=True)) for p in out["plays"]}
     assert got == set(expected), (sorted(map(str, got)), [format_cards(c, key) for c in expected.values()])
     assert out["truncated"] is False
     for play in out["plays"]:
-        reading = q783.SPEC.readings(parse_cards(play, bare=True), resolved)[0]
+        reading = q783.spec_for(resolved).readings(parse_cards(play, bare=True))[0]
         if reading.extra.get("suits_known") is False:
             continue  # a bare Q783 is listed by hint (counted as 副) but check asks for its suits
         verdict = check(api, previous, play, rules, hand=" ".join(hand))

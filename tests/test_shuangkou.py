@@ -37,7 +37,7 @@ def rules(**kw):
 
 
 def readings(cards, **kw):
-    return sk.SPEC.readings(parse_cards(cards, bare=True), rules(**kw))
+    return sk.spec_for(rules(**kw)).readings(parse_cards(cards, bare=True))
 
 
 # ==========================================================================
@@ -416,11 +416,11 @@ def fits(hand, previous):
 @given(small_hand(), table_play(), st.sampled_from(RULE_SETS))
 def test_hint_equals_brute_force_enumeration_of_every_sub_multiset(hand, previous, rule_set):
     r = rules(**rule_set)
-    table = sk.SPEC.readings(parse_cards(previous, bare=True), r)[0] if previous else None
-    plays, truncated = legal_plays(sk.SPEC, hand, table, r, limit=10 ** 6)
-    got = [sk.SPEC.identity(c, r) for c, _ in plays]
-    assert not truncated and len(got) == len(set(got)), "a play listed twice"
-    assert set(got) == set(brute_force_plays(sk.SPEC, hand, table, r))
+    table = sk.spec_for(r).readings(parse_cards(previous, bare=True))[0] if previous else None
+    plays = list(legal_plays(sk.spec_for(r), hand, table))
+    got = [sk.spec_for(r).identity(c) for c, _ in plays]
+    assert len(got) == len(set(got)), "a play listed twice"
+    assert set(got) == set(brute_force_plays(sk.spec_for(r), hand, table))
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -437,7 +437,7 @@ def test_every_hinted_play_passes_check_and_smallest_is_first(hand, previous, ru
 
 def _key(play):
     from scoring.shedding import preference
-    return preference(sk.SPEC, parse_cards(play, bare=True), rules())[:3]
+    return preference(sk.spec_for(rules()), parse_cards(play, bare=True))[:3]
 
 
 @settings(max_examples=40, deadline=None)
@@ -487,8 +487,8 @@ def brute_force_multisets(hand, table, r):
     found = set()
     for pick in product(*(range(n + 1) for _, n in counts)):
         cards = [Card(rank) for (rank, _), k in zip(counts, pick) for _ in range(k)]
-        if cards and judge(sk.SPEC, cards, table, r) is not None:
-            found.add(sk.SPEC.identity(cards, r))
+        if cards and judge(sk.spec_for(r), cards, table) is not None:
+            found.add(sk.spec_for(r).identity(cards))
     return found
 
 
@@ -507,10 +507,10 @@ def chain_hand(draw):
 def test_hint_equals_brute_force_on_chain_sized_hands_with_jokers(hand, previous, rule_set):
     assume(fits(hand, previous))
     r = rules(**rule_set)
-    table = sk.SPEC.readings(parse_cards(previous, bare=True), r)[0] if previous else None
-    plays, truncated = legal_plays(sk.SPEC, hand, table, r, limit=10 ** 6)
-    got = [sk.SPEC.identity(c, r) for c, _ in plays]
-    assert not truncated and len(got) == len(set(got))
+    table = sk.spec_for(r).readings(parse_cards(previous, bare=True))[0] if previous else None
+    plays = list(legal_plays(sk.spec_for(r), hand, table))
+    got = [sk.spec_for(r).identity(c) for c, _ in plays]
+    assert len(got) == len(set(got))
     assert set(got) == brute_force_multisets(hand, table, r)
 
 

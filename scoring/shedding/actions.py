@@ -1,0 +1,218 @@
+"""The generic ``classify``, ``check`` and ``hint`` actions of a shedding game (``api.md``).
+
+``hint`` lists every distinct legal play, smallest first; a follower may always
+pass, so ``smallest`` is ``null`` when nothing beats the table. A list longer
+than ``limit`` (1 … ``MAX_LIMIT``; by default ``default_limit`` of
+``scoring/plays.py``) is cut to its smallest ``limit`` plays with
+``"truncated": true``: a 27-card 双扣 hand has over 10,000 distinct leads, too
+many to show or to compute on each tap, so the hint stops generating once the
+smallest are known.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping, Sequence
+
+from ..cards import Card, format_cards, missing_from, parse_cards
+from ..errors import InvalidInput, MalformedInput, PaijuError
+from ..i18n import Text, join, t
+from ..payload import get_int
+from ..plays import MAX_LIMIT, default_limit
+from .reading import Reading
+from .search import legal_plays
+from .spec import SheddingSpec
+
+PASS_WORDS = frozenset({"pass", "p", "不出", "过", "要不起", "不要"})
+SpecFor = Callable[[Any], SheddingSpec]
+
+
+# ==========================================================================
+# Reading the payload
+# ==========================================================================
+
+def read_cards(payload: Mapping, name: str, spec: SheddingSpec, *, required: bool = True):
+    """The cards of field ``name`` (None when optional and absent), checked against the deck."""
+    value = payload.get(name)
+    if value is None:
+        if required:
+            raise MalformedInput(t("缺少「{f}」", "“{f}” is missing", f=name), field=name, code="missing_field")
+        return None
+    if not isinstance(value, str):
+        raise MalformedInput(t("「{f}」应为牌的文字，例如「♠A ♥10」", "“{f}” must be card text, such as “♠A ♥10”",
+                               f=name), field=name, code="not_a_string")
+    try:
+        cards = parse_cards(value, bare=spec.bare)
+        spec.deck().check(cards, field=name)
+    except PaijuError as exc:
+        raise exc.at(name)
+    return cards
+
+
+def read_hand(payload: Mapping, spec: SheddingSpec, *, required: bool):
+    """The ``hand`` field: cards the deck holds, no more than a hand can hold."""
+    hand = read_cards(payload, "hand", spec, required=required)
+    most = spec.max_hand()
+    if hand is not None and most is not None and len(hand) > most:
+        raise InvalidInput(t("手牌有{n}张：这个玩法每人最多{m}张", "the hand has {n} cards: a hand holds at most {m} here",
+                             n=len(hand), m=most), field="hand", code="hand_too_large")
+    return hand
+
+
+def check_together(spec: SheddingSpec, parts: Sequence[tuple[str, Sequence[Card] | None]]) -> None:
+    """All the cards of one request must fit in the pack together."""
+    present = [(n, c) for n, c in parts if c]
+    if len(present) < 2:
+        return
+    together = [card for _, cards in present for card in cards]
+    names = "+".join(n for n, _ in present)
+    spec.deck().check(together, field=names)
+
+
+def is_pass(value: Any) -> bool:
+    return isinstance(value, str) and value.strip().lower() in PASS_WORDS
+
+
+def table_reading(spec: SheddingSpec, previous: Sequence[Card], payload: Mapping) -> Reading:
+    """The reading of the table's play: its largest, or ``previous_reading`` (an index)."""
+    rs = spec.readings(previous)
+    if not rs:
+        raise InvalidInput(join([t("桌上的牌：", "the table’s play: ", ), spec.no_pattern(previous)], "", ""),
+                           field="previous", code="previous_not_a_pattern")
+    if payload.get("previous_reading") is None:
+        return rs[0]
+    return rs[get_int(payload, "previous_reading", 0, len(rs) - 1)]
+
+
+def _reading_list(readings: Sequence[Reading], key) -> list[dict]:
+    return [r.as_dict(key) for r in readings]
+
+
+# ==========================================================================
+# The actions
+# ==========================================================================
+
+def classify(spec: SheddingSpec, payload: Mapping) -> dict:
+    cards = read_cards(payload, "cards", spec)
+    key = spec.sort_key()
+    rs = spec.readings(cards)
+    if rs:
+        reason = t("可以读作：{r}", "reads as: {r}", r=join([r.label for r in rs], "；", "; "))
+    else:
+        reason = spec.no_pattern(cards)
+    return {"cards": format_cards(cards, key), "valid": bool(rs), "readings": _reading_list(rs, key),
+            "reason": reason}
+
+
+class _Check:
+    """One ``check`` request: the verdict on a play (or a pass) against the table."""
+
+    def __init__(self, spec: SheddingSpec, payload: Mapping):
+        self.spec = spec
+        self.key = spec.sort_key()
+        self.passing = is_pass(payload.get("play"))
+        self.play = None if self.passing else read_cards(payload, "play", spec)
+        previous = read_cards(payload, "previous", spec, required=False)
+        self.hand = read_hand(payload, spec, required=False)
+        check_together(spec, [("previous", previous), ("hand" if self.hand else "play", self.hand or self.play)])
+        self.table = table_reading(spec, previous, payload) if previous else None
+        self.readings: list[Reading] = []
+
+    def answer(self, legal: bool, reason: Text, reading: Reading | None = None) -> dict:
+        out = {"legal": legal, "reason": reason, "reading": reading.as_dict(self.key) if reading else None,
+               "readings": _reading_list(self.readings, self.key)}
+        if self.table is not None:
+            out["table"] = self.table.as_dict(self.key)
+        return out
+
+    def verdict(self) -> dict:
+        return self.on_pass() if self.passing else self.on_play()
+
+    def on_pass(self) -> dict:
+        if self.table is None:
+            return self.answer(False, t("首家必须出牌，不能不出", "the leader must play; a lead cannot be a pass"))
+        if self.spec.rules.get("must_beat"):
+            if self.hand is None:
+                raise InvalidInput(t("「有出必出」时，判断能否不出需要填写手牌",
+                                     "with “must beat if able”, checking a pass needs the hand"),
+                                   field="hand", code="hand_required")
+            plays = legal_plays(self.spec, self.hand, self.table)
+            if plays:
+                return self.answer(False, t("有出必出：你能管上，例如「{p}」", "must beat if able: you can beat it, "
+                                            "e.g. “{p}”", p=format_cards(plays.smallest().cards, self.key)))
+        return self.answer(True, t("不出（过）", "pass"))
+
+    def on_play(self) -> dict:
+        spec, play, table = self.spec, self.play, self.table
+        if self.hand is not None:
+            missing = missing_from(self.hand, play)
+            if missing is not None:
+                return self.answer(False, t("手里没有「{c}」", "the hand does not hold “{c}”", c=str(missing)))
+        rs = spec.readings(play)
+        self.readings.extend(rs)
+        if not rs:
+            return self.answer(False, spec.no_pattern(play))
+        if table is None:
+            return self.answer(True, lead_text(format_cards(play, self.key), rs), rs[0])
+        for r in rs:
+            if spec.beats(r, table):
+                return self.answer(True, t("{r} 管得上桌上的 {tb}", "{r} beats the table’s {tb}", r=r.label,
+                                           tb=table.label), r)
+        return self.answer(False, why_not(spec, rs, table), rs[0])
+
+
+def lead_text(text: str, rs: Sequence[Reading]) -> Text:
+    if len(rs) > 1:
+        return t("首家可以出「{c}」：{r}（其他读法：{o}）", "“{c}” is a legal lead: {r} (other readings: {o})",
+                 c=text, r=rs[0].label, o=join([r.label for r in rs[1:]], "；", "; "))
+    return t("首家可以出「{c}」：{r}", "“{c}” is a legal lead: {r}", c=text, r=rs[0].label)
+
+
+def check(spec: SheddingSpec, payload: Mapping) -> dict:
+    return _Check(spec, payload).verdict()
+
+
+def hint(spec: SheddingSpec, payload: Mapping) -> dict:
+    key = spec.sort_key()
+    hand = read_hand(payload, spec, required=True)
+    previous = read_cards(payload, "previous", spec, required=False)
+    check_together(spec, [("previous", previous), ("hand", hand)])
+    table = table_reading(spec, previous, payload) if previous else None
+    limit = get_int(payload, "limit", 1, MAX_LIMIT, default=default_limit(table is None))
+    plays, truncated = legal_plays(spec, hand, table).take(limit)
+    texts = [format_cards(play.cards, key) for play in plays]
+    first = plays[0].reading if plays else None
+    if first is None:
+        reason = t("管不上，不出", "nothing beats the table: pass")
+    elif table is None:
+        reason = t("最小可出：「{p}」（{r}）", "smallest lead: “{p}” ({r})", p=texts[0], r=first.label)
+    else:
+        reason = t("最小管得上的：「{p}」（{r}）", "smallest play that beats the table: “{p}” ({r})",
+                   p=texts[0], r=first.label)
+    return {"plays": texts, "smallest": texts[0] if plays else None, "truncated": truncated, "reason": reason,
+            "smallest_reading": first.as_dict(key) if first else None,
+            "table": table.as_dict(key) if table else None}
+
+
+def shedding_actions(spec_for: SpecFor) -> dict[str, Callable]:
+    """``classify``, ``check`` and ``hint`` for a game whose spec for some rules is ``spec_for(rules)``."""
+    return {"classify": lambda payload, rules: classify(spec_for(rules), payload),
+            "check": lambda payload, rules: check(spec_for(rules), payload),
+            "hint": lambda payload, rules: hint(spec_for(rules), payload)}
+
+
+def why_not(spec: SheddingSpec, rs: Sequence[Reading], table: Reading) -> Text:
+    """Plain words for a play none of whose readings beats the table."""
+    play = rs[0]
+    custom = spec.why_not(play, table)
+    if custom is not None:
+        return custom
+    if table.is_bomb and not any(r.is_bomb for r in rs):
+        return t("桌上是炸弹 {tb}，只有更大的炸弹才管得上", "the table holds a bomb, {tb}; only a bigger bomb beats it",
+                 tb=table.label)
+    if play.is_bomb and table.is_bomb:
+        return t("{r} 不比桌上的 {tb} 大", "{r} is not bigger than the table’s {tb}", r=play.label, tb=table.label)
+    if play.kind != table.kind or play.size != table.size:
+        return t("牌型不同：桌上是 {tb}（{n}张），出的是 {r}（{m}张）；只能出同样牌型、同样张数的更大的牌，或炸弹",
+                 "a different pattern: the table holds {tb} ({n} cards), this is {r} ({m} cards); "
+                 "only the same pattern with as many cards and a higher top, or a bomb, beats it",
+                 tb=table.label, n=table.size, r=play.label, m=play.size)
+    return t("{r} 不比桌上的 {tb} 大", "{r} is not higher than the table’s {tb}", r=play.label, tb=table.label)
