@@ -38,10 +38,6 @@ class PaijuError(ValueError):
         new.args = (new.message.render("en"),)
         return new
 
-    def with_field(self, field: str) -> "PaijuError":
-        """Deprecated spelling of :meth:`at`."""
-        return self.at(field)
-
 
 class InvalidNotation(PaijuError):
     """Card text that cannot be read, or cards the deck cannot hold."""

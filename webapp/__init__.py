@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import secrets
 from pathlib import Path
 
 from flask import Flask
@@ -20,8 +21,6 @@ def _instance_secret(app: Flask) -> str:
     """No SECRET_KEY given: use one made at random for this instance and kept in
     ``instance/secret_key``, so sessions and form tokens survive a restart and
     no two installations share a key."""
-    import secrets
-
     path = Path(app.instance_path) / "secret_key"
     try:
         return path.read_text().strip()
@@ -56,6 +55,7 @@ def create_app(overrides: dict | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret(app)
 
+    # the blueprints import the app's extensions: importing them here keeps `import webapp` cheap and acyclic
     from . import api, errors, pages, q783_tracker, tables
     from .extensions import babel, csrf, htmx
     from .i18n import current_lang

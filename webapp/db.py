@@ -73,7 +73,7 @@ def init_app(app) -> None:
     app.config["SQLALCHEMY_ENGINE_OPTIONS"] = options
     db.init_app(app)
 
-    from flask_migrate import Migrate
+    from flask_migrate import Migrate  # Alembic is only needed to migrate: keep it out of every other import
     Migrate(app, db, directory=migrations_dir())
 
     with app.app_context():
@@ -110,7 +110,7 @@ def ensure_schema(app=None) -> None:
     with _MIGRATE_LOCK:  # Alembic's context is process-global: one upgrade at a time
         if state["migrated"]:
             return
-        from flask_migrate import upgrade
+        from flask_migrate import upgrade  # as above: Alembic only when migrating
         with app.app_context():
             # SQLite: BEGIN IMMEDIATE, so a second process starting at the same
             # moment waits and then finds the schema current (PostgreSQL: the

@@ -44,20 +44,6 @@ def _blank(value):
 # House rules: one sub-form per game, built from its RuleSet
 # ---------------------------------------------------------------------------
 
-class _LabelText:
-    """A WTForms label that renders an engine Text in the reader's language."""
-
-    def __init__(self, text):
-        self.text = text
-
-    def __str__(self):
-        return render(self.text, current_lang())
-
-    def __html__(self):
-        from markupsafe import escape
-        return str(escape(str(self)))
-
-
 @per_game
 def rules_form_class(game: Game) -> type[Form]:
     attrs = {}

@@ -9,13 +9,22 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import random
 import secrets
+import time
 from datetime import datetime, timezone
+from typing import Any, Callable, Mapping
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, UniqueConstraint
-from sqlalchemy.orm import Mapped, mapped_column, relationship
+from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, UniqueConstraint, select
+from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.orm import Mapped, joinedload, mapped_column, relationship
 
-from .db import db
+from scoring.errors import InvalidInput, MalformedInput, PaijuError
+from scoring.i18n import LANGS, Text, render, t
+from scoring.inputs import shown, strict_int
+from scoring.registry import SLUGS, get_game
+
+from .db import begin_write, db
 
 
 def _now() -> datetime:
@@ -93,18 +102,6 @@ class LedgerHand(db.Model):
 # The ledger's operations (used by the JSON API and by the pages alike)
 # ---------------------------------------------------------------------------
 
-import random  # noqa: E402
-import time  # noqa: E402
-from typing import Any, Callable, Mapping  # noqa: E402
-
-from sqlalchemy import select  # noqa: E402
-from sqlalchemy.exc import IntegrityError, OperationalError  # noqa: E402
-
-from scoring.errors import InvalidInput, MalformedInput, PaijuError  # noqa: E402
-from scoring.registry import SLUGS, get_game  # noqa: E402
-from scoring.i18n import LANGS, Text, render, t  # noqa: E402
-
-from .db import begin_write  # noqa: E402
 
 MIN_SEATS, MAX_SEATS = 3, 6
 MAX_NAME = 16
@@ -176,7 +173,6 @@ def get_table(table_id: Any) -> LedgerTable:
 def load_table(table_id: Any) -> LedgerTable:
     """The table with its hands read by one statement, so the version and the
     hands always agree (PostgreSQL reads each statement at its own moment)."""
-    from sqlalchemy.orm import joinedload
     if not valid_id(table_id):
         raise not_found(table_id)
     table = db.session.execute(
@@ -443,8 +439,10 @@ def _find_hand(hands: list, number: int) -> int:
 
 
 def _check_version(table: LedgerTable, version: Any) -> None:
-    from scoring.payload import as_int
-    given = as_int(version, "version")
+    given = strict_int(version)
+    if given is None:
+        raise MalformedInput(t("「version」应为整数，收到「{v}」", "“version” must be a whole number, got “{v}”",
+                               v=shown(version)), field="version", code="not_an_integer")
     if given != table.version:
         raise stale(table.version, given)
 
