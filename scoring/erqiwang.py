@@ -6,7 +6,7 @@ from typing import Any, Mapping, Sequence
 
 from .cards import BIG, LITTLE, SUITS, Card, Deck, Suit, parse_cards
 from .errors import InputErrors, InvalidInput, MalformedInput, PaijuError
-from .games import Game, settlement
+from .games import TrickGame, settlement
 from .i18n import Text, join, seat_name, t
 from .inputs import CardsField, ChoiceField, IntField, RowsField, Schema, SeatField, SwitchField
 from .rules import Option, Preset, RuleSet
@@ -327,14 +327,12 @@ SUMMARY = t("南昌二七王：王、7、2为常主，叫分从80往下叫；算
 ACTIONS = {**trick_actions(spec_for), "bidding": bidding}
 
 
-class Erqiwang(Game):
+class Erqiwang(TrickGame):
     slug = "erqiwang"
     name = t("南昌二七王", "Nanchang Erqiwang (2-7-jokers)")
-    kind = "trick"
     summary = SUMMARY
     ruleset = RULESET
     settle_input = SETTLE_INPUT
-    extra_tabs = ("trick", "bidding")
     deck_of = staticmethod(deck_for)
     order_of = staticmethod(order_for)
     action_table = ACTIONS

@@ -5,7 +5,7 @@ from typing import Any, Mapping, Sequence
 
 from .cards import BIG, LITTLE, SUITS, Card, Deck, Suit
 from .errors import InputErrors, InvalidInput, PaijuError
-from .games import Game, settlement
+from .games import TrickGame, settlement
 from .i18n import Text, seat_name, t
 from .inputs import IntField, RowsField, Schema, SeatField, SwitchField
 from .rules import Option, Preset, RuleSet, switch
@@ -307,14 +307,12 @@ SUMMARY = t("红五三打一：一个庄家对三个闲家，红五最大，永�
 ACTIONS = {**trick_actions(spec_for), "bidding": bidding}
 
 
-class Hongwu(Game):
+class Hongwu(TrickGame):
     slug = "hongwu"
     name = t("红五 三打一", "Hongwu (Red Five, three against one)")
-    kind = "trick"
     summary = SUMMARY
     ruleset = RULESET
     settle_input = SETTLE_INPUT
-    extra_tabs = ("trick", "bidding")
     deck_of = staticmethod(deck_for)
     order_of = staticmethod(order_for)
     action_table = ACTIONS
