@@ -10,6 +10,7 @@ from typing import Any, Mapping
 
 from .errors import InvalidInput, MalformedInput
 from .i18n import t
+from .inputs import shown, strict_int
 
 _MISSING = object()
 
@@ -29,23 +30,14 @@ def get_field(payload: Mapping, name: str, default: Any = _MISSING) -> Any:
 
 
 def as_int(value: Any, field: str, lo: int | None = None, hi: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, str, float)):
+    """A strict whole number: a JSON integer or text of ASCII digits with one optional sign."""
+    number = strict_int(value)
+    if number is None:
         raise MalformedInput(t("「{f}」应为整数，收到「{v}」", "“{f}” must be a whole number, got “{v}”",
-                               f=field, v=str(value)), field=field, code="not_an_integer")
-    if isinstance(value, float):
-        if not value.is_integer():
-            raise MalformedInput(t("「{f}」应为整数，收到「{v}」", "“{f}” must be a whole number, got “{v}”",
-                                   f=field, v=str(value)), field=field, code="not_an_integer")
-        value = int(value)
-    if isinstance(value, str):
-        s = value.strip()
-        if not (s.lstrip("-").isdigit() and len(s) < 12):
-            raise MalformedInput(t("「{f}」应为整数，收到「{v}」", "“{f}” must be a whole number, got “{v}”",
-                                   f=field, v=value[:20]), field=field, code="not_an_integer")
-        value = int(s)
-    if (lo is not None and value < lo) or (hi is not None and value > hi):
-        raise InvalidInput(out_of_range(field, value, lo, hi), field=field, code="out_of_range")
-    return value
+                               f=field, v=shown(value)), field=field, code="not_an_integer")
+    if (lo is not None and number < lo) or (hi is not None and number > hi):
+        raise InvalidInput(out_of_range(field, number, lo, hi), field=field, code="out_of_range")
+    return number
 
 
 def out_of_range(field: str, value: Any, lo: int | None, hi: int | None):
@@ -72,7 +64,7 @@ def get_bool(payload: Mapping, name: str, default: bool = False) -> bool:
     if isinstance(value, bool):
         return value
     raise MalformedInput(t("「{f}」应为 true 或 false，收到「{v}」", "“{f}” must be true or false, got “{v}”",
-                           f=name, v=str(value)[:20]), field=name, code="not_a_boolean")
+                           f=name, v=shown(value)), field=name, code="not_a_boolean")
 
 
 def get_list(payload: Mapping, name: str, default: Any = _MISSING) -> list:
