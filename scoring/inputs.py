@@ -119,8 +119,13 @@ class Field:
     default: Any = None
     help: Text | None = None
     entry: str = "text"
+    #: the house rules under which a form shows this field (None: always); the API reads it either way
+    shown_when: Callable[[Any], bool] | None = None
 
     kind: ClassVar[str] = "text"
+
+    def shown_under(self, rules: Any) -> bool:
+        return self.shown_when is None or bool(self.shown_when(rules))
 
     def read(self, raw: Any, ctx: Context, path: str, label: Text, problems: Problems) -> Any:
         raise NotImplementedError

@@ -66,7 +66,7 @@ class SettleForm(FlaskForm):
         seats = self.seats = ctx.seats
         self.group_errors: dict[str, list[str]] = {}
         _size(self.names, seats)
-        for field in self.game.settle_input.fields:
+        for field in self.fields:
             if isinstance(field, LIST_FIELDS):
                 _size(self[field.name], seats)
             elif isinstance(field, inputs.RowsField):
@@ -85,7 +85,9 @@ class SettleForm(FlaskForm):
 
     @property
     def fields(self) -> tuple[inputs.Field, ...]:
-        return self.game.settle_input.fields
+        """The fields this form shows: those the table's house rules ask for."""
+        rules = self.ctx.rules
+        return tuple(f for f in self.game.settle_input.fields if f.shown_under(rules))
 
     def names_given(self) -> list[str]:
         return [(e.data or "").strip() for e in self.names.entries]
