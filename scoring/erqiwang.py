@@ -177,9 +177,9 @@ TRUMP_CHOICES = tuple((s.symbol, s.text) for s in SUITS)
 
 SETTLE_INPUT = Schema((
     SeatField("declarer", t("庄家", "the 庄家")),
-    IntField("bid", t("叫分", "the bid"), lo=5, hi=80, step=5, entry="stepper"),
+    IntField("bid", t("叫分", "the bid"), lo=5, hi=80, step=5, entry="stepper", chips=(80, 75, 70, 65, 60, 50, 40)),
     IntField("defender_points", t("闲家抓分", "the 闲家's points"), required=False, lo=0, hi=TOTAL, step=5,
-             entry="stepper"),
+             entry="stepper", chips=tuple(range(0, TOTAL + 1, 20))),
     SwitchField("surrender", t("庄家投降", "the 庄家 surrendered")),
     ChoiceField("trump", t("主牌花色", "the trump suit"), required=False, choices=TRUMP_CHOICES, parse=parse_trump),
     RowsField("chongguan", t("冲关", "冲关"), row_label=t("冲关{n}", "冲关 {n}"), max_rows=SEATS, entry="on_request",

@@ -202,9 +202,24 @@ class IntField(Field):
     hi: Bound = None
     step: int = 1
     entry: str = "number"
+    #: the values a table uses most, offered as one-tap chips (may depend on the rules)
+    chips: tuple[int, ...] | Callable[[Context], tuple[int, ...]] = ()
+
+    #: a range this small is entered by chips alone, one per value
+    CHIPS_ONLY: ClassVar[int] = 12
 
     def bounds(self, ctx: Context) -> tuple[int | None, int | None]:
         return bound(self.lo, ctx), bound(self.hi, ctx)
+
+    def every_value(self, ctx: Context) -> tuple[int, ...] | None:
+        """All the values, when there are few enough to offer each as a chip; None otherwise."""
+        lo, hi = self.bounds(ctx)
+        if lo is None or hi is None or (hi - lo) // self.step + 1 > self.CHIPS_ONLY:
+            return None
+        return tuple(range(lo, hi + 1, self.step))
+
+    def chip_values(self, ctx: Context) -> tuple[int, ...]:
+        return tuple(self.chips(ctx) if callable(self.chips) else self.chips)
 
     def read(self, raw, ctx, path, label, problems):
         value = strict_int(raw)

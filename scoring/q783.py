@@ -63,7 +63,8 @@ from .cards import ACE, BIG_JOKER, JACK, KING, LITTLE_JOKER, QUEEN, Card, Deck, 
 from .errors import AmbiguousPlay, InvalidInput, MalformedInput
 from .games import Game, settlement
 from .i18n import Text, join, seat_name, t
-from .inputs import CardsField, IntField, PerSeatField, RowsField, Schema, SeatField, SeatOrderField, SwitchField
+from .inputs import (CardsField, ChoiceField, IntField, PerSeatField, RowsField, Schema, SeatField, SeatOrderField,
+                     SwitchField, shown)
 from .payload import as_int
 from .rules import Option, Preset, RuleSet, switch
 from .shedding import Pattern, RankOrder, Reading, SheddingSpec, is_pass, read_cards, shedding_actions, spec_cache
@@ -617,59 +618,117 @@ def _seat(value: Any, players: int, field: str) -> int:
     return seat
 
 
+#: "what won the round" without its cards (``scoring: pattern``): value → (words, payout per other player)
+WON_WITH = {
+    "plain": (t("普通牌", "a plain play"), 5),
+    "fu_q783": (t("副Q783", "副Q783"), 20),
+    "zheng_q783": (t("正Q783", "正Q783"), 40),
+    **{f"bomb{n}": (t("{n}张炸弹", "{n}-bomb", n=n), 10 * n) for n in range(3, 9)},
+    "fu_double_q783": (t("副双Q783", "副双Q783"), 40),
+    "zheng_double_q783": (t("正双Q783", "正双Q783"), 80),
+}
+
+
+def won_with_allowed(key: str, rules) -> bool:
+    """Whether these rules have such a winning play at all."""
+    if key == "bomb3":
+        return bool(rules.three_bombs)
+    if key.startswith("bomb"):
+        return int(key[4:]) <= 4 * rules.decks
+    if "double" in key:
+        return bool(rules.double_q783)
+    return True
+
+
+def _round_winner(rnd: Mapping, players: int, field: str) -> int:
+    if rnd.get("winner") is None:
+        raise MalformedInput(t("「{f}.winner」缺少：谁赢了这一圈", "“{f}.winner” is missing: who won the round",
+                               f=field), field=f"{field}.winner", code="missing_field")
+    return _seat(rnd["winner"], players, f"{field}.winner")
+
+
+def _round_count(rnd: Mapping, pattern: Reading | None, rules, field: str) -> int | None:
+    if rnd.get("count") is None:
+        return None
+    nfield = f"{field}.count"
+    top = play_card_total(rules)
+    count = as_int(rnd["count"], nfield)
+    if not 1 <= count <= top:
+        raise InvalidInput(t("「{f}」为{v}，应在1到{top}之间（这副牌的出牌张数）",
+                             "“{f}” is {v}; it must be from 1 to {top} (the pack's play cards)",
+                             f=nfield, v=count, top=top), field=nfield, code="out_of_range")
+    if pattern is not None and count < pattern.size:
+        raise InvalidInput(t("「{f}」为{v}，少于赢牌本身的{k}张", "“{f}” is {v}, fewer than the {k} cards "
+                             "of the winning play", f=nfield, v=count, k=pattern.size), field=nfield,
+                           code="out_of_range")
+    return count
+
+
+def _round_won_with(rnd: Mapping, rules, field: str) -> str | None:
+    key = rnd.get("won_with")
+    if key is None:
+        return None
+    wfield = f"{field}.won_with"
+    if not isinstance(key, str) or key not in WON_WITH:
+        raise MalformedInput(t("「{f}」不能是「{v}」，可选：{valid}", "“{f}” cannot be “{v}”; allowed: {valid}",
+                               f=wfield, v=shown(key), valid=" / ".join(WON_WITH)), field=wfield,
+                             code="invalid_choice")
+    if not won_with_allowed(key, rules):
+        raise InvalidInput(t("按这些规则没有{w}", "these rules have no {w}", w=WON_WITH[key][0]), field=wfield,
+                           code="not_in_these_rules")
+    return key
+
+
+def _pattern_payout(pattern: Reading | None, won_with: str | None, canonical: dict, field: str) -> tuple[int, Text]:
+    """``scoring: pattern``: the payout from the winning play's cards, or from what won it."""
+    if pattern is None and won_with is None:
+        raise MalformedInput(t("按牌型计分时每圈要给出赢的那手牌「{f}.cards」或它是什么牌「{f}.won_with」",
+                               "under “scoring: pattern” each round needs its winning play “{f}.cards” or what "
+                               "it was “{f}.won_with”", f=field), field=f"{field}.cards", code="missing_field")
+    if pattern is None:
+        words, amount = WON_WITH[won_with]
+        return amount, words
+    amount = payout(pattern)
+    if won_with is not None and WON_WITH[won_with][1] != amount:
+        raise InvalidInput(t("「{f}」：赢的牌{c}是{k}，却选了{w}；请改成一致（或只填一项）",
+                             "“{f}”: the winning play {c} is {k} but the round says {w}; make them agree (or give "
+                             "only one)", f=field, c=canonical["cards"], k=pattern.label, w=WON_WITH[won_with][0]),
+                           field=f"{field}.won_with", code="cards_won_with_disagree")
+    return amount, t("{cards}（{label}）", "{cards} ({label})", cards=canonical["cards"], label=pattern.label)
+
+
 def read_round(rnd: Any, players: int, rules, field: str) -> tuple[dict, int, Text]:
     """Validate one round; return (canonical round, payout per player, description)."""
     if not isinstance(rnd, Mapping):
         raise MalformedInput(t("「{f}」应为对象 {{\"winner\", \"cards\"}} 或 {{\"winner\", \"count\"}}",
                                "“{f}” must be an object {{\"winner\", \"cards\"}} or {{\"winner\", \"count\"}}",
                                f=field), field=field, code="malformed_round")
-    if rnd.get("winner") is None:
-        raise MalformedInput(t("「{f}.winner」缺少：谁赢了这一圈", "“{f}.winner” is missing: who won the round",
-                               f=field), field=f"{field}.winner", code="missing_field")
-    winner = _seat(rnd["winner"], players, f"{field}.winner")
-    canonical: dict = {"winner": winner}
+    canonical: dict = {"winner": _round_winner(rnd, players, field)}
     pattern = None
     if rnd.get("cards") is not None:
         cfield = f"{field}.cards"
         cards = read_play(rnd["cards"], rules, cfield)
         pattern = play_reading(cards, rules, cfield, need_purity=rules.scoring == "pattern")
         canonical["cards"] = cards_str(cards, rules)
-    count = None
-    if rnd.get("count") is not None:
-        nfield = f"{field}.count"
-        top = play_card_total(rules)
-        count = as_int(rnd["count"], nfield)
-        if not 1 <= count <= top:
-            raise InvalidInput(t("「{f}」为{v}，应在1到{top}之间（这副牌的出牌张数）",
-                                 "“{f}” is {v}; it must be from 1 to {top} (the pack's play cards)",
-                                 f=nfield, v=count, top=top), field=nfield, code="out_of_range")
-        if pattern is not None and count < pattern.size:
-            raise InvalidInput(t("「{f}」为{v}，少于赢牌本身的{k}张", "“{f}” is {v}, fewer than the {k} cards "
-                                 "of the winning play", f=nfield, v=count, k=pattern.size),
-                               field=nfield, code="out_of_range")
-        canonical["count"] = count
+    count = _round_count(rnd, pattern, rules, field)
+    won_with = _round_won_with(rnd, rules, field)
+    for key, value in (("count", count), ("won_with", won_with)):
+        if value is not None:
+            canonical[key] = value
     if rules.scoring == "pattern":
-        if count is not None and pattern is not None:
+        if count is not None and (pattern is not None or won_with is not None):
             raise InvalidInput(t("按牌型计分（scoring: pattern）只看赢的那手牌：「{f}.count」只在按张计分时用，请去掉",
                                  "under “scoring: pattern” only the winning play counts: “{f}.count” is used only "
                                  "under “scoring: cards”; leave it out", f=field),
                                field=f"{field}.count", code="count_not_used")
-        if pattern is None:
-            raise MalformedInput(t("按牌型计分时每圈要给出赢的那手牌「{f}.cards」",
-                                   "under “scoring: pattern” each round needs its winning play “{f}.cards”",
-                                   f=field), field=f"{field}.cards", code="missing_field")
-        amount = payout(pattern)
-        how = t("{cards}（{label}）", "{cards} ({label})", cards=canonical["cards"], label=pattern.label)
-    else:
-        if count is None and pattern is None:
-            raise MalformedInput(t("每圈要给出赢的那手牌「{f}.cards」或赢家本圈出牌张数「{f}.count」",
-                                   "each round needs the winning play “{f}.cards” or the number of cards "
-                                   "the winner played “{f}.count”", f=field),
-                                 field=f"{field}.cards", code="missing_field")
-        n = count if count is not None else pattern.size
-        amount = 5 * n
-        how = t("本圈共出{n}张（5 × {n}）", "{n} cards played in the round (5 × {n})", n=n)
-    return canonical, amount, how
+        amount, how = _pattern_payout(pattern, won_with, canonical, field)
+        return canonical, amount, how
+    if count is None and pattern is None:
+        raise MalformedInput(t("每圈要给出赢的那手牌「{f}.cards」或赢家本圈出牌张数「{f}.count」",
+                               "each round needs the winning play “{f}.cards” or the number of cards "
+                               "the winner played “{f}.count”", f=field), field=f"{field}.cards", code="missing_field")
+    n = count if count is not None else pattern.size
+    return canonical, 5 * n, t("本圈共出{n}张（5 × {n}）", "{n} cards played in the round (5 × {n})", n=n)
 
 
 def apply_round(state: Mapping, rnd: Mapping, rules) -> tuple[dict, list[Text]]:
@@ -830,8 +889,12 @@ SETTLE_INPUT = Schema((
     RowsField("rounds", t("各圈", "rounds"), row_label=t("第{n}圈", "round {n}"), max_rows=1000, entry="rounds",
               row_code="malformed_round",
               fields=(SeatField("winner", t("赢家", "winner")),
+                      ChoiceField("won_with", t("赢的是", "won with"), required=False,
+                                  choices=tuple((k, words) for k, (words, _) in WON_WITH.items()),
+                                  shown_when=lambda rules: rules.scoring == "pattern"),
                       CardsField("cards", t("赢的牌", "winning play"), required=False),
-                      IntField("count", t("张数", "card count"), required=False, lo=1, hi=1000))),
+                      IntField("count", t("张数", "card count"), required=False, lo=1, hi=1000,
+                               shown_when=lambda rules: rules.scoring == "cards"))),
     SeatOrderField("finish_order", t("出完的顺序", "the finishing order"), required=False, default=(), min_len=0,
                    entry="tap_order", place_label=t("第{n}个走的", "place {n}")),
 ), seats_field="players")
@@ -839,6 +902,8 @@ SETTLE_INPUT = Schema((
 
 def _round_payload(row) -> dict:
     out = {"winner": row.winner}
+    if row.won_with is not None:
+        out["won_with"] = row.won_with
     if row.cards is not None:
         out["cards"] = format_cards(row.cards)
     if row.count is not None:

@@ -7,7 +7,10 @@
     var rows = fieldset.querySelectorAll(".row-entry:not(template .row-entry)");
     var last = rows[rows.length - 1], max = parseInt(fieldset.dataset.max, 10);
     if (!last || (max && rows.length >= max)) return;
-    var used = [].some.call(last.querySelectorAll("input, select"), function (e) { return e.value.trim() !== ""; });
+    var used = [].some.call(last.querySelectorAll("input, select"), function (e) {
+      if (e.type === "radio" || e.type === "checkbox") return e.checked && e.value !== "";
+      return e.value.trim() !== "";
+    });
     if (!used) return;
     var tpl = fieldset.querySelector("template.row-template");
     if (!tpl) return;

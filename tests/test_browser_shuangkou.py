@@ -10,14 +10,14 @@ def test_shuangkou_settlement_with_bombs_entered_as_cards_and_as_lines(page, liv
     page.goto(live_server + "/shuangkou/settle")
     page.select_option("#finish_order-0", "0")
     page.select_option("#finish_order-1", "2")
-    page.select_option("#bombs-0-seat", "0")
+    page.check("input[name='bombs-0-seat'][value='0']")
     picker = page.locator(".picker[data-for=bombs-0-cards]")
     picker.get_by_role("button", name="选牌").click()
     for _ in range(6):
         picker.locator("button.rank[data-rank='7']").click()
     assert page.input_value("#bombs-0-cards").split() == ["7"] * 6
-    page.select_option("#bombs-1-seat", "1")
-    page.fill("#bombs-1-lines", "7")
+    page.check("input[name='bombs-1-seat'][value='1']")
+    page.check("input[name='bombs-1-lines'][value='7']")
     page.click("button[type=submit].primary")
     result = page.locator("#result")
     result.wait_for()
@@ -29,7 +29,7 @@ def test_shuangkou_a_bomb_that_is_none_is_refused_with_its_cards_kept(page, live
     page.goto(live_server + "/shuangkou/settle")
     page.select_option("#finish_order-0", "0")
     page.select_option("#finish_order-1", "2")
-    page.select_option("#bombs-0-seat", "0")
+    page.check("input[name='bombs-0-seat'][value='0']")
     page.fill("#bombs-0-cards", "7 7 8 8")
     page.click("button[type=submit].primary")
     error = page.locator(".error").first
@@ -51,8 +51,8 @@ def test_shuangkou_check_reads_a_joker_as_the_card_that_beats(page, live_server)
 def test_a_new_bomb_row_appears_by_itself_once_the_last_one_is_used(page, live_server):
     page.goto(live_server + "/shuangkou/settle")
     assert page.locator(".rows-bombs .row-entry").count() == 1
-    page.select_option("#bombs-0-seat", "1")
+    page.check("input[name='bombs-0-seat'][value='1']")
     assert page.locator(".rows-bombs .row-entry").count() == 2
-    page.fill("#bombs-1-lines", "6")
+    page.check("input[name='bombs-1-lines'][value='6']")
     assert page.locator(".rows-bombs .row-entry").count() == 3
     assert page.locator(".rows-bombs .row-entry").nth(2).inner_text().startswith("炸弹3")

@@ -404,3 +404,25 @@ def test_a_round_count_under_pattern_scoring_is_refused_not_ignored(api):
     status, out = api("q783/settle", {"players": 4, "rounds": [{"winner": 0, "cards": "♠Q", "count": 3}],
                                       "finish_order": [0], "rules": {"scoring": "cards"}})
     assert status == 200
+
+
+@pytest.mark.parametrize("won_with,paid", [("plain", 5), ("fu_q783", 20), ("zheng_q783", 40), ("bomb5", 50),
+                                           ("bomb8", 80)])
+def test_a_round_may_say_what_won_it_instead_of_its_cards(api, won_with, paid):
+    status, out = api("q783/settle", {"rounds": [{"winner": 2, "won_with": won_with}]})
+    assert status == 200 and out["deltas"] == [-paid, -paid, 3 * paid, -paid]
+
+
+def test_what_won_and_the_winning_cards_must_agree(api):
+    status, out = api("q783/settle", {"rounds": [{"winner": 0, "won_with": "fu_q783", "cards": "♥Q ♥7 ♥8 ♥3"}]},
+                      lang="en")
+    assert status == 422 and out["error"]["code"] == "cards_won_with_disagree"
+    assert out["error"]["field"] == "rounds[0].won_with" and "♥Q ♥7 ♥8 ♥3" in out["error"]["message"]
+
+
+@pytest.mark.parametrize("won_with,rules", [("bomb3", {}), ("fu_double_q783", {}), ("bomb5", {"decks": 1})])
+def test_a_winning_play_these_rules_do_not_have_is_refused(api, won_with, rules):
+    status, out = api("q783/settle", {"rounds": [{"winner": 0, "won_with": won_with}], "rules": rules})
+    assert status == 422 and out["error"]["code"] == "not_in_these_rules"
+    status, _ = api("q783/settle", {"rounds": [{"winner": 0, "won_with": "bomb3"}], "rules": {"three_bombs": True}})
+    assert status == 200

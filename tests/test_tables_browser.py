@@ -45,7 +45,7 @@ def test_opening_a_table_and_recording_hands_with_the_settle_form(page, live_ser
     page.locator("#hand-1").wait_for()
     assert page.locator(".totals td[data-total]").all_inner_texts() == ["-50", "+150", "-50", "-50"]
     assert page.input_value("#banks-1") == "250"  # the next hand starts from the carried banks
-    page.select_option("#rounds-0-winner", "0")
+    page.check("input[name='rounds-0-winner'][value='0']")
     page.fill("#rounds-0-cards", "♠Q ♥7 ♥8 ♣3")
     page.select_option("#finish_order-0", "2")
     page.click("form.ledger-form button.primary")

@@ -13,8 +13,8 @@ def record(page, places, bomb=None):
     for i, seat in enumerate(places):
         page.select_option(f"#finish_order-{i}", str(seat))
     if bomb:
-        page.select_option("#bombs-0-seat", str(bomb[0]))
-        page.fill("#bombs-0-lines", str(bomb[1]))
+        page.check(f"input[name='bombs-0-seat'][value='{str(bomb[0])}']")
+        page.check(f"input[name='bombs-0-lines'][value='{str(bomb[1])}']")
     page.click("form.ledger-form button.primary")
 
 

@@ -29,7 +29,8 @@ def init_app(app):
         lang = current_lang()
         return {"lang": lang, "T": lambda value: render(value, lang), "games": all_games(),
                 "item_label": item_label, "numbered": numbered, "bound": bound,
-                "blank_row": schema_forms.blank_row,
+                "blank_row": schema_forms.blank_row, "seat_options": schema_forms.seat_options,
+                "choice_options": schema_forms.choice_options, "value_options": schema_forms.value_options,
                 "tabs_for": tabs_for,
                 "option_choices": forms.option_choices,
                 "rform_has_values": lambda rf: any(k != "preset" for k in forms.rules_payload(rf)),

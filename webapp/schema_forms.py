@@ -178,6 +178,20 @@ def blank_row(field: inputs.RowsField) -> dict:
                      "errors": []} for f in field.fields}
 
 
+def seat_options(seats: int, names=()) -> list[tuple[str, str]]:
+    """(value, words) for seat chips: the seat number and, when known, the player's name."""
+    names = list(names or ())
+    return [(str(i), f"{i} · {names[i]}" if i < len(names) and names[i] else str(i)) for i in range(seats)]
+
+
+def choice_options(field: inputs.ChoiceField) -> list[tuple[str, str]]:
+    return [(value, render(words, current_lang())) for value, words in field.choices]
+
+
+def value_options(values) -> list[tuple[str, str]]:
+    return [(str(v), str(v)) for v in values]
+
+
 # -- payload -> form ---------------------------------------------------------------
 
 def _text(value: Any) -> str:

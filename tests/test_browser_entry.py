@@ -1,0 +1,35 @@
+"""Entry for a thumb (issue "The evening at the table"): a typical hand of each game takes no more taps than
+its budget, counted as bench/taps.py counts them (a click or a digit is one tap), and settles right."""
+from __future__ import annotations
+
+import pytest
+
+from bench.taps import HANDS, Finger
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.mark.parametrize("game,hand,url,how,budget,expected", HANDS, ids=[f"{h[0]}-{h[1]}" for h in HANDS])
+def test_a_typical_hand_takes_no_more_taps_than_its_budget(page, live_server, game, hand, url, how, budget, expected):
+    page.goto(live_server + url)
+    finger = Finger(page)
+    assert how(finger) == expected
+    assert finger.taps <= budget, finger.log
+
+
+def test_tapping_players_in_the_order_they_went_out_fills_the_places(page, live_server):
+    page.goto(live_server + "/shuangkou/settle")
+    for seat in ("2", "0", "2", "3"):  # a second tap on a player already placed changes nothing
+        page.click(f".seat-tap[data-seat='{seat}']")
+    assert [page.input_value(f"#finish_order-{i}") for i in range(4)] == ["2", "0", "3", ""]
+    page.click(".tap-clear")
+    assert page.input_value("#finish_order-0") == ""
+
+
+def test_a_chip_fills_its_box_and_the_stepper_moves_it_by_five(page, live_server):
+    page.goto(live_server + "/hongwu/settle")
+    page.click("button[data-set-for='bid'][data-value='100']")
+    page.click("button[data-step-for='bid'][data-step='5']")
+    assert page.input_value("#bid") == "105"
+    page.click("button[data-step-for='bid'][data-step='-5']")
+    assert page.input_value("#bid") == "100"
