@@ -409,8 +409,8 @@ def test_a_round_count_under_pattern_scoring_is_refused_not_ignored(api):
 @pytest.mark.parametrize("won_with,paid", [("plain", 5), ("fu_q783", 20), ("zheng_q783", 40), ("bomb5", 50),
                                            ("bomb8", 80)])
 def test_a_round_may_say_what_won_it_instead_of_its_cards(api, won_with, paid):
-    status, out = api("q783/settle", {"rounds": [{"winner": 2, "won_with": won_with}]})
-    assert status == 200 and out["deltas"] == [-paid, -paid, 3 * paid, -paid]
+    status, out = api("q783/settle", {"rounds": [{"winner": 2, "won_with": won_with}], "finish_order": [2]})
+    assert status == 200 and out["deltas"] == [-paid - 50, -paid - 50, 3 * paid + 150, -paid - 50]
 
 
 def test_what_won_and_the_winning_cards_must_agree(api):
@@ -422,7 +422,9 @@ def test_what_won_and_the_winning_cards_must_agree(api):
 
 @pytest.mark.parametrize("won_with,rules", [("bomb3", {}), ("fu_double_q783", {}), ("bomb5", {"decks": 1})])
 def test_a_winning_play_these_rules_do_not_have_is_refused(api, won_with, rules):
-    status, out = api("q783/settle", {"rounds": [{"winner": 0, "won_with": won_with}], "rules": rules})
+    status, out = api("q783/settle", {"rounds": [{"winner": 0, "won_with": won_with}], "finish_order": [0],
+                                      "rules": rules})
     assert status == 422 and out["error"]["code"] == "not_in_these_rules"
-    status, _ = api("q783/settle", {"rounds": [{"winner": 0, "won_with": "bomb3"}], "rules": {"three_bombs": True}})
+    status, _ = api("q783/settle", {"rounds": [{"winner": 0, "won_with": "bomb3"}], "finish_order": [0],
+                                    "rules": {"three_bombs": True}})
     assert status == 200
