@@ -1,0 +1,106 @@
+"""Settling up at the end of an evening: who pays whom, in the fewest transfers.
+
+Every seat with a negative total pays exactly its total away, every seat with
+a positive total receives exactly its total. The fewest transfers come from
+splitting the seats into as many groups that sum to zero as possible: a group
+of k seats then needs exactly k − 1 transfers (each transfer settles at least
+one seat, and a group that could be settled in fewer would split into smaller
+zero-sum groups). The split is found exactly over all subsets — the tables
+here have at most six seats, so that is at most 64 subsets.
+"""
+from __future__ import annotations
+
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+from functools import lru_cache
+from typing import Sequence
+
+from .errors import MalformedInput
+from .i18n import Text, seat_name, t
+from .inputs import shown
+
+MAX_SEATS = 12  # the exact split is 2^n subsets: fine far beyond a table's six seats
+CENT = Decimal("0.01")
+
+
+def parse_per_point(raw: str | None) -> Decimal:
+    """Money per point: a decimal number above 0 with at most two decimals (default 1)."""
+    if raw is None or raw == "":
+        return Decimal(1)
+    problem = MalformedInput(t("「每分多少钱」应为大于0、最多两位小数的数，收到「{v}」",
+                               "“money per point” must be a number above 0 with at most two decimals, got “{v}”",
+                               v=shown(raw)), field="per_point", code="invalid_per_point")
+    text = raw.strip() if isinstance(raw, str) else ""
+    if not text or len(text) > 12 or not all(c in "0123456789." for c in text):
+        raise problem
+    try:
+        value = Decimal(text)
+    except InvalidOperation:
+        raise problem from None
+    if not value.is_finite() or value <= 0 or value != value.quantize(CENT):
+        raise problem
+    return value
+
+
+def _groups(balances: tuple[int, ...]) -> list[list[int]]:
+    """The seats with a balance, split into the most groups that each sum to zero."""
+    seats = [i for i, b in enumerate(balances) if b]
+    n = len(seats)
+    sums = [0] * (1 << n)
+    for mask in range(1, 1 << n):
+        low = (mask & -mask).bit_length() - 1
+        sums[mask] = sums[mask & (mask - 1)] + balances[seats[low]]
+
+    @lru_cache(maxsize=None)
+    def best(mask: int) -> tuple[int, tuple[int, ...]]:
+        """(the most zero-sum groups that ``mask`` splits into, the first group of such a split)."""
+        if mask == 0:
+            return 0, ()
+        low = mask & -mask  # the group holding the lowest seat: try every zero-sum subset with it
+        top, choice = -1, ()
+        sub = mask
+        while sub:
+            if sub & low and sums[sub] == 0:
+                count = 1 + best(mask ^ sub)[0]
+                if count > top:
+                    top, choice = count, (sub,)
+            sub = (sub - 1) & mask
+        return top, choice
+
+    groups, mask = [], (1 << n) - 1
+    while mask:
+        (sub,) = best(mask)[1]
+        groups.append([seats[j] for j in range(n) if sub >> j & 1])
+        mask ^= sub
+    return groups
+
+
+def _settle_group(balances: Sequence[int], group: list[int]) -> list[tuple[int, int, int]]:
+    """(from, to, points) transfers settling one zero-sum group: the largest debt to the largest credit."""
+    left = {s: balances[s] for s in group}
+    out = []
+    while any(left.values()):
+        payer = min(left, key=lambda s: (left[s], s))
+        payee = max(left, key=lambda s: (left[s], -s))
+        points = min(-left[payer], left[payee])
+        out.append((payer, payee, points))
+        left[payer] += points
+        left[payee] -= points
+    return out
+
+
+def settle_up(totals: Sequence[int], per_point: Decimal = Decimal(1)) -> dict:
+    """The fewest transfers that settle ``totals`` (zero-sum), with the money each one moves."""
+    totals = tuple(int(x) for x in totals)
+    if sum(totals) != 0 or len(totals) > MAX_SEATS:  # an engine bug, never user input
+        raise AssertionError(f"cannot settle {totals}")
+    transfers = [(a, b, p) for group in _groups(totals) for a, b, p in _settle_group(totals, group)]
+    transfers.sort(key=lambda x: (-x[2], x[0], x[1]))
+    money = lambda points: str((per_point * points).quantize(CENT, rounding=ROUND_HALF_UP))  # noqa: E731
+    return {"totals": list(totals), "per_point": str(per_point.quantize(CENT)),
+            "transfers": [{"from": a, "to": b, "points": p, "amount": money(p)} for a, b, p in transfers],
+            "steps": [transfer_words(a, b, p, money(p)) for a, b, p in transfers]}
+
+
+def transfer_words(payer: int, payee: int, points: int, amount: str) -> Text:
+    return t("{a}付给{b} {p}分（{m}元）", "{a} pays {b} {p} points ({m})", a=seat_name(payer), b=seat_name(payee),
+             p=points, m=amount)

@@ -1,0 +1,72 @@
+"""Settling up (docs/api.md, "Settling up"): the fewest transfers, each seat paying or receiving exactly its total."""
+from __future__ import annotations
+
+from decimal import Decimal
+from itertools import combinations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scoring.errors import MalformedInput
+from scoring.settleup import parse_per_point, settle_up
+
+
+def brute_force_fewest(totals) -> int:
+    """Oracle: n − (the most disjoint zero-sum groups), found by trying every partition."""
+    seats = [i for i, x in enumerate(totals) if x]
+
+    def most(rest):
+        if not rest:
+            return 0
+        first, others = rest[0], rest[1:]
+        best = -10
+        for k in range(len(others) + 1):
+            for extra in combinations(others, k):
+                group = (first, *extra)
+                if sum(totals[s] for s in group) == 0:
+                    best = max(best, 1 + most([s for s in others if s not in extra]))
+        return best
+
+    return len(seats) - most(seats)
+
+
+def test_every_seat_pays_or_receives_exactly_its_total_in_the_fewest_transfers():
+    out = settle_up([30, -10, -20, 10, -10, 0], Decimal("0.5"))
+    moved = [0] * 6
+    for tr in out["transfers"]:
+        moved[tr["from"]] -= tr["points"]
+        moved[tr["to"]] += tr["points"]
+    assert moved == [30, -10, -20, 10, -10, 0]
+    assert len(out["transfers"]) == 3  # {0: −10, −20} and {3: −10}
+    assert all(tr["amount"] == f"{tr['points'] * 0.5:.2f}" for tr in out["transfers"])
+    assert out["per_point"] == "0.50"
+
+
+def test_two_pairs_that_cancel_take_two_transfers_not_three():
+    assert len(settle_up([5, -5, 7, -7])["transfers"]) == 2
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(-200, 200), min_size=2, max_size=5))
+def test_the_number_of_transfers_is_the_exact_minimum(values):
+    totals = values + [-sum(values)]
+    out = settle_up(totals)
+    moved = [0] * len(totals)
+    for tr in out["transfers"]:
+        assert tr["points"] > 0
+        moved[tr["from"]] -= tr["points"]
+        moved[tr["to"]] += tr["points"]
+    assert moved == totals
+    assert len(out["transfers"]) == brute_force_fewest(totals)
+
+
+@pytest.mark.parametrize("raw", ["0", "-1", "1.234", "abc", "²", "1e3", "NaN", "Infinity", "1,5", " ", "0.00"])
+def test_money_per_point_is_a_number_above_zero_with_at_most_two_decimals(raw):
+    with pytest.raises(MalformedInput) as caught:
+        parse_per_point(raw)
+    assert caught.value.field == "per_point"
+
+
+def test_money_per_point_defaults_to_one_and_reads_two_decimals():
+    assert parse_per_point(None) == Decimal(1) and parse_per_point("0.5") == Decimal("0.5")
