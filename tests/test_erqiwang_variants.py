@@ -2,8 +2,10 @@
 the HTTP API, the new response field ``defender_total``, and zero-sum settlements with it switched on."""
 from __future__ import annotations
 
+import json
+
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scoring.registry import get_game
@@ -127,3 +129,31 @@ def test_bottom_bonus_settlements_stay_zero_sum(body):
         assert out["defender_total"] == body["defender_points"]
     else:
         assert out["defender_total"] >= body["defender_points"]
+
+
+anything = st.one_of(st.none(), st.booleans(), st.integers(-10**6, 10**6), st.floats(allow_nan=False),
+                     st.text(max_size=8), st.sampled_from(["none", "pair", "triple", "20", "²", "-5"]),
+                     st.lists(st.integers(), max_size=2), st.dictionaries(st.text(max_size=3), st.integers(),
+                                                                          max_size=2))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(bottom=anything, last=anything, points=anything, rule=st.sampled_from(["on", "off", "maybe", 1]))
+def test_bottom_bonus_no_input_gives_a_server_error(client, bottom, last, points, rule):
+    body = {"declarer": 0, "bid": 80, "defender_points": points, "bottom_points": bottom, "last_trick": last,
+            "rules": {"bottom_bonus": rule}}
+    resp = client.post("/api/v1/erqiwang/settle", data=json.dumps(body), content_type="application/json")
+    assert resp.status_code < 500, resp.get_data(as_text=True)[:300]
+    if resp.status_code >= 400:
+        assert resp.get_json()["error"]["message"]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(bottom=st.text(max_size=6), last=st.text(max_size=8) | st.sampled_from(["none", "tractor"]),
+       rule=st.sampled_from(["on", "off", ""]))
+def test_bottom_bonus_no_form_input_gives_a_server_error(app, bottom, last, rule):
+    app.config["WTF_CSRF_ENABLED"] = False
+    resp = app.test_client().post("/erqiwang/settle", data={
+        "declarer": "0", "bid": "80", "defender_points": "50", "bottom_points": bottom, "last_trick": last,
+        "rules-bottom_bonus": rule})
+    assert resp.status_code < 500
