@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from .cards import BIG, LITTLE, SUITS, Card, Deck, Suit, parse_cards
 from .errors import InputErrors, InvalidInput, MalformedInput, PaijuError
 from .games import TrickGame, settlement
 from .i18n import Text, join, seat_name, t
-from .inputs import CardsField, ChoiceField, IntField, RowsField, Schema, SeatField, SwitchField
+from .inputs import CardsField, ChoiceField, IntField, Problems, RowsField, Schema, SeatField, SwitchField
 from .rules import Option, Preset, RuleSet
 from .trick import (THROW_COMPARE, BidRules, GameOrder, Level, ThrowRule, TrickSpec, bidding_action, check_deck,
                     parse_trump, run_bidding, trick_actions)
@@ -28,6 +29,18 @@ RULESET = RuleSet(
                  "alone against three"), reading=True,
                value_labels={"partners": t("庄家与对家一组", "the 庄家 with the partner opposite"), "solo": t("庄家一人对三家", "the 庄家 alone against three")}),
         THROW_COMPARE,
+        Option("bottom_bonus", "off", ("off", "on"), t("抠底（底牌分算给闲家）", "抠底 (the bottom to the 闲家)"),
+               t("on：闲家用主牌赢最后一墩时，庄家埋的底牌分算给闲家：单张（或甩牌）赢 ×1，对子或拖拉机赢 ×2，"
+                 "副牌赢不算；要填底牌分和最后一墩。off：闲家抓分就是全部（种子规则只说庄家埋8张底）。"
+                 "来源：由二七王改编的飙分规则（hur95593-netizen/biaofen「飙分-规则.md」“底牌(扣底捡分)”），可信度低",
+                 "on: when the 闲家 win the last trick with trumps, the points the 庄家 buried in the bottom go to "
+                 "the 闲家: ×1 for a single (or a throw), ×2 for a pair or a tractor, nothing for a plain-suit win; "
+                 "give the bottom points and the last trick. off: the 闲家's points are all they count (the seed "
+                 "says only that the 庄家 buries 8 cards). Source: the rules of 飙分, a game derived from 二七王 "
+                 "(hur95593-netizen/biaofen “飙分-规则.md”, “底牌(扣底捡分)”); low confidence"),
+               value_labels={"off": t("不抠底", "no 抠底"), "on": t("抠底：底牌分按最后一墩翻倍给闲家",
+                                                                  "抠底: the bottom, multiplied by the last trick, "
+                                                                  "to the 闲家")}),
     ),
     presets=(
         Preset("seed", t("南昌二七王（种子规则）", "Nanchang (seed)"),
@@ -175,11 +188,50 @@ COUNT_LABELS = {"jokers": t("王", "jokers"), "trump7_pairs": t("正7对", "trum
                 "off2_pairs": t("负2对", "off-2 pairs")}
 TRUMP_CHOICES = tuple((s.symbol, s.text) for s in SUITS)
 
+@dataclass(frozen=True)
+class NamedChoice(ChoiceField):
+    """A choice given by name: text naming no choice is a 422 (well formed, against the rules of the input);
+    anything but text stays a 400. In words a choice is its label."""
+
+    def read(self, raw, ctx, path, label, problems):
+        mine = Problems()
+        value = super().read(raw, ctx, path, label, mine)
+        for problem in mine.items:
+            problems.add(InvalidInput(problem.message, field=problem.field, code=problem.code)
+                         if isinstance(raw, str) else problem)
+        return value
+
+    def value_words(self, value, ctx):
+        return dict(self.choices).get(value, str(value))
+
+
+BOTTOM_CARDS_POINTS = 80  # the most points 8 buried cards can hold
+#: the 闲家's winning play on the last trick → how many times the bottom's points they score
+LAST_TRICK_TIMES = {"none": 0, "single": 1, "throw": 1, "pair": 2, "tractor": 2}
+LAST_TRICK_CHOICES = (
+    ("none", t("庄家方赢了，或闲家用副牌赢", "the 庄家's side won it, or the 闲家 with a plain suit")),
+    ("single", t("闲家用主牌单张赢（×1）", "the 闲家 with a trump single (×1)")),
+    ("throw", t("闲家用主牌甩牌赢（×1）", "the 闲家 with a trump throw (×1)")),
+    ("pair", t("闲家用主牌对子赢（×2）", "the 闲家 with a trump pair (×2)")),
+    ("tractor", t("闲家用主牌拖拉机赢（×2）", "the 闲家 with a trump tractor (×2)")),
+)
+
+
+def bottom_bonus_on(rules) -> bool:
+    return rules.bottom_bonus == "on"
+
+
 SETTLE_INPUT = Schema((
     SeatField("declarer", t("庄家", "the 庄家")),
     IntField("bid", t("叫分", "the bid"), lo=5, hi=80, step=5, entry="stepper", chips=(80, 75, 70, 65, 60, 50, 40)),
     IntField("defender_points", t("闲家抓分", "the 闲家's points"), required=False, lo=0, hi=TOTAL, step=5,
              entry="stepper", chips=tuple(range(0, TOTAL + 1, 20))),
+    IntField("bottom_points", t("底牌分", "the bottom points"), required=False, lo=0, hi=BOTTOM_CARDS_POINTS,
+             step=5, entry="stepper", shown_when=bottom_bonus_on,
+             help=t("抠底：庄家埋的8张底牌里的分", "抠底: the points in the 8 cards the 庄家 buried")),
+    NamedChoice("last_trick", t("最后一墩", "the last trick"), required=False, choices=LAST_TRICK_CHOICES,
+                shown_when=bottom_bonus_on,
+                help=t("抠底：闲家用主牌赢最后一墩时用的牌型", "抠底: the trump play the 闲家 won the last trick with")),
     SwitchField("surrender", t("庄家投降", "the 庄家 surrendered")),
     ChoiceField("trump", t("主牌花色", "the trump suit"), required=False, choices=TRUMP_CHOICES, parse=parse_trump),
     RowsField("chongguan", t("冲关", "冲关"), row_label=t("冲关{n}", "冲关 {n}"), max_rows=SEATS, entry="on_request",
@@ -299,17 +351,61 @@ def _pay_chongguan(deltas: list[int], cg, declarers, defenders, rules, surrender
     return values
 
 
+def _bottom_problems(values) -> list[PaijuError]:
+    """抠底's own checks: the last trick is required, the bottom too unless it scores nothing, and the
+    闲家's points with the bottom fit in the 200 of the pack."""
+    if values.last_trick is None:
+        return [InvalidInput(t("抠底（bottom_bonus: on）要填「最后一墩」", "抠底 (bottom_bonus: on) needs “the last "
+                               "trick”"), field="last_trick", code="required_by_rule")]
+    bottom = values.bottom_points
+    if bottom is None:
+        if LAST_TRICK_TIMES[values.last_trick] == 0:
+            return []
+        return [InvalidInput(t("抠底（bottom_bonus: on）要填「底牌分」", "抠底 (bottom_bonus: on) needs “the bottom "
+                               "points”"), field="bottom_points", code="required_by_rule")]
+    if values.defender_points is not None and values.defender_points + bottom > TOTAL:
+        return [InvalidInput(t("闲家抓分{p}加底牌分{b}超过了两副牌的{total}分", "the 闲家's points {p} plus the bottom "
+                               "points {b} exceed the {total} points of the two decks", p=values.defender_points,
+                               b=bottom, total=TOTAL), field="bottom_points", code="too_many_points")]
+    return []
+
+
+def _defender_total(values, rules) -> tuple[int | None, Text | None]:
+    """The 闲家's points with the bottom (抠底), and the step that says what 抠底 did (None: nothing to say)."""
+    points = values.defender_points
+    given = values.bottom_points is not None or values.last_trick is not None
+    if not bottom_bonus_on(rules):
+        return points, (t("抠底未开（bottom_bonus: off）：底牌分、最后一墩不计", "抠底 off (bottom_bonus: off): the "
+                          "bottom points and the last trick are not used") if given else None)
+    if values.surrender:
+        return points, t("庄家投降：不抠底", "the 庄家 surrenders: no 抠底")
+    times, bottom = LAST_TRICK_TIMES[values.last_trick], values.bottom_points or 0
+    shape = dict(LAST_TRICK_CHOICES)[values.last_trick]
+    if not times:
+        return points, t("抠底：最后一墩{s}，底牌分不给闲家；闲家合计 {p}", "抠底: last trick: {s}, so the bottom "
+                         "does not go to the 闲家; the 闲家 have {p}", s=shape, p=points)
+    total = points + bottom * times
+    return total, t("抠底：最后一墩{s}，底牌分{b} × {m} = {x}；闲家合计 {p} + {x} = {total}",
+                    "抠底: last trick: {s}, bottom points {b} × {m} = {x}; the 闲家 have {p} + {x} = {total}",
+                    s=shape, b=bottom, m=times, x=bottom * times, p=points, total=total)
+
+
 def settle(values, rules) -> dict:
     bid, surrender, points = values.bid, values.surrender, values.defender_points
     if points is None and not surrender:
         raise InputErrors([MalformedInput(t("缺少「闲家抓分」", "“the 闲家's points” is missing"),
                                           field="defender_points", code="missing_field")])
+    if bottom_bonus_on(rules) and not surrender and (problems := _bottom_problems(values)):
+        raise InputErrors(problems)
+    points, bottom_step = _defender_total(values, rules)
     cg = _chongguan(values)
     solo = rules.sides == "solo"
     declarers, defenders = _sides(values.declarer, solo)
     stake = stake_units(bid) * rules.base
     steps = [t("叫分{bid}：底 = {u} × 底分{b} = {s}", "bid {bid}: stake = {u} × base {b} = {s}",
                bid=bid, u=stake_units(bid), b=rules.base, s=stake)]
+    if bottom_step is not None:
+        steps.append(bottom_step)
     defenders_win, mult, why = _outcome(bid, points, surrender, stake)
     steps.append(why)
     deltas = [0] * SEATS
@@ -317,7 +413,7 @@ def settle(values, rules) -> dict:
     paid = _pay_chongguan(deltas, cg, declarers, defenders, rules, surrender, steps)
     steps.append(t("合计：{d}", "total: {d}", d=", ".join(f"{x:+d}" for x in deltas)))
     return settlement(deltas, steps, stake=stake, multiplier=mult,
-                      winner="defenders" if defenders_win else "declarer", chongguan=paid)
+                      winner="defenders" if defenders_win else "declarer", chongguan=paid, defender_total=points)
 
 
 SUMMARY = t("南昌二七王：王、7、2为常主，叫分从80往下叫；算分（检分、大光小光、冲关）、判牌、提示。",

@@ -9,8 +9,8 @@ from .games import TrickGame, settlement
 from .i18n import Text, seat_name, t
 from .inputs import IntField, RowsField, Schema, SeatField, SwitchField
 from .rules import Option, Preset, RuleSet, switch
-from .trick import (THROW_COMPARE, BidRules, GameOrder, Level, ThrowRule, TrickSpec, bidding_action, run_bidding,
-                    trick_actions)
+from .trick import (THROW_COMPARE, BidRules, FailedThrow, GameOrder, Level, ThrowRule, TrickSpec, bidding_action,
+                    run_bidding, trick_actions)
 
 SEATS = 4
 HEART5 = Card(5, Suit.HEARTS)
@@ -33,6 +33,18 @@ RULESET = RuleSet(
                t("每张被抓的红五，被抓方付给抓方的游戏积分（与基础分无关）",
                  "game points the owner's side pays the capturer per captured red five (independent of the base)")),
         THROW_COMPARE,
+        Option("failed_throw", FailedThrow.default().value, tuple(f.value for f in FailedThrow),
+               t("甩牌失败改出哪一手", "A failed throw plays"),
+               t("beaten：被管上的那几手里最小的一手（最大的牌最小，再看张数少）；single_first：同城游的规则"
+                 "“甩牌失败:按照单牌、对子、拖拉机的顺序选其较小的出”（tcy365.com/news/d9592.html）：有单牌出最小的单牌，"
+                 "没有就出最小的对子（三副牌为三张），再没有就出最小的拖拉机，不管哪一手被管上",
+                 "beaten: the smallest of the units that can be beaten (lowest top card, then fewest cards); "
+                 "single_first: 同城游's rule “甩牌失败:按照单牌、对子、拖拉机的顺序选其较小的出” "
+                 "(tcy365.com/news/d9592.html): the throw's lowest single if it has one, else its lowest pair "
+                 "(triple with 3 decks), else its lowest tractor, whichever unit was beaten"),
+               value_labels={FailedThrow.BEATEN.value: t("被管上的最小一手", "the smallest beaten unit"),
+                             FailedThrow.SINGLE_FIRST.value: t("先单牌、再对子、再拖拉机（同城游）",
+                                                               "singles, then pairs, then tractors (同城游)")}),
         switch("follow_shape", t("跟牌须跟牌型", "Follow the lead's shape"),
                t("对子跟对子、拖拉机跟拖拉机（解读：升级类游戏的通例，默认开启）",
                  "pairs must follow pairs and tractors tractors (reading: as in every 升级 relative; on by default)"),
@@ -107,7 +119,7 @@ def levels(trump: Suit):
 
 def spec_for(rules) -> TrickSpec:
     return TrickSpec("hongwu", deck_for(rules), levels, throw=ThrowRule.ANY_GROUP, follow_shape=rules.follow_shape,
-                     throw_compare=rules.throw_compare)
+                     throw_compare=rules.throw_compare, failed_throw=rules.failed_throw)
 
 
 _ORDER = GameOrder(RULESET, spec_for)

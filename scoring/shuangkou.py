@@ -40,6 +40,7 @@ JOKERS = (BIG_JOKER, LITTLE_JOKER)
 MAX_PLAY = 27
 MAX_COPIES = 8
 MIN_LINES, MAX_LINES = 4, 11  # 4 of a kind … 8线3连环
+MAX_KIND_OVER_EIGHT = 12  # wild_over_eight: 8 of a kind and 4 wild jokers (十二相)
 
 # ==========================================================================
 # House rules
@@ -66,11 +67,18 @@ RULESET = RuleSet(
                t("赢方最大的炸弹 5线×2、6线×4、7线×8，每多一线再翻倍，到这个线数为止（原文到8线×16）",
                  "the winners' largest bomb: 5 lines ×2, 6 ×4, 7 ×8, doubling for every further line up to this "
                  "cap (the seed stops at 8 lines ×16)")),
-        Option("contribution", "seed", ("seed", "1-3-5"), t("贡献分", "Bomb contribution"),
-               t("6线及以上的炸弹当即收分：seed：6线 +6/每人−2，7线 +18/−6，8线及以上 +30/−10；1-3-5：+3/−1、+9/−3、+15/−5",
+        Option("contribution", "seed", ("seed", "1-3-5", "doubling"), t("贡献分", "Bomb contribution"),
+               t("6线及以上的炸弹当即收分：seed：6线 +6/每人−2，7线 +18/−6，8线及以上 +30/−10；1-3-5：+3/−1、+9/−3、+15/−5"
+                 "（779游戏大厅千变双扣页的正文）；doubling：每多一线翻倍，其他每人付 2^(线数−4)：6线4、7线8 … 12线256，"
+                 "不受封顶限制（温州双扣服务端 hangzhouanbang/qipai_wenzhoushuangkou 的贡献分表）",
                  "every bomb of 6 lines or more pays at once: seed: 6 lines +6 / −2 from each other player, "
-                 "7 lines +18/−6, 8 or more +30/−10; 1-3-5: +3/−1, +9/−3, +15/−5"),
-               value_labels={"seed": t("种子规则的贡献分", "the seed's contributions"), "1-3-5": t("1-3-5 贡献分", "1-3-5 contributions")}),
+                 "7 lines +18/−6, 8 or more +30/−10; 1-3-5: +3/−1, +9/−3, +15/−5 (the text of the 779 game hall's "
+                 "千变双扣 page); doubling: doubles with every line, each other player pays 2^(lines−4): 6 lines 4, "
+                 "7 lines 8 … 12 lines 256, never capped (the contribution table of a Wenzhou 双扣 server, "
+                 "hangzhouanbang/qipai_wenzhoushuangkou)"),
+               value_labels={"seed": t("种子规则的贡献分", "the seed's contributions"),
+                             "1-3-5": t("1-3-5 贡献分", "1-3-5 contributions"),
+                             "doubling": t("每多一线翻倍（温州）", "doubling with every line (Wenzhou)")}),
         Option("pingkou", "table", ("table", "draw"), t("平扣", "Pingkou (1st and 4th partners)"),
                t("table：+1 −1 −1 +1；draw：打和，贡献分之前都是0。平扣时先出完的一方仍按赢方算翻倍（解读）",
                  "table: +1 −1 −1 +1; draw: a draw, all 0 before contributions. In 平扣 the team of the first "
@@ -79,6 +87,14 @@ RULESET = RuleSet(
                value_labels={"table": t("按表计分", "scored by the table"), "draw": t("算平局", "a draw")}),
         Option("min_triple_run", 3, (3, 2), t("连三张最少几连", "Shortest triple run"),
                t("原文“三个或三个以上”；可改为2（555666）", "the seed says three or more triples; 2 allows 555666")),
+        switch("wild_over_eight", t("王补成九相以上", "Wild jokers past eight of a kind"),
+               t("百搭王和1到8张同点数的牌一起出，补成九相、十相……最多十二相（8张加4个王，只有大王百搭时最多十相）；"
+                 "线数 = 张数，炸弹线数可填到12（779游戏大厅千变双扣页：“44444444大王——九相4”“十二相：八张同点数的牌加四张王”；"
+                 "温州双扣服务端也算到12线）",
+                 "wild jokers played with 1 to 8 cards of one rank make nine, ten … up to twelve of a kind (8 cards and "
+                 "4 jokers; ten when only 大王 is wild); lines = cards, and a bomb's lines may be entered up to 12 "
+                 "(the 779 game hall's 千变双扣 page: “44444444大王 — nine of a kind”, “twelve: eight of a rank and "
+                 "four jokers”; a Wenzhou 双扣 server counts up to 12 lines too)")),
     ),
     presets=(
         Preset("seed", t("原文规则", "Seed rules"),
@@ -103,6 +119,16 @@ power = ORDER.power  # 3 … K A 2 小王 大王 as 3 … 17
 
 def wild_ranks(rules) -> tuple[int, ...]:
     return {"both": JOKERS, "big": (BIG_JOKER,), "none": ()}[rules.wild]
+
+
+def most_of_a_kind(rules) -> int:
+    """The most cards of an X-of-a-kind bomb: 8, or 12 with ``wild_over_eight`` (the wild jokers cap it)."""
+    return MAX_KIND_OVER_EIGHT if rules.wild_over_eight else MAX_COPIES
+
+
+def max_lines(rules) -> int:
+    """The most lines a settle row may give: 11 (8线3连环), 12 with ``wild_over_eight`` (十二相)."""
+    return MAX_KIND_OVER_EIGHT if rules.wild_over_eight else MAX_LINES
 
 
 # ==========================================================================
@@ -398,22 +424,26 @@ class SameRank(Pattern):
 
 
 class KindBomb(_Bomb):
-    """X cards of one rank, 4 ≤ X ≤ 8 (jokers may fill in): X lines."""
+    """X cards of one rank, 4 ≤ X ≤ 8 (jokers may fill in): X lines; ``wild_over_eight``: up to 12 with jokers."""
 
     kinds = ("bomb",)
 
+    def __init__(self, spec):
+        super().__init__(spec)
+        self.most = most_of_a_kind(self.rules)
+
     def reads_size(self, n):
-        return 4 <= n <= MAX_COPIES
+        return 4 <= n <= self.most
 
     def read(self, cards, counts):
         n = len(cards)
-        if len(counts) == 1 and 4 <= n <= MAX_COPIES:
+        if len(counts) == 1 and 4 <= n <= self.most:
             r = next(iter(counts))
             yield make_reading("bomb", cards, _bomb_key(n, n, power(r)), [r] * n, [r] * (n - counts[r]), lines=n,
                                top=r)
 
     def candidates(self, draw, table, size, need):
-        if not 4 <= size <= MAX_COPIES:
+        if not 4 <= size <= self.most:
             return
         for r in draw.have:
             key = _bomb_key(size, size, power(r))
@@ -421,10 +451,14 @@ class KindBomb(_Bomb):
                 "bomb", cards, key, [r] * size, fill, lines=size, top=r))
 
     def describe(self) -> Text:
-        return t("炸弹：X张同点数（4–8张）= X线；三王 = 6线（6线里最小）；天王（四个王）= 7线（7线里最小）；"
+        text = t("炸弹：X张同点数（4–8张）= X线；三王 = 6线（6线里最小）；天王（四个王）= 7线（7线里最小）；"
                  "X线Y连环（Y个相连点数各X张，3≤Y≤6）= X+Y线，不能有2",
                  "bombs: X of a kind (4–8) = X lines; three jokers = 6 lines (lowest 6); four jokers = 7 lines "
                  "(lowest 7); X-line Y-chain (Y consecutive ranks of X cards, 3≤Y≤6) = X+Y lines, no 2")
+        if self.most > MAX_COPIES:
+            text = t("{t}；王补成九相以上：同点数的牌加百搭王最多{m}张 = {m}线", "{t}; wild jokers past eight: "
+                     "a rank with wild jokers up to {m} cards = {m} lines", t=text, m=self.most)
+        return text
 
 
 class Run(Pattern):
@@ -642,7 +676,8 @@ class ShuangkouSpec(SheddingSpec):
         top = min(len(hand), MAX_PLAY)
         if table is None:
             return range(1, top + 1)
-        return sorted({table.size, 3, 4, 5, 6, 7, 8} | set(range(12, top + 1)))
+        kinds = range(3, most_of_a_kind(self.rules) + 1)  # 3: 三王; 4 … 8 (12) of a kind; 12 and more: chains
+        return sorted({table.size, *kinds} | set(range(12, top + 1)))
 
     def candidates(self, hand, table, size, need=None) -> Iterable:
         last_hand, prep = self._last_prep
@@ -680,8 +715,16 @@ def sort_key_for(rules=None):
 OUTCOMES = {1: ("shuangkou", 3, t("双扣", "double (双扣)")),
             2: ("dankou", 2, t("单扣", "single (单扣)")),
             3: ("pingkou", 1, t("平扣", "level (平扣)"))}
-CONTRIBUTION = {"seed": {6: (6, 2), 7: (18, 6), 8: (30, 10)},
-                "1-3-5": {6: (3, 1), 7: (9, 3), 8: (15, 5)}}
+#: what each other player pays for a bomb of 6, 7, 8 or more lines (the bomb's seat gets three times that)
+CONTRIBUTION = {"seed": {6: 2, 7: 6, 8: 10}, "1-3-5": {6: 1, 7: 3, 8: 5}}
+MIN_CONTRIBUTION_LINES = 6
+
+
+def contribution_each(lines: int, rules) -> int:
+    """What each other player pays to a bomb of ``lines`` (6 or more): by the table, or 2^(lines−4) (doubling)."""
+    if rules.contribution == "doubling":
+        return 2 ** (lines - 4)  # never capped by cap_lines
+    return CONTRIBUTION[rules.contribution][min(lines, 8)]
 
 
 def multiplier_for(lines: int, cap: int) -> int:
@@ -696,12 +739,12 @@ SETTLE_INPUT = Schema((
     RowsField("bombs", t("炸弹", "bombs"), row_label=t("炸弹{n}", "bomb {n}"), max_rows=27, entry="bomb_chips",
               fields=(SeatField("seat", t("座位", "seat")),
                       CardsField("cards", t("牌", "cards"), required=False),
-                      IntField("lines", t("线数", "lines"), required=False, lo=MIN_LINES, hi=MAX_LINES,
-                               entry="chips"))),
+                      IntField("lines", t("线数", "lines"), required=False, lo=MIN_LINES,
+                               hi=lambda ctx: max_lines(ctx.rules), entry="chips"))),
 ))
 
 
-def _bomb_lines(row, rules, path: str, label: Text) -> tuple[int, Text | None]:
+def _bomb_lines(row, rules, path: str, label: Text) -> tuple[int, Reading | None]:
     """A bomb row's lines (from its cards when given) and the cards' bomb reading; raises on a bad row."""
     if row.cards is None:
         if row.lines is None:
@@ -719,20 +762,20 @@ def _bomb_lines(row, rules, path: str, label: Text) -> tuple[int, Text | None]:
                              "{f}: the cards “{c}” make a {k}-line bomb but the lines say {l}; make them agree "
                              "(or give only one)", f=label, c=shown, k=lines, l=row.lines),
                            field=f"{path}.lines", code="cards_lines_disagree")
-    return lines, bombs[0].label
+    return lines, bombs[0]
 
 
-def _bombs(values, rules) -> list[tuple[int, int, Text | None]]:
-    """(seat, lines, bomb label or None) for every bomb; every problem at once."""
+def _bombs(values, rules) -> list[tuple[int, int, Reading | None]]:
+    """(seat, lines, the bomb's reading when given as cards) for every bomb; every problem at once."""
     out, problems = [], []
     for i, row in enumerate(values.bombs):
         path, label = f"bombs[{i}]", t("炸弹{n}", "bomb {n}", n=i + 1)
         try:
-            lines, shown = _bomb_lines(row, rules, path, label)
+            lines, reading = _bomb_lines(row, rules, path, label)
         except PaijuError as exc:
             problems.append(exc)
             continue
-        out.append((row.seat, lines, shown))
+        out.append((row.seat, lines, reading))
     every = [c for row in values.bombs if row.cards for c in row.cards]
     if every and not problems:
         try:
@@ -775,29 +818,53 @@ def settle(values, rules) -> dict:
                "{f} and {p} win, {o}: each winner +{b}, each loser −{b}",
                f=seat_name(first), p=seat_name(partner), o=name, w=join([seat_name(s) for s in sorted(winners)], "、", " and "),
                b=base)]
-    winning = [(s, lines, label) for s, lines, label in bombs if s in winners]
-    mult = 1
-    if winning:
-        best = max(winning, key=lambda b: b[1])
-        mult = multiplier_for(best[1], rules.cap_lines)
-        steps.append(t("翻倍：赢方最大的炸弹是{s}的{l}线 → ×{m}", "multiplier: the winners' largest bomb is {s}’s "
-                       "{l} lines → ×{m}", s=seat_name(best[0]), l=best[1], m=mult))
-    else:
-        steps.append(t("赢方没有炸弹 → ×1", "the winners played no bomb → ×1"))
+    steps.extend(_over_eight_steps(bombs))
+    mult, why = _multiplier(bombs, winners, rules)
+    steps.append(why)
     deltas = [d * mult for d in deltas]
     steps.append(t("底分 × 倍数：{d}", "base × multiplier: {d}", d=_fmt(deltas)))
-    table = CONTRIBUTION[rules.contribution]
-    for seat, lines, label in bombs:
-        if lines < 6:
-            continue
-        gain, loss = table[min(lines, 8)]
-        for s in range(4):
-            deltas[s] += 3 * loss if s == seat else -loss
-        steps.append(t("贡献分：{s}的{l}线炸弹 +{g}，其他每人 −{x}", "contribution: {s}’s {l}-line bomb +{g}, "
-                       "each other player −{x}", s=seat_name(seat), l=lines, g=3 * loss, x=loss))
-        assert gain == 3 * loss
+    steps.extend(_pay_contributions(deltas, bombs, rules))
     steps.append(t("合计：{d}", "total: {d}", d=_fmt(deltas)))
     return settlement(deltas, steps, outcome=outcome, outcome_name=name, multiplier=mult)
+
+
+def _multiplier(bombs, winners, rules) -> tuple[int, Text]:
+    """The winners' largest bomb sets the multiplier (up to ``cap_lines``), and the step that says so."""
+    winning = [(s, lines) for s, lines, _reading in bombs if s in winners]
+    if not winning:
+        return 1, t("赢方没有炸弹 → ×1", "the winners played no bomb → ×1")
+    seat, lines = max(winning, key=lambda b: b[1])
+    mult = multiplier_for(lines, rules.cap_lines)
+    capped = t("（封顶{c}线）", " (capped at {c} lines)", c=rules.cap_lines) if lines > rules.cap_lines else t("", "")
+    return mult, t("翻倍：赢方最大的炸弹是{s}的{l}线 → ×{m}{c}", "multiplier: the winners' largest bomb is {s}’s "
+                   "{l} lines → ×{m}{c}", s=seat_name(seat), l=lines, m=mult, c=capped)
+
+
+def _pay_contributions(deltas: list[int], bombs, rules) -> list[Text]:
+    """Every bomb of 6 lines or more: each other player pays its contribution to the bomb's seat."""
+    steps = []
+    doubling = rules.contribution == "doubling"
+    for seat, lines, _reading in bombs:
+        if lines < MIN_CONTRIBUTION_LINES:
+            continue
+        loss = contribution_each(lines, rules)
+        for s in range(4):
+            deltas[s] += 3 * loss if s == seat else -loss
+        if doubling:
+            steps.append(t("贡献分（每多一线翻倍）：{s}的{l}线炸弹，其他每人付 2^({l}−4) = {x} → +{g}",
+                           "contribution (doubling with every line): {s}’s {l}-line bomb, each other player pays "
+                           "2^({l}−4) = {x} → +{g}", s=seat_name(seat), l=lines, g=3 * loss, x=loss))
+        else:
+            steps.append(t("贡献分：{s}的{l}线炸弹 +{g}，其他每人 −{x}", "contribution: {s}’s {l}-line bomb +{g}, "
+                           "each other player −{x}", s=seat_name(seat), l=lines, g=3 * loss, x=loss))
+    return steps
+
+
+def _over_eight_steps(bombs) -> list[Text]:
+    """What ``wild_over_eight`` did: the bombs of more than eight of a kind it made."""
+    return [t("王补成九相以上：{s}的{b}", "wild jokers past eight: {s}’s {b}", s=seat_name(seat), b=reading.label)
+            for seat, lines, reading in bombs
+            if reading is not None and reading.kind == "bomb" and lines > MAX_COPIES]
 
 
 def _fmt(deltas) -> str:

@@ -185,7 +185,7 @@ def test_erqiwang_game_lists_its_options(api):
     _, out = api("games", method="GET")
     g = next(x for x in out["games"] if x["slug"] == "erqiwang")
     names = {o["name"]: o for o in g["options"]}
-    assert set(names) == {"base", "sides", "throw_compare"}
+    assert set(names) == {"base", "sides", "throw_compare", "bottom_bonus"}
     assert names["sides"]["values"] == ["partners", "solo"] and names["sides"]["reading"] is True
     assert all(o["label"] and o["help"] for o in g["options"])
     assert {"classify", "check", "trick", "hint", "settle", "bidding"} <= set(g["actions"])

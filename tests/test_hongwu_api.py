@@ -244,7 +244,8 @@ def test_hongwu_game_lists_its_options_and_presets(api):
     g = next(x for x in out["games"] if x["slug"] == "hongwu")
     assert g["presets"] == ["seed", "tiers_321"]
     names = {o["name"]: o for o in g["options"]}
-    assert set(names) == {"decks", "base", "bottom", "red_five_points", "follow_shape", "throw_compare"}
+    assert set(names) == {"decks", "base", "bottom", "red_five_points", "follow_shape", "throw_compare",
+                          "failed_throw"}
     assert names["follow_shape"]["default"] is True and names["follow_shape"]["reading"] is True
     assert names["bottom"]["reading"] is True
     assert all(o["label"] and o["help"] for o in g["options"])

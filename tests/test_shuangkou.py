@@ -365,7 +365,8 @@ def test_games_listing_has_shuangkou_options_and_presets(api):
     game = next(g for g in out["games"] if g["slug"] == "shuangkou")
     assert game["presets"] == ["seed", "baibian", "qianbian"]
     assert {o["name"] for o in game["options"]} == {"wild", "same_lines", "chain_with_two", "uneven_chain",
-                                                    "cap_lines", "contribution", "pingkou", "min_triple_run"}
+                                                    "cap_lines", "contribution", "pingkou", "min_triple_run",
+                                                    "wild_over_eight"}
     assert all(o["label"] and o["help"] for o in game["options"])
     assert GAME.bare_ranks and GAME.deck(rules()).size == 108 and sk.pattern_texts(rules())
 
@@ -376,7 +377,8 @@ def test_games_listing_has_shuangkou_options_and_presets(api):
 
 RANK_POOL = [3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 2]
 RULE_SETS = [{}, {"preset": "baibian"}, {"preset": "qianbian"}, {"wild": "none"}, {"min_triple_run": 2},
-             {"same_lines": "first_played"}]
+             {"same_lines": "first_played"}, {"wild_over_eight": True},
+             {"preset": "baibian", "wild_over_eight": True}, {"wild_over_eight": True, "same_lines": "first_played"}]
 
 
 @st.composite
@@ -457,16 +459,19 @@ def settle_input(draw):
     partner = (order[0] + 2) % 4
     if n == 2 and order[1] != partner:
         order.append(draw(st.sampled_from([s for s in range(4) if s not in order])))
-    bombs = [{"seat": draw(st.integers(0, 3)), "lines": draw(st.integers(4, 11))}
+    rule_set = draw(st.fixed_dictionaries({}, optional={
+        "cap_lines": st.integers(8, 12), "contribution": st.sampled_from(["seed", "1-3-5", "doubling"]),
+        "pingkou": st.sampled_from(["table", "draw"]), "wild_over_eight": st.booleans()}))
+    over_eight = rule_set.get("wild_over_eight", False)
+    bombs = [{"seat": draw(st.integers(0, 3)), "lines": draw(st.integers(4, 12 if over_eight else 11))}
              for _ in range(draw(st.integers(0, 3)))]
     # bombs as cards: distinct ones, which fit in two packs together
-    for cards in draw(st.lists(st.sampled_from(["4 4 4 4", "9 9 9 9 9 9", "大王 小王 小王",
-                                                "3 3 3 3 4 4 4 4 5 5 5 5", "A A A A A A A 大王"]), unique=True)):
+    pool = (["4 4 4 4", "9 9 9 9 9 9", "3 3 3 3 4 4 4 4 5 5 5 5", "A A A A A A A A 大王 大王 小王",
+             "6 6 6 6 6 6 6 6 小王"] if over_eight else
+            ["4 4 4 4", "9 9 9 9 9 9", "大王 小王 小王", "3 3 3 3 4 4 4 4 5 5 5 5", "A A A A A A A 大王"])
+    for cards in draw(st.lists(st.sampled_from(pool), unique=True)):
         bombs.append({"seat": draw(st.integers(0, 3)), "cards": cards})
     bombs = draw(st.permutations(bombs))
-    rule_set = draw(st.fixed_dictionaries({}, optional={
-        "cap_lines": st.integers(8, 12), "contribution": st.sampled_from(["seed", "1-3-5"]),
-        "pingkou": st.sampled_from(["table", "draw"])}))
     return order, bombs, rule_set
 
 
@@ -508,6 +513,33 @@ def test_hint_equals_brute_force_on_chain_sized_hands_with_jokers(hand, previous
     assume(fits(hand, previous))
     r = rules(**rule_set)
     table = sk.spec_for(r).readings(parse_cards(previous, bare=True))[0] if previous else None
+    plays = list(legal_plays(sk.spec_for(r), hand, table))
+    got = [sk.spec_for(r).identity(c) for c, _ in plays]
+    assert len(got) == len(set(got))
+    assert set(got) == brute_force_multisets(hand, table, r)
+
+
+@st.composite
+def over_eight_hand(draw):
+    """Many of one rank and the jokers (bombs past eight of a kind), and a few cards of a second rank."""
+    main, other = draw(st.sampled_from([(4, 9), (8, 3), (14, 2), (2, 14)]))
+    cards = [Card(main)] * draw(st.integers(4, 8)) + [Card(other)] * draw(st.integers(0, 3))
+    cards += [Card(LITTLE_JOKER)] * draw(st.integers(0, 2)) + [Card(BIG_JOKER)] * draw(st.integers(0, 2))
+    return cards
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(over_eight_hand(), st.sampled_from([None, "5 5 5 5 5 5 5 5", "6 6 6 6 6 6 6 6 大王", "大王 大王 小王 小王",
+                                           "5 5 5 5 5 5 5 5 6 6 6 6 6 6 6 6 7 7 7 7 7 7 7 7", "7 7"]),
+       st.sampled_from([{"wild_over_eight": True}, {"wild_over_eight": True, "preset": "baibian"},
+                        {"wild_over_eight": True, "same_lines": "first_played"}, {"wild_over_eight": True,
+                                                                                   "wild": "none"}]))
+def test_hint_equals_brute_force_with_wild_jokers_past_eight_of_a_kind(hand, previous, rule_set):
+    assume(fits(hand, previous))
+    r = rules(**rule_set)
+    found = sk.spec_for(rules(wild_over_eight=True)).readings(parse_cards(previous, bare=True)) if previous else None
+    assume(found != [])
+    table = found[0] if found else None
     plays = list(legal_plays(sk.spec_for(r), hand, table))
     got = [sk.spec_for(r).identity(c) for c, _ in plays]
     assert len(got) == len(set(got))

@@ -384,6 +384,7 @@ GAMES = {
     "hongwu": (hongwu, {}),
     "hongwu3": (hongwu, {"decks": 3}),
     "hongwu_free": (hongwu, {"follow_shape": False}),
+    "hongwu_single_first": (hongwu, {"failed_throw": "single_first"}),
     "erqiwang": (erqiwang, {}),
 }
 

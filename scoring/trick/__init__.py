@@ -5,7 +5,7 @@ through a *trump context* that the game builds for one trump suit. The modules,
 each building on the ones before it:
 
 * :mod:`.order` — :class:`Level`, :class:`TrickSpec`, the policies
-  :class:`ThrowRule` and :class:`ThrowCompare`, the trump context
+  :class:`ThrowRule`, :class:`ThrowCompare` and :class:`FailedThrow`, the trump context
   :class:`Context` (each card's group, level, tractor adjacency), card points,
   :class:`GameOrder` and :func:`order_rows` for the rules page;
 * :mod:`.units` — singles, pairs, triples, tractors; a lead's units;
@@ -24,15 +24,15 @@ from .bidding import BidRules, bidding_action, read_bid, run_bidding
 from .follow import check_follow
 from .hints import legal_plays, smallest
 from .inputs import check_deck, parse_trump, read_card_list, read_cards
-from .order import (THROW_COMPARE, TRUMP, CardOrder, Context, GameOrder, Level, ThrowCompare, ThrowRule,
-                    TrickSpec, card_points, order_rows, points_of)
+from .order import (THROW_COMPARE, TRUMP, CardOrder, Context, FailedThrow, GameOrder, Level, ThrowCompare,
+                    ThrowRule, TrickSpec, card_points, order_rows, points_of)
 from .throws import check_lead
 from .units import Unit, decompose, lead_units, match, shape_text
 from .winner import winner
 
 __all__ = [
-    "THROW_COMPARE", "TRUMP", "BidRules", "CardOrder", "Context", "GameOrder", "Level", "ThrowCompare", "ThrowRule",
-    "TrickSpec", "Unit", "bidding_action", "card_points", "check_deck", "check_follow", "check_lead",
+    "THROW_COMPARE", "TRUMP", "BidRules", "CardOrder", "Context", "FailedThrow", "GameOrder", "Level",
+    "ThrowCompare", "ThrowRule", "TrickSpec", "Unit", "bidding_action", "card_points", "check_deck", "check_follow", "check_lead",
     "classify_cards", "decompose", "lead_units", "legal_plays", "match", "order_rows", "parse_trump",
     "points_of", "read_bid", "read_card_list", "read_cards", "run_bidding", "shape_text", "smallest",
     "trick_actions", "winner",

@@ -36,7 +36,8 @@ def trick_actions(spec_for: Callable[[object], TrickSpec]) -> dict:
 
 
 def check_play(ctx: Context, payload: Mapping) -> dict:
-    """``check``: is a lead (with the other hands, if given) or a follow legal, and why."""
+    """``check``: is a lead (with the other hands, if given) or a follow legal, and why; ``forced``: what a
+    failed throw must play instead (None otherwise)."""
     play = read_cards(payload, "play")
     lead = read_cards(payload, "lead", required=False)
     hand = read_cards(payload, "hand", required=lead is not None) or play  # a lead alone: the play is the hand
@@ -46,12 +47,14 @@ def check_play(ctx: Context, payload: Mapping) -> dict:
     all_cards = list(hand) + list(lead or ()) + [c for o in (others or []) for c in o]
     check_deck(ctx.deck, all_cards, "hand+lead+others" if lead or others else "hand")
     require_in_hand(hand, play)
+    forced = None
     if lead is None:
-        legal, reason = check_lead(ctx, hand, play, others)
+        legal, reason, forced = check_lead(ctx, hand, play, others)
     else:
         lead_units(ctx, lead)
         legal, reason = check_follow(ctx, lead, hand, play)
-    return {"legal": legal, "reason": reason, "play": ctx.fmt(play)}
+    return {"legal": legal, "reason": reason, "play": ctx.fmt(play),
+            "forced": ctx.fmt(forced.cards) if forced is not None else None}
 
 
 def judge_trick(ctx: Context, payload: Mapping) -> dict:

@@ -44,6 +44,17 @@ class ThrowRule(StrEnum):
         return cls.ANY_GROUP
 
 
+class FailedThrow(StrEnum):
+    """Which unit a failed throw must play instead (the ``failed_throw`` house rule of 红五)."""
+
+    BEATEN = "beaten"              # the beaten unit with the lowest top card, then the fewest cards
+    SINGLE_FIRST = "single_first"  # 同城游: the lowest single, else the lowest pair (triple), else tractor
+
+    @classmethod
+    def default(cls) -> "FailedThrow":
+        return cls.BEATEN
+
+
 class ThrowCompare(StrEnum):
     """How plays matching a thrown lead's shape compare (the ``throw_compare`` house rule)."""
 
@@ -86,11 +97,13 @@ class TrickSpec:
     throw: ThrowRule = ThrowRule.default()
     follow_shape: bool = True
     throw_compare: ThrowCompare = ThrowCompare.default()
+    failed_throw: FailedThrow = FailedThrow.default()
 
     def __post_init__(self):
         # a resolved rules value is a plain string: read it into its policy (ValueError if unknown)
         object.__setattr__(self, "throw", ThrowRule(self.throw))
         object.__setattr__(self, "throw_compare", ThrowCompare(self.throw_compare))
+        object.__setattr__(self, "failed_throw", FailedThrow(self.failed_throw))
 
 
 class CardOrder(NamedTuple):
