@@ -1,7 +1,9 @@
 """Security headers and cookies, no inline script or style, the CSRF page, the API's content type, hosts."""
 from __future__ import annotations
 
+import json
 import re
+import urllib.request
 from html.parser import HTMLParser
 from urllib.parse import urlsplit
 
@@ -292,3 +294,49 @@ def test_the_deployment_settings_come_from_the_environment():
     assert config["PROXY_FIX"] == 1 and config["PREFERRED_URL_SCHEME"] == "https"
     assert config["SERVER_NAME"] == "paiju.example"
     assert "TRUSTED_HOSTS" not in deployment_config({}) and deployment_config({})["PROXY_FIX"] == 0
+
+
+# -- in a real browser: the CSP blocks nothing the pages need -------------------------------------------------
+
+RECORD_VIOLATIONS = """
+window.__cspViolations = [];
+document.addEventListener("securitypolicyviolation",
+  function (e) { window.__cspViolations.push(e.violatedDirective + " " + (e.blockedURI || "inline")); });
+"""
+
+
+@pytest.mark.browser
+def test_in_chromium_htmx_the_card_picker_and_the_trump_select_work_without_a_csp_violation(page, live_server):
+    page.add_init_script(RECORD_VIOLATIONS)
+    console = []
+    page.on("console", lambda msg: console.append(msg.text) if "Content Security Policy" in msg.text else None)
+    page.goto(live_server + "/q783/check")
+    picker = page.locator(".picker[data-for=play]")
+    picker.get_by_role("button", name="选牌").click()
+    picker.locator("button.suit[data-suit='♥']").click()
+    picker.locator("button.rank[data-rank=Q]").click()
+    assert page.locator("#play").input_value() == "♥Q"
+    page.locator("form button[type=submit]").first.click()  # an htmx post that swaps the panel
+    page.wait_for_selector("#result")
+    violations = page.evaluate("window.__cspViolations")
+    page.goto(live_server + "/hongwu/rules")
+    page.select_option("#trump", "♥")  # the select sends its form by itself (static/app.js)
+    page.wait_for_url("**trump=*")
+    violations += page.evaluate("window.__cspViolations")
+    page.goto(_table_with_a_hand(live_server))  # totals with colour swatches, the chart, the QR code, live polling
+    page.wait_for_selector("#live")
+    violations += page.evaluate("window.__cspViolations")
+    assert violations == [] and console == []
+
+
+def _table_with_a_hand(base: str) -> str:
+    def post(path, body, headers=None):
+        request = urllib.request.Request(base + path, data=json.dumps(body).encode(), method="POST",
+                                         headers={"Content-Type": "application/json", **(headers or {})})
+        with urllib.request.urlopen(request, timeout=30) as resp:
+            return json.load(resp)
+
+    table = post("/api/v1/tables", {"game": "q783", "players": ["甲", "乙", "丙", "丁"]})
+    post(f"/api/v1/tables/{table['id']}/hands", {"rounds": [], "finish_order": [0]},
+         {"X-Edit-Token": table["edit_token"]})
+    return table["edit_url"]
