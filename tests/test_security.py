@@ -287,6 +287,15 @@ def test_a_host_outside_trusted_hosts_is_refused_with_400_on_pages_and_the_api(t
     assert resp.status_code == 201 and resp.get_json()["view_url"].startswith("http://paiju.example/")
 
 
+def test_with_server_name_every_generated_link_names_that_host_whatever_the_request_said(tmp_path):
+    client = make_app(tmp_path, SERVER_NAME="paiju.example", PREFERRED_URL_SCHEME="https").test_client()
+    resp = client.post("/api/v1/tables", json={"game": "q783", "players": ["a", "b", "c"]},
+                       headers={"Host": "evil.example"})
+    assert resp.status_code == 201
+    assert resp.get_json()["view_url"].startswith("https://paiju.example/")
+    assert resp.get_json()["edit_url"].startswith("https://paiju.example/")
+
+
 def test_the_deployment_settings_come_from_the_environment():
     config = deployment_config({"TRUSTED_HOSTS": "paiju.example, .paiju.example,", "PROXY_FIX": "1",
                                 "PREFERRED_URL_SCHEME": "https", "SERVER_NAME": "paiju.example"})
