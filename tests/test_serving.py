@@ -61,6 +61,11 @@ def test_the_hashed_name_changes_when_the_content_changes(tmp_path):
     assert digests.hashed_name("../outside.css") == "../outside.css"
 
 
+def test_a_compressed_page_still_varies_on_the_cookie_that_picks_its_language(client):
+    vary = {v.strip() for v in client.get("/", headers={"Accept-Encoding": "gzip"}).headers["Vary"].split(",")}
+    assert vary >= {"Cookie", "HX-Request", "Accept-Encoding"}
+
+
 def test_pages_and_static_files_are_gzipped_for_a_client_that_asks(client):
     page = client.get("/", headers={"Accept-Encoding": "gzip"})
     assert page.headers["Content-Encoding"] == "gzip" and "Accept-Encoding" in page.headers["Vary"]

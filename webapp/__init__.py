@@ -9,7 +9,7 @@ from pathlib import Path
 from flask import Flask
 
 from . import security
-from .serving import deployment_config, serve_hashed_static, trust_proxy
+from .serving import deployment_config, merge_vary_headers, serve_hashed_static, trust_proxy
 
 _PKG = Path(__file__).resolve().parent
 
@@ -82,6 +82,7 @@ def create_app(overrides: dict | None = None) -> Flask:
     htmx.init_app(app)
     csrf.init_app(app)
     compress.init_app(app)
+    app.after_request(merge_vary_headers)  # registered after Flask-Compress, so it runs before it
     security.init_app(app)
     serve_hashed_static(app)
     trust_proxy(app)

@@ -71,6 +71,15 @@ class StaticDigests:
         return f"{stem}.{digest}.{suffix}" if digest else filename
 
 
+def merge_vary_headers(response):
+    """One ``Vary`` header listing every value: Flask-Compress appends Accept-Encoding to the first
+    ``Vary`` and drops the others, so a page's ``Vary: Cookie`` (its language) would be lost."""
+    values = response.headers.getlist("Vary")
+    if len(values) > 1:
+        response.headers["Vary"] = ", ".join(dict.fromkeys(v.strip() for value in values for v in value.split(",")))
+    return response
+
+
 def in_memory(response):
     """A static file read whole rather than streamed: Flask-Compress gzips only whole bodies (it offers
     streamed ones to brotli and zstd alone), and no file in static/ is larger than htmx's 52 KB."""
