@@ -1,11 +1,11 @@
-# 牌局 Paiju — `make run` serves the app, `make test` runs every test.
+# 牌局 Paiju — `make run` serves the app, `make test` runs every test, `make serve` serves it for production.
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: run test install install-test chromium translations bench clean
+.PHONY: run serve test install install-test chromium translations bench clean
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -22,6 +22,11 @@ install-test: $(TEST_STAMP)
 
 run: $(STAMP)
 	$(VENV)/bin/flask --app webapp run --host 127.0.0.1 --port 5000
+
+# gunicorn with gunicorn.conf.py: workers from the cores, timeouts set; BIND, WEB_CONCURRENCY,
+# DATABASE_URL, TRUSTED_HOSTS, PROXY_FIX… from the environment (docs/deploy.md)
+serve: $(STAMP)
+	$(VENV)/bin/gunicorn --config gunicorn.conf.py 'webapp:create_app()'
 
 chromium:
 	@sh .ci/ensure-chromium.sh

@@ -61,10 +61,11 @@ def test_unknown_page_is_a_friendly_404(client):
     assert "找不到这个页面" in resp.get_data(as_text=True)
 
 
-def test_form_post_without_csrf_token_is_refused_but_keeps_the_input_to_resubmit(app):
+def test_form_post_from_this_site_without_csrf_token_is_refused_but_keeps_the_input_to_resubmit(app):
     app.config["WTF_CSRF_ENABLED"] = True
     client = app.test_client()
-    resp = client.post("/q783/check", data={"play": "♠Q ♥7 ♥8 ♣3", "previous": "♠4 ♥4"})
+    resp = client.post("/q783/check", data={"play": "♠Q ♥7 ♥8 ♣3", "previous": "♠4 ♥4"},
+                       headers={"Origin": "http://localhost"})
     assert resp.status_code == 400
     html = resp.get_data(as_text=True)
     assert "表单已失效" in html

@@ -3,9 +3,13 @@ from __future__ import annotations
 
 import os
 import secrets
+import tempfile
 from pathlib import Path
 
 from flask import Flask
+
+from . import security
+from .serving import deployment_config, merge_vary_headers, serve_hashed_static, trust_proxy
 
 _PKG = Path(__file__).resolve().parent
 
@@ -18,35 +22,49 @@ def _asset_dir(name: str) -> str:
 
 
 def _instance_secret(app: Flask) -> str:
-    """No SECRET_KEY given: use one made at random for this instance and kept in
-    ``instance/secret_key``, so sessions and form tokens survive a restart and
-    no two installations share a key."""
+    """No SECRET_KEY given: use one made at random for this instance and kept in ``instance/secret_key``,
+    so sessions and form tokens survive a restart and no two installations share a key.
+
+    The key is written whole to a private temporary file and then hard-linked into place, so a second
+    process starting at the same moment either finds no file or the complete key, never an empty one;
+    the first link wins and every other process reads that key."""
     path = Path(app.instance_path) / "secret_key"
+    key = _read_key(path)
+    if key:
+        return key
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=".secret_key.")  # mode 0600
+    try:
+        with os.fdopen(fd, "w") as f:
+            f.write(secrets.token_hex(32))
+        try:
+            os.link(temporary, path)
+        except FileExistsError:
+            if not _read_key(path):  # an empty file left by a crash of the old, non-atomic writer
+                os.replace(temporary, path)
+    finally:
+        if os.path.exists(temporary):
+            os.unlink(temporary)
+    return _read_key(path)
+
+
+def _read_key(path: Path) -> str:
     try:
         return path.read_text().strip()
     except FileNotFoundError:
-        pass
-    path.parent.mkdir(parents=True, exist_ok=True)
-    key = secrets.token_hex(32)
-    try:
-        with open(path, "x") as f:  # two processes starting at once: the first one's key wins
-            f.write(key)
-        path.chmod(0o600)
-    except FileExistsError:
-        return path.read_text().strip()
-    return key
+        return ""
 
 
 def create_app(overrides: dict | None = None) -> Flask:
     app = Flask(__name__, template_folder=_asset_dir("templates"), static_folder=_asset_dir("static"),
                 instance_relative_config=True)
     app.config.from_mapping(
-        SECRET_KEY=os.environ.get("SECRET_KEY"),
-        DATABASE_URL=os.environ.get("DATABASE_URL"),
         WTF_CSRF_TIME_LIMIT=None,  # a token must survive an evening's game
         BABEL_DEFAULT_LOCALE="zh",
         BABEL_TRANSLATION_DIRECTORIES=str(_PKG / "translations"),
         MAX_CONTENT_LENGTH=256 * 1024,
+        SESSION_COOKIE_SAMESITE="Lax",
+        **deployment_config(),
     )
     app.json.ensure_ascii = False
     app.json.sort_keys = False
@@ -57,12 +75,17 @@ def create_app(overrides: dict | None = None) -> Flask:
 
     # the blueprints import the app's extensions: importing them here keeps `import webapp` cheap and acyclic
     from . import api, errors, pages, q783_tracker, tables
-    from .extensions import babel, csrf, htmx
+    from .extensions import babel, compress, csrf, htmx
     from .i18n import current_lang
 
     babel.init_app(app, locale_selector=current_lang)
     htmx.init_app(app)
     csrf.init_app(app)
+    compress.init_app(app)
+    app.after_request(merge_vary_headers)  # registered after Flask-Compress, so it runs before it
+    security.init_app(app)
+    serve_hashed_static(app)
+    trust_proxy(app)
     csrf.exempt(api.bp)
     app.register_blueprint(api.bp)
     errors.init_app(app)

@@ -1,17 +1,19 @@
 """Errors: the API answers in the contract's shape, pages with a friendly page."""
 from __future__ import annotations
 
+from urllib.parse import urlsplit
+
 from flask import jsonify, render_template, request
 from flask_wtf.csrf import CSRFError
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, SecurityError
 
 from scoring.errors import (AmbiguousPlay, InputErrors, InvalidInput, InvalidNotation, MalformedInput, PaijuError,
                             UnknownAction)
-from scoring.i18n import t
+from scoring.i18n import render, t
 
 from .api import error_response
 from .forms import attach_error, label_of
-from .i18n import page_message
+from .i18n import current_lang, page_message
 
 #: the HTTP status of each engine error (the engine knows nothing of HTTP)
 STATUS = ((UnknownAction, 404), (InvalidInput, 422), (AmbiguousPlay, 422), (MalformedInput, 400),
@@ -46,8 +48,22 @@ _HTTP = {
     404: ("not_found", t("找不到这个地址", "no such address")),
     405: ("method_not_allowed", t("这个地址不支持该请求方法", "this address does not accept that method")),
     413: ("too_large", t("请求太大", "the request is too large")),
+    415: ("unsupported_media_type", t("请求体应为 JSON，并带上 Content-Type: application/json",
+                                      "the request body must be JSON, sent with Content-Type: application/json")),
     400: ("bad_request", t("请求有误", "bad request")),
 }
+
+UNTRUSTED_HOST = t("这个服务器不接受该主机名（Host）", "this server does not answer for that host name")
+
+
+def posted_from_this_site() -> bool:
+    """The request names this site as its source: its Origin, or without one its Referer."""
+    source = request.headers.get("Origin") or request.referrer or ""
+    try:
+        parts = urlsplit(source)
+    except ValueError:  # not even a URL ("http://[")
+        return False
+    return bool(parts.netloc) and f"{parts.scheme}://{parts.netloc}/" == request.host_url
 
 
 def render_error(status: int):
@@ -57,15 +73,19 @@ def render_error(status: int):
 def init_app(app):
     @app.errorhandler(CSRFError)
     def _csrf(exc):
-        """A form whose token failed (lost cookie, server restarted with a new key): keep what
-        the player typed and offer to send it again with a fresh token."""
+        """A form whose token failed (lost cookie, server restarted with a new key): keep what the
+        player typed. Only a post from one of this site's own pages gets a ready form with a fresh
+        token; a post from elsewhere shows what it carried, to copy, and arms nothing."""
         if request.path.startswith("/api/"):
             return error_response("csrf", t("表单令牌无效", "the form token is not valid"), 400)
         fields = [(k, v) for k, values in request.form.lists() if k != "csrf_token" for v in values]
-        return render_template("error.html", status=400, csrf=True, resubmit=request.path, fields=fields), 400
+        resubmit = request.full_path.rstrip("?") if posted_from_this_site() else None
+        return render_template("error.html", status=400, csrf=True, resubmit=resubmit, fields=fields), 400
 
     @app.errorhandler(HTTPException)
     def _http(exc: HTTPException):
+        if isinstance(exc, SecurityError):  # a Host outside TRUSTED_HOSTS: no page can build its links
+            return render(UNTRUSTED_HOST, current_lang()), 400, {"Content-Type": "text/plain; charset=utf-8"}
         if request.path.startswith("/api/"):
             code, msg = _HTTP.get(exc.code, ("http_error", t("请求失败", "request failed")))
             return error_response(code, msg, exc.code or 500)

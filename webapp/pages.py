@@ -3,7 +3,7 @@
 URL; an htmx request gets only the panel back, a plain post the whole page."""
 from __future__ import annotations
 
-from urllib.parse import urlparse
+import re
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 
@@ -51,14 +51,21 @@ def home():
 
 @bp.get("/lang/<code>")
 def set_lang(code: str):
-    target = request.args.get("next") or url_for("pages.home")
-    parsed = urlparse(target)
-    if parsed.scheme or parsed.netloc or not target.startswith("/"):
-        target = url_for("pages.home")
-    resp = redirect(target)
+    target = request.args.get("next", "")
+    resp = redirect(target if is_local_path(target) else url_for("pages.home"))
     if code in ("zh", "en"):
-        resp.set_cookie(COOKIE, code, max_age=365 * 24 * 3600, samesite="Lax")
+        resp.set_cookie(COOKIE, code, max_age=365 * 24 * 3600, samesite="Lax", secure=request.is_secure,
+                        httponly=True)
     return resp
+
+
+#: a path on this site: one slash, then no second slash or backslash (browsers read "/\\x" as "//x"),
+#: and no control character or space (a CR LF would split the Location header)
+LOCAL_PATH = re.compile(r"/(?![/\\])[^\x00-\x20\x7f-\x9f\\]*")
+
+
+def is_local_path(target: str) -> bool:
+    return LOCAL_PATH.fullmatch(target) is not None
 
 
 def game_or_404(slug: str):

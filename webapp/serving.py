@@ -1,0 +1,112 @@
+"""How the app is served in production: settings from the environment, the proxy in front, static files.
+
+Static files are linked under content-hashed names (``app.css`` → ``app.3f2a9c1b04de.css``) and served
+under those names with a year's ``Cache-Control: public, immutable``: a phone downloads htmx once, and a
+new deployment changes the name of whatever changed. A dozen lines instead of Flask-Static-Digest, which
+needs a compile step before every start and copies of every file beside the sources.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+from pathlib import Path
+
+from flask import current_app, send_from_directory
+from werkzeug.middleware.proxy_fix import ProxyFix
+from werkzeug.security import safe_join
+
+#: a year, the longest lifetime caches honour
+IMMUTABLE_MAX_AGE = 365 * 24 * 3600
+DIGEST_CHARS = 12
+HASHED_NAME = re.compile(rf"^(?P<stem>.+)\.(?P<digest>[0-9a-f]{{{DIGEST_CHARS}}})(?P<suffix>\.[A-Za-z0-9]+)$")
+
+
+def deployment_config(environ=os.environ) -> dict:
+    """The settings a deployment gives by environment (see docs/deploy.md); unset ones keep Flask's defaults."""
+    config = {
+        "SECRET_KEY": environ.get("SECRET_KEY"),
+        "DATABASE_URL": environ.get("DATABASE_URL"),
+        "PROXY_FIX": int(environ.get("PROXY_FIX") or 0),
+    }
+    for name in ("SERVER_NAME", "PREFERRED_URL_SCHEME"):
+        if environ.get(name):
+            config[name] = environ[name]
+    hosts = [host.strip() for host in environ.get("TRUSTED_HOSTS", "").split(",") if host.strip()]
+    if hosts:
+        config["TRUSTED_HOSTS"] = hosts
+    return config
+
+
+def trust_proxy(app) -> None:
+    """``PROXY_FIX=N``: N proxies in front set X-Forwarded-For/-Proto/-Host/-Port/-Prefix; believe them,
+    so ``request.is_secure`` (HSTS, Secure cookies) and generated links follow what the browser used."""
+    hops = app.config.get("PROXY_FIX") or 0
+    if hops:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops, x_port=hops, x_prefix=hops)
+
+
+class StaticDigests:
+    """The content digest of each file in the static folder, recomputed when the file changes."""
+
+    def __init__(self, folder: str):
+        self.folder = folder
+        self._known: dict[str, tuple[tuple[int, int], str]] = {}
+
+    def digest(self, filename: str) -> str | None:
+        path = safe_join(self.folder, filename)
+        if path is None or not os.path.isfile(path):
+            return None
+        stat = os.stat(path)
+        stamp = (stat.st_mtime_ns, stat.st_size)
+        known = self._known.get(filename)
+        if known is None or known[0] != stamp:
+            known = (stamp, hashlib.sha256(Path(path).read_bytes()).hexdigest()[:DIGEST_CHARS])
+            self._known[filename] = known
+        return known[1]
+
+    def hashed_name(self, filename: str) -> str:
+        stem, dot, suffix = filename.rpartition(".")
+        digest = self.digest(filename) if dot and "/" not in suffix else None
+        return f"{stem}.{digest}.{suffix}" if digest else filename
+
+
+def merge_vary_headers(response):
+    """One ``Vary`` header listing every value: Flask-Compress appends Accept-Encoding to the first
+    ``Vary`` and drops the others, so a page's ``Vary: Cookie`` (its language) would be lost."""
+    values = response.headers.getlist("Vary")
+    if len(values) > 1:
+        response.headers["Vary"] = ", ".join(dict.fromkeys(v.strip() for value in values for v in value.split(",")))
+    return response
+
+
+def in_memory(response):
+    """A static file read whole rather than streamed: Flask-Compress gzips only whole bodies (it offers
+    streamed ones to brotli and zstd alone), and no file in static/ is larger than htmx's 52 KB."""
+    response.direct_passthrough = False
+    response.make_sequence()
+    return response
+
+
+def serve_hashed_static(app) -> None:
+    """``url_for('static', filename=…)`` links the hashed name; the static route serves it immutable."""
+    digests = StaticDigests(app.static_folder)
+
+    def link_hashed(endpoint: str, values: dict) -> None:
+        if endpoint == "static" and "filename" in values:
+            values["filename"] = digests.hashed_name(values["filename"])
+
+    def static(filename: str):
+        match = HASHED_NAME.match(filename)
+        if match is None:
+            return in_memory(current_app.send_static_file(filename))
+        original = match["stem"] + match["suffix"]
+        if digests.digest(original) != match["digest"]:  # a page from before a deployment: today's file, revalidated
+            return in_memory(current_app.send_static_file(original))
+        response = send_from_directory(app.static_folder, original, max_age=IMMUTABLE_MAX_AGE)
+        response.cache_control.public = True
+        response.cache_control.immutable = True
+        return in_memory(response)
+
+    app.url_defaults(link_hashed)
+    app.view_functions["static"] = static
