@@ -440,9 +440,10 @@ def test_hint_limit_truncates_to_the_smallest(api):
 def test_games_listing_describes_presets_and_options_with_readings(api):
     status, out = api("games", method="GET", lang="en")
     game = next(g for g in out["games"] if g["slug"] == "paodekuai")
-    assert game["presets"] == [P52, P48, ZSY] and game["kind"] == "shedding"
+    assert game["presets"] == [P52, P48, "paodekuai45", ZSY] and game["kind"] == "shedding"
     names = {o["name"]: o for o in game["options"]}
-    assert set(names) == {"penalty", "stake", "must_beat", "aaa_top", "bomb_kickers"}
+    assert set(names) == {"penalty", "stake", "must_beat", "aaa_top", "bomb_kickers", "bomb_points", "zhaniao",
+                          "baopei", "baoben", "baodan_max", "spade3_first", "full_kickers"}
     assert names["penalty"]["reading"] is True and names["stake"]["default"] == 1
     p48 = next(p for p in game["preset_details"] if p["name"] == P48)
     assert p48["reading"] is True and "reading" in p48["help"]
