@@ -173,12 +173,14 @@ KIND_NAMES = {
     "triple_run_singles": t("连三张带单", "triple run with singles"),
     "triple_run_pairs": t("连三张带对", "triple run with pairs"),
     "airplane": t("飞机带翅膀", "airplane with wings"),
+    "airplane_short": t("飞机带少牌", "airplane with short wings"),
     "bomb": t("炸弹", "bomb"),
 }
 # Order of several readings of one card set (largest first).
 _PRIORITY = {k: i for i, k in enumerate(["single", "pair", "triple", "triple_single", "triple_two", "triple_pair",
                                           "four_two", "straight", "pair_run", "triple_run_singles",
-                                          "triple_run_pairs", "airplane", "triple_run", "straight_flush", "bomb"])}
+                                          "triple_run_pairs", "airplane_short", "airplane", "triple_run",
+                                          "straight_flush", "bomb"])}
 JOKERS = (BIG_JOKER, LITTLE_JOKER)
 FOUR_JOKERS = Counter({BIG_JOKER: 2, LITTLE_JOKER: 2})
 ORDER = STANDARD
@@ -658,6 +660,55 @@ class TripleRunPairs(TripleRunSingles):
             yield [(q, 2 * n) for q, n in choice]
 
 
+class ShortWingedPlane(_Pattern):
+    """牌够只能三带二's last play: *t* ≥ 2 consecutive triples carrying 1 … 2*t* − 1 wing cards (带少牌)."""
+
+    kinds = ("airplane_short",)
+
+    @staticmethod
+    def shapes(n: int):
+        """(triples, wing cards) of the short-winged planes of ``n`` cards."""
+        return [(k, n - 3 * k) for k in range(2, n // 3 + 1) if 1 <= n - 3 * k <= 2 * k - 1]
+
+    def reads_size(self, n):
+        return bool(self.shapes(n))
+
+    def read(self, cards, counts):
+        tri = {r for r, c in counts.items() if c == 3 and r <= ACE}
+        for k, _wings in self.shapes(len(cards)):
+            for window in ORDER.windows(k, False):
+                rest = counts - Counter({r: 3 for r in window})
+                if not tri.issuperset(window) or any(r in rest for r in window) or any(r in JOKERS for r in rest):
+                    continue
+                top = window[-1]
+                detail = " ".join(x for x in ORDER.run_names(window, top) for _ in range(3)) + " + " + _high_first(
+                    rest.elements())
+                yield self.make("airplane_short", cards, (top,), detail, top=ORDER.name(top), triples=k)
+
+    def candidates(self, hand, table, size, need):
+        for k, wings in self.shapes(size):
+            for window in ORDER.windows(k, False):
+                if all(hand.have.get(r, 0) >= 3 for r in window):
+                    avail = [(q, c) for q, c in hand.available(exclude=window) if q not in JOKERS]
+                    for choice in multisets(avail, wings):
+                        yield hand.take([(r, 3) for r in window] + list(choice))
+
+
+#: 牌够只能三带二: the kinds a player may show only as its last play, and the full kind each answers
+SHORT_TRIPLES = {"triple": "triple_two", "triple_single": "triple_two", "triple_run": "airplane",
+                 "airplane_short": "airplane"}
+SPADE_THREE = parse_cards("♠3")[0]
+
+
+def triples_in(reading: Reading) -> int:
+    """How many triples a triple-based reading holds (the count a short last play must match)."""
+    if reading.kind in ("triple", "triple_single", "triple_two"):
+        return 1
+    if reading.kind == "airplane_short":
+        return reading.extra["triples"]
+    return reading.size // (3 if reading.kind == "triple_run" else 5)
+
+
 # --- the variants ------------------------------------------------------------------
 
 class PaodekuaiSpec(SheddingSpec):
@@ -670,9 +721,67 @@ class PaodekuaiSpec(SheddingSpec):
     bomb_sizes = frozenset({3, 4})
     pattern_types = (Bomb, SameRank, TripleWith, FourWithTwo, Straight, PairRun, TripleRun, TripleRunWith)
     page_order = (SameRank, TripleWith, Straight, PairRun, TripleRunWith, FourWithTwo, Bomb)
+    turn_inputs = ("next_cards_left", "first_play")
+
+    def __init__(self, rules):
+        self.full_kickers = bool(rules.get("full_kickers"))
+        if self.full_kickers:  # the short-winged last plane exists only under this rule
+            self.pattern_types = type(self).pattern_types + (ShortWingedPlane,)
+        super().__init__(rules)
 
     def deck(self) -> Deck:
         return deck_for(self.rules)
+
+    # --- house rules of the turn (rules/variants.md 6–8) ---------------------------
+    def restricts(self, turn) -> bool:
+        return self.full_kickers or bool(self.rules.get("baodan_max") and turn.next_cards_left == 1) or bool(
+            self.rules.get("spade3_first") and turn.first_play)
+
+    def forbids(self, play: Reading, turn) -> Text | None:
+        if self.rules.get("spade3_first") and turn.first_play and SPADE_THREE not in play.cards:
+            return t("首出必带黑桃3：这一局的第一手必须有♠3", "the first play of the hand must contain ♠3")
+        if self.rules.get("baodan_max") and turn.next_cards_left == 1 and play.size == 1:
+            return self.not_largest_single(play, turn.hand)
+        if self.full_kickers and play.kind in SHORT_TRIPLES:
+            return self.not_last_play(play, turn.hand)
+        return None
+
+    def not_largest_single(self, play: Reading, hand) -> Text | None:
+        """报单必出最大: with the next player on one card a single must be of the highest rank held."""
+        if hand is None:
+            raise InvalidInput(t("报单必出最大：下家报单时判断单张需要填写手牌",
+                                 "next player on one card: checking a single needs the hand"),
+                               field="hand", code="hand_required")
+        top = max(hand, key=self.order)
+        if self.order(play.cards[0]) < self.order(top):
+            return t("下家报单，单张必须出手里最大的（{r}）", "the next player is on one card: a single must be your "
+                     "largest ({r})", r=ORDER.name(top.rank))
+        return None
+
+    @staticmethod
+    def not_last_play(play: Reading, hand) -> Text | None:
+        """牌够只能三带二: a short triple only as the whole remaining hand."""
+        if hand is not None and Counter(hand) == Counter(play.cards):
+            return None
+        why = t("（没填手牌，看不出是不是最后一手）", " (no hand given: cannot tell it is the last play)") if hand is None \
+            else t("", "")
+        return t("牌够只能三带二：{r} 只能作为最后一手出完{w}", "triples carry two while you can: {r} only as your "
+                 "last play{w}", r=play.label, w=why)
+
+    def beats(self, play: Reading, table: Reading) -> bool:
+        """Under 牌够只能三带二 a short last play also beats the full pattern of as many triples with a lower top."""
+        if super().beats(play, table):
+            return True
+        return (self.full_kickers and not table.is_bomb and SHORT_TRIPLES.get(play.kind) == table.kind
+                and triples_in(play) == triples_in(table) and play.key > table.key)
+
+    def candidates(self, hand, table, size, need=None):
+        if self.full_kickers and table is not None and size == len(hand):  # a last play may answer a full one
+            groups = self.grouped(hand)
+            for pattern in self.patterns:
+                yield from pattern.candidates(groups, table, size, need)
+            return
+        yield from super().candidates(hand, table, size, need)
 
     def max_hand(self) -> int:
         return PRESETS[self.rules.preset]["dealt"]
@@ -697,7 +806,8 @@ class PaodekuaiSpec(SheddingSpec):
     def sizes(self, hand, table):
         if table is None:
             return range(1, len(hand) + 1)
-        return sorted(self.bomb_sizes | {table.size})
+        last = {len(hand)} if self.full_kickers else set()  # the whole hand, as a short last play
+        return sorted(self.bomb_sizes | {table.size} | last)
 
     def no_pattern(self, cards) -> Text:
         ranks = [c.rank for c in cards]
