@@ -12,6 +12,7 @@ from scoring import paodekuai as pdk
 from scoring.cards import parse_cards
 from scoring.shedding import brute_force_plays, legal_plays
 from scoring.shedding.turn import Turn
+from test_paodekuai import few_ranks
 
 ZSY, P52, P48, P45 = "zhengshangyou108", "paodekuai52", "paodekuai48", "paodekuai45"
 PER_CARD = {"preset": P48, "penalty": "per_card"}
@@ -360,13 +361,7 @@ def small_turn(draw):
     preset = draw(st.sampled_from([P52, P48, P45]))
     rules = pdk.RULESET.resolve({"preset": preset, "baodan_max": draw(st.booleans()),
                                  "spade3_first": draw(st.booleans()), "full_kickers": draw(st.booleans())})
-    pack = pdk.deck_for(rules).all_cards()
-    rng = random.Random(draw(st.integers(0, 10 ** 9)))
-    ranks = rng.sample(sorted({c.rank for c in pack}), rng.randint(2, 5))
-    pool = [c for c in pack if c.rank in ranks]
-    rng.shuffle(pool)
-    hand = pool[:draw(st.integers(1, 8))]
-    table = pool[len(hand):len(hand) + draw(st.integers(0, 5))]
+    hand, table = few_ranks(draw, rules, most=5)
     spec = pdk.spec_for(rules)
     reading = spec.readings(table)[0] if table and spec.readings(table) else None
     turn = Turn(tuple(hand), draw(st.sampled_from([None, 1, 2])), reading is None and draw(st.booleans()))
