@@ -137,9 +137,9 @@ RULESET = RuleSet(
                       "16-card game)"),
                reading=True),
         Preset(PDK45, t("跑得快 十五张（3人×15张）", "Paodekuai, 15 cards (3 × 15)"),
-               help=t(f"48张再去掉两张A和一张K：去掉♥A ♣A ♦A、♥2 ♣2 ♦2和♦K，只剩♠A、♠2和三张K。"
+               help=t(f"一副牌去掉大小王和♥A ♣A ♦A、♥2 ♣2 ♦2和♦K，只剩♠A、♠2和三张K。"
                       f"来源：{M2_CLIENT}（“十五张玩法”）、{XIUXIU} removeCard",
-                      f"the 48 cards minus two aces and a king: without ♥A ♣A ♦A, ♥2 ♣2 ♦2 and ♦K, so one ace "
+                      f"one pack without jokers, ♥A ♣A ♦A, ♥2 ♣2 ♦2 and ♦K: one ace "
                       f"(♠A), one 2 (♠2) and three kings. From {M2_CLIENT} (“15-card game”), {XIUXIU} "
                       f"removeCard")),
         Preset(ZSY, t("争上游 108张（4人×27张）", "Zhengshangyou, 108 cards (4 × 27)"),
@@ -1077,6 +1077,7 @@ class Paodekuai(Game):
     deck_of = staticmethod(deck_for)
     action_table = ACTIONS
     settle_of = staticmethod(settle)
+    turn_inputs = PaodekuaiSpec.turn_inputs
 
     def seat_range(self, rules=None):
         players = PRESETS[self.ruleset.resolve(rules).preset]["players"]

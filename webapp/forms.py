@@ -7,7 +7,7 @@ from functools import wraps
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import Form, FormField, IntegerField, SelectField, StringField, TextAreaField
+from wtforms import BooleanField, Form, FormField, IntegerField, SelectField, StringField, TextAreaField
 from wtforms.validators import Optional as OptionalV
 
 from scoring.games import Game
@@ -110,11 +110,20 @@ class GameForm(FlaskForm):
     def rules_payload(self) -> dict:
         return rules_payload(self.rules.form)
 
+    def turn_payload(self) -> dict:
+        """The turn inputs the game's form has (报单: the next player's cards; the first play of the hand)."""
+        out = {}
+        if "next_cards_left" in self._fields and _blank(self.next_cards_left.data) is not None:
+            out["next_cards_left"] = self.next_cards_left.data
+        if "first_play" in self._fields and self.first_play.data:
+            out["first_play"] = True
+        return out
+
 
 class SheddingCheckForm(GameForm):
     def payload(self):
         out = {"play": self.play.data or "", "previous": _blank(self.previous.data),
-               "hand": _blank(self.hand.data), "rules": self.rules_payload()}
+               "hand": _blank(self.hand.data), "rules": self.rules_payload(), **self.turn_payload()}
         if _blank(self.previous_reading.data) is not None and out["previous"] is not None:
             out["previous_reading"] = self.previous_reading.data
         return out
@@ -130,7 +139,7 @@ class TrickCheckForm(GameForm):
 class SheddingHintForm(GameForm):
     def payload(self):
         return {"hand": self.hand.data or "", "previous": _blank(self.previous.data),
-                "rules": self.rules_payload()}
+                "rules": self.rules_payload(), **self.turn_payload()}
 
 
 class TrickHintForm(GameForm):
@@ -151,6 +160,17 @@ def trump_field():
     return SelectField(_l("主牌花色"), choices=SUIT_CHOICES, default="♠", validate_choice=False)
 
 
+#: the check/hint inputs of a turn (``Game.turn_inputs``), each with the house rule it is for
+TURN_FIELDS = {
+    "next_cards_left": lambda: StringField(_l("下家剩几张（报单必出最大时填）")),
+    "first_play": lambda: BooleanField(_l("这是这一局的第一手（首出必带黑桃3）")),
+}
+
+
+def turn_fields(game: Game) -> dict:
+    return {name: TURN_FIELDS[name]() for name in game.turn_inputs}
+
+
 @per_game
 def check_form_class(game: Game):
     if game.kind == "trick":
@@ -164,7 +184,7 @@ def check_form_class(game: Game):
                       previous=CardsField(_l("桌上要压的牌（首出则留空）")),
                       previous_reading=StringField(_l("桌上那手牌按哪种读法")),
                       play=CardsField(_l("你要出的牌")),
-                      hand=CardsField(_l("你的手牌（可选）")))
+                      hand=CardsField(_l("你的手牌（可选）")), **turn_fields(game))
 
 
 @per_game
@@ -176,7 +196,7 @@ def hint_form_class(game: Game):
                           hand=CardsField(_l("你的手牌")))
     return _game_form(game, SheddingHintForm,
                       previous=CardsField(_l("桌上要压的牌（首出则留空）")),
-                      hand=CardsField(_l("你的手牌")))
+                      hand=CardsField(_l("你的手牌")), **turn_fields(game))
 
 
 class BiddingForm(GameForm):

@@ -1,0 +1,52 @@
+"""跑得快 house rules on the pages: the check and hint tabs take the turn inputs (报单必出最大, 首出必带黑桃3)
+in both languages; other shedding games have no such boxes."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+
+def _text(resp):
+    return re.sub(r"\s+", " ", resp.get_data(as_text=True))
+
+
+@pytest.fixture
+def pages(app):
+    app.config["WTF_CSRF_ENABLED"] = False
+    return app.test_client()
+
+
+@pytest.mark.parametrize("tab", ["check", "hint"])
+@pytest.mark.parametrize("lang,words", [("zh", ["下家剩几张", "首出必带黑桃3"]),
+                                        ("en", ["Cards the next player holds", "first play of the hand"])])
+def test_check_and_hint_pages_offer_the_turn_inputs_in_both_languages(pages, tab, lang, words):
+    pages.get(f"/lang/{lang}")
+    html = _text(pages.get(f"/paodekuai/{tab}"))
+    assert 'name="next_cards_left"' in html and 'name="first_play"' in html
+    assert all(w in html for w in words)
+
+
+def test_other_shedding_games_have_no_turn_inputs(pages):
+    html = _text(pages.get("/shuangkou/check"))
+    assert 'name="next_cards_left"' not in html and 'name="first_play"' not in html
+
+
+def test_check_page_next_on_one_card_refuses_a_small_single(pages):
+    data = {"play": "♠9", "hand": "♠9 ♥K ♣4", "next_cards_left": "1", "rules-preset": "paodekuai48",
+            "rules-baodan_max": "on"}
+    html = _text(pages.post("/paodekuai/check", data=data))
+    assert "不能出" in html and "单张必须出手里最大的（K）" in html
+
+
+def test_hint_page_first_play_lists_only_spade_three(pages):
+    data = {"hand": "♠3 ♥4 ♣4", "first_play": "y", "rules-preset": "paodekuai48", "rules-spade3_first": "on"}
+    html = _text(pages.post("/paodekuai/hint", data=data))
+    assert "共 1 种" in html and '<li class="cards">♠3</li>' in html
+
+
+def test_check_page_puts_a_bad_card_count_on_its_box(pages):
+    data = {"play": "♠9", "hand": "♠9 ♥K", "next_cards_left": "0", "rules-preset": "paodekuai48",
+            "rules-baodan_max": "on"}
+    html = _text(pages.post("/paodekuai/check", data=data))
+    assert re.search(r'has-error[^>]*>\s*<label for="next_cards_left"', html)
