@@ -50,3 +50,23 @@ def test_check_page_puts_a_bad_card_count_on_its_box(pages):
             "rules-baodan_max": "on"}
     html = _text(pages.post("/paodekuai/check", data=data))
     assert re.search(r'has-error[^>]*>\s*<label for="next_cards_left"', html)
+
+
+HAND = {"winner": "0", "cards_left-0": "", "cards_left-1": "5", "cards_left-2": "13", "cards_left-3": "10"}
+
+
+@pytest.mark.parametrize("rules,shown", [
+    ({}, set()),
+    ({"rules-zhaniao": "cards"}, {'name="heart10"'}),
+    ({"rules-baopei": "on"}, {'name="let_go"'}),
+    ({"rules-bomb_points": "10"}, {'name="bombs-0-seat"'}),
+])
+def test_settle_form_shows_each_house_rule_field_only_when_its_option_asks(pages, rules, shown):
+    html = _text(pages.post("/paodekuai/settle", data={**HAND, **rules}))
+    fields = {'name="heart10"', 'name="let_go"', 'name="bombs-0-seat"'}
+    assert {f for f in fields if f in html} == shown
+
+
+def test_settle_page_steps_say_what_zhaniao_did(pages):
+    html = _text(pages.post("/paodekuai/settle", data={**HAND, "heart10": "2", "rules-zhaniao": "cards"}))
+    assert "2号位：红桃10扎鸟：×2 = −104" in html and "+139" in html
