@@ -400,3 +400,25 @@ def test_hint_of_short_last_triples_equals_brute_force(case):
     spec, hand, table, turn = case
     plays = list(legal_plays(spec, hand, table, turn))
     assert {spec.identity(c) for c, _ in plays} == set(brute_force_plays(spec, hand, table, turn))
+
+
+odd = st.one_of(st.none(), st.booleans(), st.integers(-10 ** 12, 10 ** 12), st.floats(allow_nan=False),
+                st.text(max_size=8), st.sampled_from(["♠9 ♥9 ♣9 ♦9", "♠3", "1", "cards", "all", "on"]),
+                st.lists(st.one_of(st.integers(-2, 5), st.dictionaries(st.sampled_from(["seat", "cards"]),
+                                                                        st.one_of(st.integers(-1, 4), st.text(max_size=6),
+                                                                                  st.just("♠9 ♥9 ♣9 ♦9")),
+                                                                        max_size=2)), max_size=3))
+variant_rules = st.dictionaries(st.sampled_from(["preset", "zhaniao", "bomb_points", "baopei", "baoben", "baodan_max",
+                                                 "spade3_first", "full_kickers", "penalty"]),
+                                st.one_of(odd, st.sampled_from([P45, ZSY, P48, "cards", "all", 10, True])), max_size=4)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(action=st.sampled_from(["settle", "check", "hint"]), rules=variant_rules,
+       body=st.dictionaries(st.sampled_from(["heart10", "let_go", "bombs", "next_cards_left", "first_play",
+                                             "play", "previous", "hand", "winner", "cards_left"]), odd, max_size=6))
+def test_no_house_rule_input_gives_a_server_error(api, action, rules, body):
+    status, out = post(api, action, {**body, "rules": rules})  # the api fixture holds no state between requests
+    assert status < 500, out
+    if status >= 400:
+        assert out["error"]["code"] and out["error"]["message"]
