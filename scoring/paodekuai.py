@@ -921,7 +921,7 @@ SETTLE_INPUT = Schema((
                  zero_at="winner"),
     RowsField("bombs", t("炸弹", "bombs"), row_label=t("炸弹{n}", "bomb {n}"), max_rows=_dealt,
               fields=(SeatField("seat", t("谁打的", "whose bomb")),
-                      CardsField("cards", t("牌（可选）", "cards (optional)"), required=False)),
+                      CardsField("cards", t("牌", "cards"), required=False)),
               check_row=_bomb_row, help=t("计分的炸弹，每个一行", "the bombs that score, one row each"),
               shown_when=lambda rules: rules.bomb_points > 0),
     SeatField("heart10", t("红桃10在谁手里", "who was dealt ♥10"), required=False,
