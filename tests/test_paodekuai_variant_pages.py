@@ -18,8 +18,8 @@ def pages(app):
 
 
 @pytest.mark.parametrize("tab", ["check", "hint"])
-@pytest.mark.parametrize("lang,words", [("zh", ["下家剩几张", "首出必带黑桃3"]),
-                                        ("en", ["Cards the next player holds", "first play of the hand"])])
+@pytest.mark.parametrize("lang,words", [("zh", ["下家剩几张", "报单必出最大", "首出必带黑桃3"]),
+                                        ("en", ["cards the next player holds", "a single must be your largest", "first play of the hand", "must hold ♠3"])])
 def test_check_and_hint_pages_offer_the_turn_inputs_in_both_languages(pages, tab, lang, words):
     pages.get(f"/lang/{lang}")
     html = _text(pages.get(f"/paodekuai/{tab}"))

@@ -12,8 +12,11 @@ from wtforms.validators import Optional as OptionalV
 
 from scoring.games import Game
 from scoring.i18n import render, t
+from scoring.inputs import SwitchField
+from scoring.shedding.turn import TURN_FIELDS
 
 from .i18n import current_lang
+from .schema_forms import LabelText
 
 SUIT_CHOICES = [("♠", "♠ 黑桃"), ("♥", "♥ 红桃"), ("♣", "♣ 梅花"), ("♦", "♦ 方块")]
 
@@ -160,15 +163,14 @@ def trump_field():
     return SelectField(_l("主牌花色"), choices=SUIT_CHOICES, default="♠", validate_choice=False)
 
 
-#: the check/hint inputs of a turn (``Game.turn_inputs``), each with the house rule it is for
-TURN_FIELDS = {
-    "next_cards_left": lambda: StringField(_l("下家剩几张（报单必出最大时填）")),
-    "first_play": lambda: BooleanField(_l("这是这一局的第一手（首出必带黑桃3）")),
-}
-
-
 def turn_fields(game: Game) -> dict:
-    return {name: TURN_FIELDS[name]() for name in game.turn_inputs}
+    """The check/hint boxes of the turn inputs the game reads (declared in ``scoring/shedding/turn.py``)."""
+    out = {}
+    for name in game.turn_inputs:
+        declared = TURN_FIELDS[name]
+        kind = BooleanField if isinstance(declared, SwitchField) else StringField
+        out[name] = kind(LabelText(declared.label), description=LabelText(declared.help))
+    return out
 
 
 @per_game
