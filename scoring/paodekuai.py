@@ -997,6 +997,9 @@ def card_payments(values, rules, dealt: int, steps: list[Text]) -> dict[int, int
     holder = values.heart10 if rules.zhaniao != "off" else None
     if values.heart10 is not None and holder is None:
         steps.append(t("扎鸟未开：不用红桃10", "扎鸟 off: heart10 not used"))
+    if not rules.baoben and rules.penalty == "seed":
+        steps.append(t("报单保本只用于 per_card：按原文倍数，只剩1张也照付",
+                       "baoben applies to per_card only: under seed a 1-card loser pays 1 × multiplier anyway"))
     pays = {}
     for i, n in enumerate(values.cards_left):
         if i == values.winner:

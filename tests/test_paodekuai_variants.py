@@ -422,3 +422,9 @@ def test_no_house_rule_input_gives_a_server_error(api, action, rules, body):
     assert status < 500, out
     if status >= 400:
         assert out["error"]["code"] and out["error"]["message"]
+
+
+def test_baoben_off_under_seed_changes_nothing_and_the_steps_say_why(api):
+    out = settled(api, {"preset": P52, "baoben": False}, 0, [0, 5, 13, 10])
+    assert out["deltas"] == [87, -5, -52, -30]
+    assert any("baoben applies to per_card only" in s for s in out["steps"])
