@@ -7,9 +7,7 @@ rules. No assertion: a figure to watch, not a test.
 """
 from __future__ import annotations
 
-import sys
-
-from bench.__main__ import median_ms
+from bench.__main__ import repeats, time_hint
 from scoring.registry import get_game
 
 HAND = "♠3 ♥3 ♣3 ♠4 ♥4 ♣4 ♠5 ♥5 ♣5 ♠6 ♥6 ♣6 ♠7 ♥7 ♣7 ♦8"
@@ -19,17 +17,14 @@ RULES = [("default rules", {}), ("full_kickers", {"full_kickers": True}),
 
 
 def main(argv=None) -> int:
-    repeat = int((argv or sys.argv[1:] or ["31"])[0])
+    repeat = repeats(argv)
     game = get_game("paodekuai")
     print(f"跑得快 hint (paodekuai48), 16-card hand: {HAND}")
     for name, rules in RULES:
         for where, previous in (("lead", None), ("against an airplane", AIRPLANE)):
             payload = {"hand": HAND, "previous": previous, "next_cards_left": 1, "limit": 5000,
                        "rules": {"preset": "paodekuai48", **rules}}
-            out = game.run("hint", payload)
-            wall, cpu = median_ms(lambda: game.run("hint", payload), repeat)
-            print(f"  {name}, {where}: median {wall:.1f} ms wall, {cpu:.1f} ms CPU over {repeat} runs; "
-                  f"{len(out['plays'])} plays")
+            time_hint(game, f"{name}, {where}", payload, repeat)
     return 0
 
 
