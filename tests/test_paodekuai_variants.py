@@ -428,3 +428,8 @@ def test_baoben_off_under_seed_changes_nothing_and_the_steps_say_why(api):
     out = settled(api, {"preset": P52, "baoben": False}, 0, [0, 5, 13, 10])
     assert out["deltas"] == [87, -5, -52, -30]
     assert any("baoben applies to per_card only" in s for s in out["steps"])
+
+
+def test_spade3_first_hand_without_spade_three_has_no_first_play(api):
+    status, out = post(api, "hint", {"hand": "♥4 ♣4 ♦9", "first_play": True, "rules": SPADE3})
+    assert out["plays"] == [] and out["smallest"] is None and "no legal lead" in out["reason"]

@@ -186,7 +186,9 @@ def hint(spec: SheddingSpec, payload: Mapping) -> dict:
     plays, truncated = legal_plays(spec, hand, table, turn).take(limit)
     texts = [format_cards(play.cards, key) for play in plays]
     first = plays[0].reading if plays else None
-    if first is None:
+    if first is None and table is None:  # only a house rule of the turn empties a lead (首出必带黑桃3 without ♠3)
+        reason = t("按这些规则这一手没有能出的牌", "these rules leave no legal lead for this hand")
+    elif first is None:
         reason = t("管不上，不出", "nothing beats the table: pass")
     elif table is None:
         reason = t("最小可出：「{p}」（{r}）", "smallest lead: “{p}” ({r})", p=texts[0], r=first.label)
