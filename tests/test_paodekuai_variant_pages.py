@@ -70,3 +70,9 @@ def test_settle_form_shows_each_house_rule_field_only_when_its_option_asks(pages
 def test_settle_page_steps_say_what_zhaniao_did(pages):
     html = _text(pages.post("/paodekuai/settle", data={**HAND, "heart10": "2", "rules-zhaniao": "cards"}))
     assert "2号位：红桃10扎鸟：×2 = −104" in html and "+139" in html
+
+
+def test_hint_page_says_why_a_first_play_without_spade_three_is_empty(pages):
+    data = {"hand": "♥4 ♣4 ♦9", "first_play": "y", "rules-preset": "paodekuai48", "rules-spade3_first": "on"}
+    html = _text(pages.post("/paodekuai/hint", data=data))
+    assert "按这些规则这一手没有能出的牌" in html
