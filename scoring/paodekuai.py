@@ -523,7 +523,8 @@ class ZsyStraight(Straight):
         return self.spec.flush_suit(cards) is None
 
     def pick(self, hand, window):
-        """One straight of two suits or more, if the hand holds one."""
+        """Straights of two suits or more: the first card of each rank, or, when those are of one suit, each
+        way of swapping one of them (the search keeps the first the rules allow: 首出必带黑桃3 wants ♠3 in it)."""
         picks = [hand.groups[r] for r in window]
         first = [g[0] for g in picks]
         if len({c.suit for c in first}) > 1:
@@ -533,7 +534,6 @@ class ZsyStraight(Straight):
             other = next((c for c in g if c.suit != first[0].suit), None)
             if other is not None:
                 yield first[:i] + [other] + first[i + 1:]
-                return
 
 
 class StraightFlush(ZsyStraight):

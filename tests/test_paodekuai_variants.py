@@ -256,6 +256,11 @@ def test_spade3_first_the_first_play_must_hold_spade_three(api, rules, play, han
     assert legal(api, rules, play, None, hand, first_play=first) is verdict
 
 
+def test_spade3_first_hint_finds_the_two_suit_straight_holding_spade_three(api):
+    plays, _ = hinted(api, {"preset": ZSY, "spade3_first": True}, "♠3 ♥3 ♠4 ♠5 ♠6 ♠7 ♥7", first_play=True)
+    assert "♥7 ♠6 ♠5 ♠4 ♠3" in plays and "♠7 ♠6 ♠5 ♠4 ♠3" in plays
+
+
 def test_spade3_first_first_play_cannot_follow(api):
     status, field, _ = refused(api, "check", {"play": "♥4 ♣4", "previous": "♠5", "first_play": True,
                                               "rules": SPADE3})
@@ -358,9 +363,10 @@ def test_every_settlement_with_the_new_options_is_zero_sum(api, body):
 @st.composite
 def small_turn(draw):
     """Rules with the turn options at random, a small hand, maybe a table, and the turn."""
-    preset = draw(st.sampled_from([P52, P48, P45]))
+    preset = draw(st.sampled_from([P52, P48, P45, ZSY]))
     rules = pdk.RULESET.resolve({"preset": preset, "baodan_max": draw(st.booleans()),
-                                 "spade3_first": draw(st.booleans()), "full_kickers": draw(st.booleans())})
+                                 "spade3_first": draw(st.booleans()),
+                                 "full_kickers": preset != ZSY and draw(st.booleans())})
     hand, table = few_ranks(draw, rules, most=5)
     spec = pdk.spec_for(rules)
     reading = spec.readings(table)[0] if table and spec.readings(table) else None
@@ -433,3 +439,23 @@ def test_baoben_off_under_seed_changes_nothing_and_the_steps_say_why(api):
 def test_spade3_first_hand_without_spade_three_has_no_first_play(api):
     status, out = post(api, "hint", {"hand": "♥4 ♣4 ♦9", "first_play": True, "rules": SPADE3})
     assert out["plays"] == [] and out["smallest"] is None and "no legal lead" in out["reason"]
+
+
+@st.composite
+def spade_three_runs(draw):
+    """首出必带黑桃3 in 争上游: a spade run from ♠3 and a few low cards of other suits, so that a straight of
+    two suits must be built with ♠3 kept and another card swapped in."""
+    rules = pdk.RULESET.resolve({"preset": ZSY, "spade3_first": True})
+    spades = parse_cards("♠3 ♠4 ♠5 ♠6 ♠7")
+    others = [c for c in pdk.deck_for(rules).all_cards() if 3 <= c.rank <= 8 and c not in spades]
+    rng = random.Random(draw(st.integers(0, 10 ** 9)))
+    hand = [*spades, *rng.sample(others, draw(st.integers(1, 3)))]
+    return pdk.spec_for(rules), hand, Turn(tuple(hand), None, True)
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(spade_three_runs())
+def test_hint_of_first_plays_with_spade_three_equals_brute_force(case):
+    spec, hand, turn = case
+    plays = list(legal_plays(spec, hand, None, turn))
+    assert {spec.identity(c) for c, _ in plays} == set(brute_force_plays(spec, hand, None, turn))
