@@ -14,6 +14,18 @@ Readings made here where the spec is silent (also shown on the rules page):
 * 争上游 bomb kickers: two singles (2 cards) or two pairs of different ranks
   (4 cards); bombs compare only with bombs carrying as many kicker cards;
 * ``bomb_kickers`` concerns 争上游 only (跑得快 has 4带2, which is no bomb).
+
+House rules of other tables (``rules/variants.md`` 1–8), where that text leaves room:
+
+* an option that cannot apply to a preset (``zhaniao``, ``full_kickers`` with two packs) is refused only
+  when set away from its default; ``baoben: false`` under ``penalty: seed`` changes nothing and a step
+  says so;
+* a settle lists at most as many scoring bombs as a hand holds cards; a bomb row's cards need not be
+  told apart from the other rows' (the calculator only counts entries);
+* 飞机带少牌 (``full_kickers``, last play only): two or more consecutive triples (3 … A, no upper bound,
+  as a bare 3顺) with 1 … 2t − 1 wing cards of other ranks, no joker; it answers a full airplane of as
+  many triples;
+* ``baodan_max`` and ``spade3_first`` apply to 争上游 too (the sources name no preset).
 """
 from __future__ import annotations
 
