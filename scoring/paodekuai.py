@@ -20,7 +20,7 @@ House rules of other tables (``rules/variants.md`` 1–8), where that text leave
 * an option that cannot apply to a preset (``zhaniao``, ``full_kickers`` with two packs) is refused only
   when set away from its default; ``baoben: false`` under ``penalty: seed`` changes nothing and a step
   says so;
-* a settle lists at most as many scoring bombs as a hand holds cards; a bomb row's cards need not be
+* a settle lists at most ``dealt`` bombs (one player's deal; the form grows row by row); a bomb row's cards need not be
   told apart from the other rows' (the calculator only counts entries);
 * 飞机带少牌 (``full_kickers``, last play only): two or more consecutive triples (3 … A, no upper bound,
   as a bare 3顺) with 1 … 2t − 1 wing cards of other ranks, no joker; it answers a full airplane of as
