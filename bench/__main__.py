@@ -31,16 +31,24 @@ def median_ms(fn, repeat: int) -> tuple[float, float]:
     return statistics.median(wall), statistics.median(cpu)
 
 
+def time_hint(game, name: str, payload: dict, repeat: int) -> None:
+    """Print the median time of one hint request and what it found."""
+    out = game.run("hint", payload)
+    wall, cpu = median_ms(lambda: game.run("hint", payload), repeat)
+    print(f"  {name}: median {wall:.1f} ms wall, {cpu:.1f} ms CPU over {repeat} runs; {len(out['plays'])} plays"
+          f"{' (truncated at the limit)' if out['truncated'] else ''}; smallest {out['smallest']!r}")
+
+
+def repeats(argv) -> int:
+    return int((argv or sys.argv[1:] or ["31"])[0])
+
+
 def main(argv=None) -> int:
-    repeat = int((argv or sys.argv[1:] or ["31"])[0])
+    repeat = repeats(argv)
     game = get_game("shuangkou")
     print(f"双扣 hint, 27-card hands with four jokers: {HAND} / {EIGHT_NINES}")
     for name, hand, previous, rules in CASES:
-        payload = {"hand": hand, "previous": previous, "rules": rules}
-        out = game.run("hint", payload)
-        wall, cpu = median_ms(lambda: game.run("hint", payload), repeat)
-        print(f"  {name}: median {wall:.1f} ms wall, {cpu:.1f} ms CPU over {repeat} runs; {len(out['plays'])} plays"
-              f"{' (truncated at the limit)' if out['truncated'] else ''}; smallest {out['smallest']!r}")
+        time_hint(game, name, {"hand": hand, "previous": previous, "rules": rules}, repeat)
     return 0
 
 

@@ -39,6 +39,7 @@ class Game:
     extra_tabs: ClassVar[tuple[str, ...]] = ()  # beyond BASE_TABS: "trick", "bidding", "rounds"
     seats: ClassVar[tuple[int, int]] = (4, 4)   # fewest and most seats (see seat_range)
     carried_fields: ClassVar[tuple[str, ...]] = ()  # input fields a ledger hand takes from the hand before
+    turn_inputs: ClassVar[tuple[str, ...]] = ()  # check/hint inputs beyond the cards (next_cards_left, first_play)
     # the game module's own functions (set with staticmethod), behind the hooks below
     deck_of: ClassVar[Callable[[Rules], Deck]]
     settle_of: ClassVar[Callable[[Values, Rules], dict]]

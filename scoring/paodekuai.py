@@ -14,6 +14,18 @@ Readings made here where the spec is silent (also shown on the rules page):
 * 争上游 bomb kickers: two singles (2 cards) or two pairs of different ranks
   (4 cards); bombs compare only with bombs carrying as many kicker cards;
 * ``bomb_kickers`` concerns 争上游 only (跑得快 has 4带2, which is no bomb).
+
+House rules of other tables (``rules/variants.md`` 1–8), where that text leaves room:
+
+* an option that cannot apply to a preset (``zhaniao``, ``full_kickers`` with two packs) is refused only
+  when set away from its default; ``baoben: false`` under ``penalty: seed`` changes nothing and a step
+  says so;
+* a settle lists at most ``dealt`` bombs (one player's deal; the form grows row by row); a bomb row's cards need not be
+  told apart from the other rows' (the calculator only counts entries);
+* 飞机带少牌 (``full_kickers``, last play only): two or more consecutive triples (3 … A, no upper bound,
+  as a bare 3顺) with 1 … 2t − 1 wing cards of other ranks, no joker; it answers a full airplane of as
+  many triples;
+* ``baodan_max`` and ``spade3_first`` apply to 争上游 too (the sources name no preset).
 """
 from __future__ import annotations
 
@@ -24,7 +36,7 @@ from .cards import ACE, BIG_JOKER, LITTLE_JOKER, Deck, format_cards, parse_cards
 from .errors import InputErrors, InvalidInput
 from .games import Game, settlement
 from .i18n import Text, seat_name, t
-from .inputs import IntField, PerSeatField, Schema, SeatField
+from .inputs import CardsField, IntField, PerSeatField, RowsField, Schema, SeatField
 from .rules import Option, Preset, RuleSet, switch
 from .shedding import (STANDARD, Pattern, Reading, SheddingSpec, distinct_readings, labelled, multisets,
                        shedding_actions, spec_cache)
@@ -33,7 +45,12 @@ from .shedding import (STANDARD, Pattern, Reading, SheddingSpec, distinct_readin
 # House rules and presets
 # ==========================================================================
 
-ZSY, PDK52, PDK48 = "zhengshangyou108", "paodekuai52", "paodekuai48"
+ZSY, PDK52, PDK48, PDK45 = "zhengshangyou108", "paodekuai52", "paodekuai48", "paodekuai45"
+ONE_DECK = (PDK52, PDK48, PDK45)
+#: where the house rules of rules/variants.md come from (named on the rules page and in each option's help)
+M2_CLIENT = "QuiQiJingFeng/M2_CLIENT GameRuleLayer.csd"
+XIUXIU = "xiuxiu RunFastRoom"
+KUBEGAMES = "kubegames/kubegames-games 960204"
 
 
 def _preset_info():
@@ -43,6 +60,10 @@ def _preset_info():
         PDK48: {"deck": Deck(1, jokers=False, removed=parse_cards("♥2 ♣2 ♦2 ♠A"),
                              name=t("52张去掉♥2 ♣2 ♦2 ♠A（48张）", "52 cards minus ♥2 ♣2 ♦2 ♠A (48)")),
                 "players": 3, "dealt": 16},
+        PDK45: {"deck": Deck(1, jokers=False, removed=parse_cards("♥A ♣A ♦A ♥2 ♣2 ♦2 ♦K"),
+                             name=t("52张去掉♥A ♣A ♦A、♥2 ♣2 ♦2和♦K（45张）",
+                                    "52 cards minus ♥A ♣A ♦A, ♥2 ♣2 ♦2 and ♦K (45)")),
+                "players": 3, "dealt": 15},
         ZSY: {"deck": Deck(2, jokers=True, name=t("两副牌（108张）", "two packs (108)")), "players": 4, "dealt": 27},
     }
 
@@ -74,6 +95,49 @@ RULESET = RuleSet(
                t("争上游：炸弹可以带两张单牌或两对；压炸弹时所带张数必须相同",
                  "争上游: a bomb may carry two singles or two pairs; a bomb with kickers is beaten only by a "
                  "bomb carrying as many kicker cards")),
+        Option("bomb_points", 0, tuple(range(0, 101)), t("炸弹分", "Bomb points"),
+               t(f"每个记下的炸弹当场收分：其他每人付 炸弹分 × 底分（0–100，0 = 炸弹不计分）。"
+                 f"来源：{M2_CLIENT}（“1个炸10分”）、{XIUXIU}、{KUBEGAMES}、567ppt.com（5分）",
+                 f"every bomb entered scores on the spot: each other player pays bomb points × stake "
+                 f"(0–100, 0 = bombs score nothing). From {M2_CLIENT} (“a bomb is 10”), {XIUXIU}, "
+                 f"{KUBEGAMES}, 567ppt.com (5)")),
+        Option("zhaniao", "off", ("off", "cards", "all"), t("红桃10扎鸟", "♥10 bird (扎鸟)"),
+               t(f"拿到红桃10的人和别人之间的付分翻倍。cards：只翻牌分（{M2_CLIENT}：“炸弹则不翻倍”）；"
+                 f"all：炸弹分也翻倍（{XIUXIU}）。只用于一副牌的预设",
+                 f"every payment between the ♥10 holder and another player is doubled. cards: card payments "
+                 f"only ({M2_CLIENT}: “bombs are not doubled”); all: bomb payments too ({XIUXIU}). "
+                 f"One-deck presets only"),
+               value_labels={"off": t("不扎鸟", "no bird"),
+                             "cards": t("扎鸟只翻牌分", "bird doubles card payments"),
+                             "all": t("扎鸟连炸弹分一起翻", "bird doubles card and bomb payments")},
+               only_presets=ONE_DECK),
+        switch("baopei", t("报单放走包赔", "Let-go pays all (包赔)"),
+               t(f"下家报单时没出最大的单张或能管不管、放走赢家的人，替所有输家付牌分（炸弹分不包）。"
+                 f"来源：{M2_CLIENT}（“报单放走包赔”）、{XIUXIU}、{KUBEGAMES}、hackmd.io",
+                 f"the loser who let the winner go out (on one card, it did not play its largest single or "
+                 f"passed while able to beat) pays every loser's card payment; bombs are not covered. "
+                 f"From {M2_CLIENT}, {XIUXIU}, {KUBEGAMES}, hackmd.io")),
+        switch("baoben", t("报单保本", "Last card pays nothing (报单保本)"),
+               t(f"per_card 时只剩1张的输家不付（默认，{M2_CLIENT}“报单不出不进”、{XIUXIU}）；"
+                 f"关闭后也按1张付（hackmd.io、{KUBEGAMES}）",
+                 f"under per_card a loser left with one card pays nothing (default; {M2_CLIENT}, {XIUXIU}); "
+                 f"off: it pays for that card like any other (hackmd.io, {KUBEGAMES})"), default=True),
+        switch("baodan_max", t("报单必出最大", "Next on one card: single must be your largest"),
+               t(f"下家只剩1张（报单）时，出单张必须出手里最大的点数。来源：{XIUXIU} checkTake、"
+                 f"juexinw.com、{KUBEGAMES}",
+                 f"when the next player holds one card (报单), a single must be of the highest rank you hold. "
+                 f"From {XIUXIU} checkTake, juexinw.com, {KUBEGAMES}")),
+        switch("spade3_first", t("首出必带黑桃3", "First play must hold ♠3"),
+               t(f"一局的第一手必须包含♠3。来源：{M2_CLIENT}（“黑桃3必出”）、{XIUXIU}、wangSir66/ChessTableQX",
+                 f"the first play of a hand must contain ♠3. From {M2_CLIENT}, {XIUXIU}, "
+                 f"wangSir66/ChessTableQX")),
+        switch("full_kickers", t("牌够只能三带二", "Triples carry two while you can"),
+               t(f"三张、三带一、三顺和带少牌的飞机只能作为最后一手（出完手牌）；最后一手可以管同样三张数的三带二或飞机。"
+                 f"只用于一副牌的预设。来源：{M2_CLIENT}、{KUBEGAMES}、{XIUXIU}（threeTake）",
+                 f"a bare triple, 3带1, a bare triple run or a short-winged airplane only as your last play "
+                 f"(the whole hand); such a last play beats a 3带2 or airplane of as many triples with a lower "
+                 f"top. One-deck presets only. From {M2_CLIENT}, {KUBEGAMES}, {XIUXIU} (threeTake)"),
+               only_presets=ONE_DECK),
     ),
     presets=(
         Preset(PDK52, t("跑得快 52张（4人×13张）", "Paodekuai, 52 cards (4 × 13)"),
@@ -84,6 +148,12 @@ RULESET = RuleSet(
                       "without ♥2 ♣2 ♦2 ♠A (reading: the seed only says “48 cards”; this is the common "
                       "16-card game)"),
                reading=True),
+        Preset(PDK45, t("跑得快 十五张（3人×15张）", "Paodekuai, 15 cards (3 × 15)"),
+               help=t(f"一副牌去掉大小王和♥A ♣A ♦A、♥2 ♣2 ♦2和♦K，只剩♠A、♠2和三张K。"
+                      f"来源：{M2_CLIENT}（“十五张玩法”）、{XIUXIU} removeCard",
+                      f"one pack without jokers, ♥A ♣A ♦A, ♥2 ♣2 ♦2 and ♦K: one ace "
+                      f"(♠A), one 2 (♠2) and three kings. From {M2_CLIENT} (“15-card game”), {XIUXIU} "
+                      f"removeCard")),
         Preset(ZSY, t("争上游 108张（4人×27张）", "Zhengshangyou, 108 cards (4 × 27)"),
                help=t("两副牌带大小王，有同花顺、连三同张带牌、天王炸弹",
                       "two packs with jokers: straight flushes, triple runs with attachments, the four-joker "
@@ -115,12 +185,14 @@ KIND_NAMES = {
     "triple_run_singles": t("连三张带单", "triple run with singles"),
     "triple_run_pairs": t("连三张带对", "triple run with pairs"),
     "airplane": t("飞机带翅膀", "airplane with wings"),
+    "airplane_short": t("飞机带少牌", "airplane with short wings"),
     "bomb": t("炸弹", "bomb"),
 }
 # Order of several readings of one card set (largest first).
 _PRIORITY = {k: i for i, k in enumerate(["single", "pair", "triple", "triple_single", "triple_two", "triple_pair",
                                           "four_two", "straight", "pair_run", "triple_run_singles",
-                                          "triple_run_pairs", "airplane", "triple_run", "straight_flush", "bomb"])}
+                                          "triple_run_pairs", "airplane_short", "airplane", "triple_run",
+                                          "straight_flush", "bomb"])}
 JOKERS = (BIG_JOKER, LITTLE_JOKER)
 FOUR_JOKERS = Counter({BIG_JOKER: 2, LITTLE_JOKER: 2})
 ORDER = STANDARD
@@ -463,7 +535,8 @@ class ZsyStraight(Straight):
         return self.spec.flush_suit(cards) is None
 
     def pick(self, hand, window):
-        """One straight of two suits or more, if the hand holds one."""
+        """Straights of two suits or more: the first card of each rank, or, when those are of one suit, each
+        way of swapping one of them (the search keeps the first the rules allow: 首出必带黑桃3 wants ♠3 in it)."""
         picks = [hand.groups[r] for r in window]
         first = [g[0] for g in picks]
         if len({c.suit for c in first}) > 1:
@@ -473,7 +546,6 @@ class ZsyStraight(Straight):
             other = next((c for c in g if c.suit != first[0].suit), None)
             if other is not None:
                 yield first[:i] + [other] + first[i + 1:]
-                return
 
 
 class StraightFlush(ZsyStraight):
@@ -600,6 +672,55 @@ class TripleRunPairs(TripleRunSingles):
             yield [(q, 2 * n) for q, n in choice]
 
 
+class ShortWingedPlane(_Pattern):
+    """牌够只能三带二's last play: *t* ≥ 2 consecutive triples carrying 1 … 2*t* − 1 wing cards (带少牌)."""
+
+    kinds = ("airplane_short",)
+
+    @staticmethod
+    def shapes(n: int):
+        """(triples, wing cards) of the short-winged planes of ``n`` cards."""
+        return [(k, n - 3 * k) for k in range(2, n // 3 + 1) if 1 <= n - 3 * k <= 2 * k - 1]
+
+    def reads_size(self, n):
+        return bool(self.shapes(n))
+
+    def read(self, cards, counts):
+        tri = {r for r, c in counts.items() if c == 3 and r <= ACE}
+        for k, _wings in self.shapes(len(cards)):
+            for window in ORDER.windows(k, False):
+                rest = counts - Counter({r: 3 for r in window})
+                if not tri.issuperset(window) or any(r in rest for r in window) or any(r in JOKERS for r in rest):
+                    continue
+                top = window[-1]
+                detail = " ".join(x for x in ORDER.run_names(window, top) for _ in range(3)) + " + " + _high_first(
+                    rest.elements())
+                yield self.make("airplane_short", cards, (top,), detail, top=ORDER.name(top), triples=k)
+
+    def candidates(self, hand, table, size, need):
+        for k, wings in self.shapes(size):
+            for window in ORDER.windows(k, False):
+                if all(hand.have.get(r, 0) >= 3 for r in window):
+                    avail = [(q, c) for q, c in hand.available(exclude=window) if q not in JOKERS]
+                    for choice in multisets(avail, wings):
+                        yield hand.take([(r, 3) for r in window] + list(choice))
+
+
+#: 牌够只能三带二: the kinds a player may show only as its last play, and the full kind each answers
+SHORT_TRIPLES = {"triple": "triple_two", "triple_single": "triple_two", "triple_run": "airplane",
+                 "airplane_short": "airplane"}
+SPADE_THREE = parse_cards("♠3")[0]
+
+
+def triples_in(reading: Reading) -> int:
+    """How many triples a triple-based reading holds (the count a short last play must match)."""
+    if reading.kind in ("triple", "triple_single", "triple_two"):
+        return 1
+    if reading.kind == "airplane_short":
+        return reading.extra["triples"]
+    return reading.size // (3 if reading.kind == "triple_run" else 5)
+
+
 # --- the variants ------------------------------------------------------------------
 
 class PaodekuaiSpec(SheddingSpec):
@@ -607,14 +728,72 @@ class PaodekuaiSpec(SheddingSpec):
 
     slug = "paodekuai"
     bare = False
-    presets: tuple[str, ...] = (PDK52, PDK48)
+    presets: tuple[str, ...] = (PDK52, PDK48, PDK45)
     low_runs = False  # may a run start A-2-3 / 2-3?
     bomb_sizes = frozenset({3, 4})
     pattern_types = (Bomb, SameRank, TripleWith, FourWithTwo, Straight, PairRun, TripleRun, TripleRunWith)
     page_order = (SameRank, TripleWith, Straight, PairRun, TripleRunWith, FourWithTwo, Bomb)
+    turn_inputs = ("next_cards_left", "first_play")
+
+    def __init__(self, rules):
+        self.full_kickers = bool(rules.get("full_kickers"))
+        if self.full_kickers:  # the short-winged last plane exists only under this rule
+            self.pattern_types = type(self).pattern_types + (ShortWingedPlane,)
+        super().__init__(rules)
 
     def deck(self) -> Deck:
         return deck_for(self.rules)
+
+    # --- house rules of the turn (rules/variants.md 6–8) ---------------------------
+    def restricts(self, turn) -> bool:
+        return self.full_kickers or bool(self.rules.get("baodan_max") and turn.next_cards_left == 1) or bool(
+            self.rules.get("spade3_first") and turn.first_play)
+
+    def forbids(self, play: Reading, turn) -> Text | None:
+        if self.rules.get("spade3_first") and turn.first_play and SPADE_THREE not in play.cards:
+            return t("首出必带黑桃3：这一局的第一手必须有♠3", "the first play of the hand must contain ♠3")
+        if self.rules.get("baodan_max") and turn.next_cards_left == 1 and play.size == 1:
+            return self.not_largest_single(play, turn.hand)
+        if self.full_kickers and play.kind in SHORT_TRIPLES:
+            return self.not_last_play(play, turn.hand)
+        return None
+
+    def not_largest_single(self, play: Reading, hand) -> Text | None:
+        """报单必出最大: with the next player on one card a single must be of the highest rank held."""
+        if hand is None:
+            raise InvalidInput(t("报单必出最大：下家报单时判断单张需要填写手牌",
+                                 "next player on one card: checking a single needs the hand"),
+                               field="hand", code="hand_required")
+        top = max(hand, key=self.order)
+        if self.order(play.cards[0]) < self.order(top):
+            return t("下家报单，单张必须出手里最大的（{r}）", "the next player is on one card: a single must be your "
+                     "largest ({r})", r=ORDER.name(top.rank))
+        return None
+
+    @staticmethod
+    def not_last_play(play: Reading, hand) -> Text | None:
+        """牌够只能三带二: a short triple only as the whole remaining hand."""
+        if hand is not None and Counter(hand) == Counter(play.cards):
+            return None
+        why = t("（没填手牌，看不出是不是最后一手）", " (no hand given: cannot tell it is the last play)") if hand is None \
+            else t("", "")
+        return t("牌够只能三带二：{r} 只能作为最后一手出完{w}", "triples carry two while you can: {r} only as your "
+                 "last play{w}", r=play.label, w=why)
+
+    def beats(self, play: Reading, table: Reading) -> bool:
+        """Under 牌够只能三带二 a short last play also beats the full pattern of as many triples with a lower top."""
+        if super().beats(play, table):
+            return True
+        return (self.full_kickers and not table.is_bomb and SHORT_TRIPLES.get(play.kind) == table.kind
+                and triples_in(play) == triples_in(table) and play.key > table.key)
+
+    def candidates(self, hand, table, size, need=None):
+        if self.full_kickers and table is not None and size == len(hand):  # a last play may answer a full one
+            groups = self.grouped(hand)
+            for pattern in self.patterns:
+                yield from pattern.candidates(groups, table, size, need)
+            return
+        yield from super().candidates(hand, table, size, need)
 
     def max_hand(self) -> int:
         return PRESETS[self.rules.preset]["dealt"]
@@ -639,7 +818,8 @@ class PaodekuaiSpec(SheddingSpec):
     def sizes(self, hand, table):
         if table is None:
             return range(1, len(hand) + 1)
-        return sorted(self.bomb_sizes | {table.size})
+        last = {len(hand)} if self.full_kickers else set()  # the whole hand, as a short last play
+        return sorted(self.bomb_sizes | {table.size} | last)
 
     def no_pattern(self, cards) -> Text:
         ranks = [c.rank for c in cards]
@@ -737,11 +917,30 @@ def _dealt(ctx) -> int:
     return PRESETS[ctx.rules.preset]["dealt"]
 
 
+def _bomb_row(row, ctx, path: str, label: Text) -> InvalidInput | None:
+    """A bomb entered with its cards: the cards must be a bomb under the table's preset and options."""
+    cards = row.get("cards")
+    if not cards or any(r.is_bomb for r in spec_for(ctx.rules).readings(cards)):
+        return None
+    return InvalidInput(t("{f}：「{c}」在这些规则下不是炸弹", "{f}: “{c}” is not a bomb under these rules",
+                          f=label, c=format_cards(cards)), field=f"{path}.cards", code="not_a_bomb")
+
+
 SETTLE_INPUT = Schema((
     SeatField("winner", t("先出完的人", "who went out first")),
     PerSeatField("cards_left", t("剩余张数", "cards left"),
                  item=IntField("cards_left", t("剩余张数", "cards left"), lo=0, hi=_dealt), entry="cards_left",
                  zero_at="winner"),
+    RowsField("bombs", t("炸弹", "bombs"), row_label=t("炸弹{n}", "bomb {n}"), max_rows=_dealt,
+              fields=(SeatField("seat", t("谁打的", "whose bomb")),
+                      CardsField("cards", t("牌", "cards"), required=False)),
+              check_row=_bomb_row, help=t("计分的炸弹，每个一行", "the bombs that score, one row each"),
+              shown_when=lambda rules: rules.bomb_points > 0),
+    SeatField("heart10", t("红桃10在谁手里", "who was dealt ♥10"), required=False,
+              shown_when=lambda rules: rules.zhaniao != "off"),
+    SeatField("let_go", t("谁放走了赢家", "who let the winner go"), required=False,
+              help=t("报单放走包赔：没人放走就留空", "包赔: leave empty when nobody let the winner go"),
+              shown_when=lambda rules: rules.baopei),
 ))
 
 
@@ -763,39 +962,120 @@ def _check_cards_left(winner: int, left: Sequence[int], dealt: int) -> None:
         raise InputErrors(sorted(problems, key=lambda e: e.code != "winner_has_cards"))
 
 
+def _check_house_inputs(values, rules) -> None:
+    """The seats the house rules need: ♥10's holder under 扎鸟, a loser as who let the winner go."""
+    problems = []
+    if rules.zhaniao != "off" and values.heart10 is None:
+        problems.append(InvalidInput(t("红桃10扎鸟：请填「{f}」", "♥10 bird (扎鸟): give “{f}”",
+                                       f=SETTLE_INPUT.field("heart10").label), field="heart10",
+                                     code="heart10_required"))
+    if rules.baopei and values.let_go is not None and values.let_go == values.winner:
+        problems.append(InvalidInput(t("「{f}」是{s}，可{s}是赢家：放走赢家的只能是输家",
+                                       "“{f}” is {s}, the winner: only a loser can let the winner go",
+                                       f=SETTLE_INPUT.field("let_go").label, s=seat_name(values.let_go)),
+                                     field="let_go", code="let_go_is_winner"))
+    if problems:
+        raise InputErrors(problems)
+
+
+def card_payment(seat: int, left: int, dealt: int, rules) -> tuple[int, Text]:
+    """What one loser pays for the cards it holds (before 扎鸟 and 包赔), and the step saying why."""
+    stake = rules.stake
+    if rules.penalty == "seed":
+        mult, why = multiplier(left, dealt)
+        pay = left * mult * stake
+        return pay, t("{s}：剩{n}张，{why} ×{m} ×底分{st} = −{p}", "{s}: {n} left, {why} ×{m} × stake {st} = −{p}",
+                      s=seat_name(seat), n=left, why=why, m=mult, st=stake, p=pay)
+    if left == 1 and rules.baoben:
+        return 0, t("{s}：只剩1张（报单），不付 = 0", "{s}: 1 card left (last card called), pays nothing = 0",
+                    s=seat_name(seat))
+    if left == dealt:
+        pay = left * 2 * stake
+        return pay, t("{s}：剩{n}张，一张没出（全关）×2 ×底分{st} = −{p}",
+                      "{s}: {n} left, played nothing (shut out) ×2 × stake {st} = −{p}",
+                      s=seat_name(seat), n=left, st=stake, p=pay)
+    pay = left * stake
+    return pay, t("{s}：剩{n}张 ×底分{st} = −{p}", "{s}: {n} left × stake {st} = −{p}",
+                  s=seat_name(seat), n=left, st=stake, p=pay)
+
+
+def _bird_doubles(seat: int, winner: int, holder: int | None) -> bool:
+    """扎鸟: a payment to or from the ♥10 holder is doubled."""
+    return holder is not None and holder in (seat, winner)
+
+
+def card_payments(values, rules, dealt: int, steps: list[Text]) -> dict[int, int]:
+    """Steps 1–2 of the pipeline: each loser's card payment, doubled by 扎鸟 where the ♥10 holder is in it."""
+    holder = values.heart10 if rules.zhaniao != "off" else None
+    if values.heart10 is not None and holder is None:
+        steps.append(t("扎鸟未开：不用红桃10", "扎鸟 off: heart10 not used"))
+    if not rules.baoben and rules.penalty == "seed":
+        steps.append(t("报单保本只用于 per_card：按原文倍数，只剩1张也照付",
+                       "baoben applies to per_card only: under seed a 1-card loser pays 1 × multiplier anyway"))
+    pays = {}
+    for i, n in enumerate(values.cards_left):
+        if i == values.winner:
+            continue
+        pays[i], step = card_payment(i, n, dealt, rules)
+        steps.append(step)
+        if _bird_doubles(i, values.winner, holder):
+            pays[i] *= 2
+            steps.append(t("{s}：红桃10扎鸟：×2 = −{p}", "{s}: ♥10 bird (扎鸟): ×2 = −{p}", s=seat_name(i), p=pays[i]))
+    return pays
+
+
+def pay_cards(values, rules, pays: dict[int, int], deltas: list[int], steps: list[Text]) -> None:
+    """Step 3: the card payments go to the winner, all from ``let_go`` under 包赔."""
+    winner, let_go = values.winner, values.let_go
+    if let_go is not None and not rules.baopei:
+        steps.append(t("包赔未开：不用「放走的人」", "包赔 off: let_go not used"))
+        let_go = None
+    if let_go is not None:
+        total = sum(pays.values())
+        steps.append(t("报单放走包赔：{s}替所有输家付 {p}", "let-go pays all (包赔): {s} pays every loser's {p}",
+                       s=seat_name(let_go), p=total))
+        pays = {let_go: total}
+    for i, pay in pays.items():
+        deltas[i] -= pay
+        deltas[values.winner] += pay
+    steps.append(t("{s}先出完，收 {p}", "{s} went out first and collects {p}", s=seat_name(winner),
+                   p=sum(pays.values())))
+
+
+def pay_bombs(values, rules, deltas: list[int], steps: list[Text]) -> None:
+    """Step 4: each bomb entered is paid by every other seat (×2 to or from ♥10's holder under 扎鸟 all)."""
+    if not values.bombs:
+        return
+    points = rules.bomb_points * rules.stake
+    if not points:
+        steps.append(t("炸弹分为0：记下的炸弹不计分", "bomb points 0: the bombs entered score nothing"))
+        return
+    holder = values.heart10 if rules.zhaniao == "all" else None
+    for bomb in values.bombs:
+        got = 0
+        for payer in range(len(deltas)):
+            if payer == bomb.seat:
+                continue
+            pay = points * (2 if _bird_doubles(payer, bomb.seat, holder) else 1)
+            deltas[payer] -= pay
+            got += pay
+        deltas[bomb.seat] += got
+        steps.append(t("{s}的炸弹：其他每人付 炸弹分{b} ×底分{st}{x}，共收 {p}",
+                       "{s}'s bomb: every other player pays bomb points {b} × stake {st}{x}, {p} in all",
+                       s=seat_name(bomb.seat), b=rules.bomb_points, st=rules.stake, p=got,
+                       x=t("（红桃10扎鸟：与红桃10有关的 ×2）", " (♥10 bird: ×2 to or from the holder)")
+                       if holder is not None else t("", "")))
+
+
 def settle(values, rules) -> dict:
     dealt = PRESETS[rules.preset]["dealt"]
-    winner, left = values.winner, values.cards_left
-    _check_cards_left(winner, left, dealt)
-    stake = rules.stake
-    deltas = [0] * len(left)
+    _check_cards_left(values.winner, values.cards_left, dealt)
+    _check_house_inputs(values, rules)
+    deltas = [0] * len(values.cards_left)
     steps: list[Text] = []
-    for i, n in enumerate(left):
-        if i == winner:
-            continue
-        if rules.penalty == "seed":
-            mult, why = multiplier(n, dealt)
-            pay = n * mult * stake
-            steps.append(t("{s}：剩{n}张，{why} ×{m} ×底分{st} = −{p}",
-                           "{s}: {n} left, {why} ×{m} × stake {st} = −{p}",
-                           s=seat_name(i), n=n, why=why, m=mult, st=stake, p=pay))
-        else:
-            if n == 1:
-                pay = 0
-                steps.append(t("{s}：只剩1张（报单），不付 = 0", "{s}: 1 card left (last card called), pays nothing = 0",
-                               s=seat_name(i)))
-            elif n == dealt:
-                pay = n * 2 * stake
-                steps.append(t("{s}：剩{n}张，一张没出（全关）×2 ×底分{st} = −{p}",
-                               "{s}: {n} left, played nothing (shut out) ×2 × stake {st} = −{p}",
-                               s=seat_name(i), n=n, st=stake, p=pay))
-            else:
-                pay = n * stake
-                steps.append(t("{s}：剩{n}张 ×底分{st} = −{p}", "{s}: {n} left × stake {st} = −{p}",
-                               s=seat_name(i), n=n, st=stake, p=pay))
-        deltas[i] -= pay
-        deltas[winner] += pay
-    steps.append(t("{s}先出完，收 {p}", "{s} went out first and collects {p}", s=seat_name(winner), p=deltas[winner]))
+    pays = card_payments(values, rules, dealt, steps)
+    pay_cards(values, rules, pays, deltas, steps)
+    pay_bombs(values, rules, deltas, steps)
     return settlement(deltas, steps, dealt=dealt)
 
 
@@ -812,6 +1092,7 @@ class Paodekuai(Game):
     deck_of = staticmethod(deck_for)
     action_table = ACTIONS
     settle_of = staticmethod(settle)
+    turn_inputs = PaodekuaiSpec.turn_inputs
 
     def seat_range(self, rules=None):
         players = PRESETS[self.ruleset.resolve(rules).preset]["players"]

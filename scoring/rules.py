@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Iterator, Mapping
 
-from .errors import MalformedInput
+from .errors import InvalidInput, MalformedInput
 from .i18n import Text, t
 from .inputs import shown, strict_int
 
@@ -32,6 +32,11 @@ class Option:
     reading: bool = False  # the default is a *(reading)* of the seed
     #: how each value reads in words on a page (values not listed read as themselves)
     value_labels: Mapping[Any, Text] = field(default_factory=dict)
+    #: the presets this rule can apply to (empty: every preset); elsewhere only its default is accepted
+    only_presets: tuple[str, ...] = ()
+
+    def applies_to(self, preset: str) -> bool:
+        return not self.only_presets or preset in self.only_presets
 
     def value_label(self, value: Any) -> Text:
         if self.is_switch:
@@ -170,7 +175,18 @@ class RuleSet:
             if value is None:
                 continue
             values[key] = self.option(key).coerce(value)
+        self.check_fits(preset_name, values)
         return Rules(preset_name, values)
+
+    def check_fits(self, preset_name: str, values: Mapping[str, Any]) -> None:
+        """A rule set away from its default under a preset it cannot apply to is refused, never ignored."""
+        for o in self.options:
+            if values[o.name] != o.default and not o.applies_to(preset_name):
+                raise InvalidInput(
+                    t("规则「{name}」不适用于预设「{p}」（只用于：{valid}）",
+                      "rule “{name}” does not apply to the preset “{p}” (only to: {valid})",
+                      name=o.label, p=preset_name, valid=" / ".join(o.only_presets)),
+                    field=f"rules.{o.name}", code="option_not_for_preset")
 
     def describe(self) -> dict:
         return {
@@ -181,5 +197,6 @@ class RuleSet:
         }
 
 
-def switch(name: str, label: Text, help: Text | None = None, default: bool = False, reading: bool = False) -> Option:
-    return Option(name, default, (False, True), label, help, reading)
+def switch(name: str, label: Text, help: Text | None = None, default: bool = False, reading: bool = False,
+           only_presets: tuple[str, ...] = ()) -> Option:
+    return Option(name, default, (False, True), label, help, reading, only_presets=only_presets)

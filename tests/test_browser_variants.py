@@ -9,7 +9,9 @@ pytestmark = pytest.mark.browser
 
 def choose_house_rule(page, option: str, value: str) -> None:
     page.locator("details.rules-box summary").click()
-    page.select_option(f"#rules-{option}", value)
+    with page.expect_response(lambda r: r.request.method == "POST"):  # the form is drawn again for the rule
+        page.select_option(f"#rules-{option}", value)
+    page.wait_for_load_state("networkidle")
 
 
 def submitted_result(page):
@@ -24,8 +26,9 @@ def submitted_result(page):
 def test_wild_over_eight_settles_a_nine_line_wild_bomb(page, live_server):
     page.goto(live_server + "/shuangkou/settle")
     choose_house_rule(page, "wild_over_eight", "on")
-    for box, seat in (("#finish_order-0", "0"), ("#finish_order-1", "2"), ("#bombs-0-seat", "0")):
+    for box, seat in (("#finish_order-0", "0"), ("#finish_order-1", "2")):
         page.select_option(box, seat)
+    page.check("input[name='bombs-0-seat'][value='0']")
     page.fill("#bombs-0-cards", "4 4 4 4 4 4 4 4 大王")
     result = submitted_result(page)
     # 9 lines: ×16 under the default cap (8 lines), and the 8-line-and-more contribution +30/−10

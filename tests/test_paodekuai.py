@@ -440,9 +440,10 @@ def test_hint_limit_truncates_to_the_smallest(api):
 def test_games_listing_describes_presets_and_options_with_readings(api):
     status, out = api("games", method="GET", lang="en")
     game = next(g for g in out["games"] if g["slug"] == "paodekuai")
-    assert game["presets"] == [P52, P48, ZSY] and game["kind"] == "shedding"
+    assert game["presets"] == [P52, P48, "paodekuai45", ZSY] and game["kind"] == "shedding"
     names = {o["name"]: o for o in game["options"]}
-    assert set(names) == {"penalty", "stake", "must_beat", "aaa_top", "bomb_kickers"}
+    assert set(names) == {"penalty", "stake", "must_beat", "aaa_top", "bomb_kickers", "bomb_points", "zhaniao",
+                          "baopei", "baoben", "baodan_max", "spade3_first", "full_kickers"}
     assert names["penalty"]["reading"] is True and names["stake"]["default"] == 1
     p48 = next(p for p in game["preset_details"] if p["name"] == P48)
     assert p48["reading"] is True and "reading" in p48["help"]
@@ -460,19 +461,23 @@ def test_game_exposes_deck_and_patterns_for_pages():
 # Properties
 # ==========================================================================
 
-@st.composite
-def small_deal(draw, preset):
-    rules = pdk.RULESET.resolve({"preset": preset, "bomb_kickers": draw(st.booleans()),
-                                 "aaa_top": draw(st.booleans())})
+def few_ranks(draw, rules, most: int = 6):
+    """A hand of 1 … 8 cards and a table of 0 … 5 from a few ranks of the pack (so that patterns appear)."""
     pack = pdk.deck_for(rules).all_cards()
     rng = random.Random(draw(st.integers(0, 10 ** 9)))
-    # concentrate on few ranks so that patterns appear
-    ranks = rng.sample(sorted({c.rank for c in pack}), rng.randint(2, 6))
+    ranks = rng.sample(sorted({c.rank for c in pack}), rng.randint(2, most))
     pool = [c for c in pack if c.rank in ranks]
     rng.shuffle(pool)
     hand = pool[:draw(st.integers(1, 8))]
     table = pool[len(hand):len(hand) + draw(st.integers(0, 5))]
-    return rules, hand, table
+    return hand, table
+
+
+@st.composite
+def small_deal(draw, preset):
+    rules = pdk.RULESET.resolve({"preset": preset, "bomb_kickers": draw(st.booleans()),
+                                 "aaa_top": draw(st.booleans())})
+    return (rules, *few_ranks(draw, rules))
 
 
 def _table(rules, table):

@@ -7,13 +7,16 @@ from functools import wraps
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import Form, FormField, IntegerField, SelectField, StringField, TextAreaField
+from wtforms import BooleanField, Form, FormField, IntegerField, SelectField, StringField, TextAreaField
 from wtforms.validators import Optional as OptionalV
 
 from scoring.games import Game
 from scoring.i18n import render, t
+from scoring.inputs import SwitchField
+from scoring.shedding.turn import TURN_FIELDS
 
 from .i18n import current_lang
+from .schema_forms import LabelText
 
 SUIT_CHOICES = [("♠", "♠ 黑桃"), ("♥", "♥ 红桃"), ("♣", "♣ 梅花"), ("♦", "♦ 方块")]
 
@@ -110,11 +113,20 @@ class GameForm(FlaskForm):
     def rules_payload(self) -> dict:
         return rules_payload(self.rules.form)
 
+    def turn_payload(self) -> dict:
+        """The turn inputs the game's form has (报单: the next player's cards; the first play of the hand)."""
+        out = {}
+        if "next_cards_left" in self._fields and _blank(self.next_cards_left.data) is not None:
+            out["next_cards_left"] = self.next_cards_left.data
+        if "first_play" in self._fields and self.first_play.data:
+            out["first_play"] = True
+        return out
+
 
 class SheddingCheckForm(GameForm):
     def payload(self):
         out = {"play": self.play.data or "", "previous": _blank(self.previous.data),
-               "hand": _blank(self.hand.data), "rules": self.rules_payload()}
+               "hand": _blank(self.hand.data), "rules": self.rules_payload(), **self.turn_payload()}
         if _blank(self.previous_reading.data) is not None and out["previous"] is not None:
             out["previous_reading"] = self.previous_reading.data
         return out
@@ -130,7 +142,7 @@ class TrickCheckForm(GameForm):
 class SheddingHintForm(GameForm):
     def payload(self):
         return {"hand": self.hand.data or "", "previous": _blank(self.previous.data),
-                "rules": self.rules_payload()}
+                "rules": self.rules_payload(), **self.turn_payload()}
 
 
 class TrickHintForm(GameForm):
@@ -151,6 +163,16 @@ def trump_field():
     return SelectField(_l("主牌花色"), choices=SUIT_CHOICES, default="♠", validate_choice=False)
 
 
+def turn_fields(game: Game) -> dict:
+    """The check/hint boxes of the turn inputs the game reads (declared in ``scoring/shedding/turn.py``)."""
+    out = {}
+    for name in game.turn_inputs:
+        declared = TURN_FIELDS[name]
+        kind = BooleanField if isinstance(declared, SwitchField) else StringField
+        out[name] = kind(LabelText(declared.label), description=LabelText(declared.help))
+    return out
+
+
 @per_game
 def check_form_class(game: Game):
     if game.kind == "trick":
@@ -164,7 +186,7 @@ def check_form_class(game: Game):
                       previous=CardsField(_l("桌上要压的牌（首出则留空）")),
                       previous_reading=StringField(_l("桌上那手牌按哪种读法")),
                       play=CardsField(_l("你要出的牌")),
-                      hand=CardsField(_l("你的手牌（可选）")))
+                      hand=CardsField(_l("你的手牌（可选）")), **turn_fields(game))
 
 
 @per_game
@@ -176,7 +198,7 @@ def hint_form_class(game: Game):
                           hand=CardsField(_l("你的手牌")))
     return _game_form(game, SheddingHintForm,
                       previous=CardsField(_l("桌上要压的牌（首出则留空）")),
-                      hand=CardsField(_l("你的手牌")))
+                      hand=CardsField(_l("你的手牌")), **turn_fields(game))
 
 
 class BiddingForm(GameForm):

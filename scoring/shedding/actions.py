@@ -20,6 +20,7 @@ from ..plays import MAX_LIMIT, default_limit
 from .reading import Reading
 from .search import legal_plays
 from .spec import SheddingSpec
+from .turn import read_turn
 
 PASS_WORDS = frozenset({"pass", "p", "不出", "过", "要不起", "不要"})
 SpecFor = Callable[[Any], SheddingSpec]
@@ -114,6 +115,7 @@ class _Check:
         self.hand = read_hand(payload, spec, required=False)
         check_together(spec, [("previous", previous), ("hand" if self.hand else "play", self.hand or self.play)])
         self.table = table_reading(spec, previous, payload) if previous else None
+        self.turn = read_turn(payload, spec, self.hand, leading=previous is None)
         self.readings: list[Reading] = []
 
     def answer(self, legal: bool, reason: Text, reading: Reading | None = None) -> dict:
@@ -134,7 +136,7 @@ class _Check:
                 raise InvalidInput(t("「有出必出」时，判断能否不出需要填写手牌",
                                      "with “must beat if able”, checking a pass needs the hand"),
                                    field="hand", code="hand_required")
-            plays = legal_plays(self.spec, self.hand, self.table)
+            plays = legal_plays(self.spec, self.hand, self.table, self.turn)
             if plays:
                 return self.answer(False, t("有出必出：你能管上，例如「{p}」", "must beat if able: you can beat it, "
                                             "e.g. “{p}”", p=format_cards(plays.smallest().cards, self.key)))
@@ -150,13 +152,16 @@ class _Check:
         self.readings.extend(rs)
         if not rs:
             return self.answer(False, spec.no_pattern(play))
+        fits = rs if table is None else [r for r in rs if spec.beats(r, table)]
+        if not fits:
+            return self.answer(False, why_not(spec, rs, table), rs[0])
+        allowed = [r for r in fits if spec.forbids(r, self.turn) is None]
+        if not allowed:
+            return self.answer(False, spec.forbids(fits[0], self.turn), fits[0])
         if table is None:
-            return self.answer(True, lead_text(format_cards(play, self.key), rs), rs[0])
-        for r in rs:
-            if spec.beats(r, table):
-                return self.answer(True, t("{r} 管得上桌上的 {tb}", "{r} beats the table’s {tb}", r=r.label,
-                                           tb=table.label), r)
-        return self.answer(False, why_not(spec, rs, table), rs[0])
+            return self.answer(True, lead_text(format_cards(play, self.key), allowed), allowed[0])
+        return self.answer(True, t("{r} 管得上桌上的 {tb}", "{r} beats the table’s {tb}", r=allowed[0].label,
+                                   tb=table.label), allowed[0])
 
 
 def lead_text(text: str, rs: Sequence[Reading]) -> Text:
@@ -176,11 +181,14 @@ def hint(spec: SheddingSpec, payload: Mapping) -> dict:
     previous = read_cards(payload, "previous", spec, required=False)
     check_together(spec, [("previous", previous), ("hand", hand)])
     table = table_reading(spec, previous, payload) if previous else None
+    turn = read_turn(payload, spec, hand, leading=previous is None)
     limit = get_int(payload, "limit", 1, MAX_LIMIT, default=default_limit(table is None))
-    plays, truncated = legal_plays(spec, hand, table).take(limit)
+    plays, truncated = legal_plays(spec, hand, table, turn).take(limit)
     texts = [format_cards(play.cards, key) for play in plays]
     first = plays[0].reading if plays else None
-    if first is None:
+    if first is None and table is None:  # only a house rule of the turn empties a lead (首出必带黑桃3 without ♠3)
+        reason = t("按这些规则这一手没有能出的牌", "these rules leave no legal lead for this hand")
+    elif first is None:
         reason = t("管不上，不出", "nothing beats the table: pass")
     elif table is None:
         reason = t("最小可出：「{p}」（{r}）", "smallest lead: “{p}” ({r})", p=texts[0], r=first.label)

@@ -22,6 +22,7 @@ from ..cards import Card, missing_from
 from ..plays import LegalPlays
 from .reading import Reading
 from .spec import SheddingSpec
+from .turn import Turn
 
 MakeReading = Union[Reading, Callable[[], Reading]]
 
@@ -44,12 +45,17 @@ def resolve_reading(reading: MakeReading) -> Reading:
     return reading if isinstance(reading, Reading) else reading()
 
 
-def judge(spec: SheddingSpec, cards: Sequence[Card], table: Reading | None) -> Reading | None:
-    """The largest reading of ``cards`` that is a legal lead / beats ``table``, or None."""
+def judge(spec: SheddingSpec, cards: Sequence[Card], table: Reading | None, turn: Turn | None = None) -> Reading | None:
+    """The largest reading of ``cards`` that is a legal lead / beats ``table`` (and the turn allows), or None."""
     for r in spec.readings(cards):
-        if table is None or spec.beats(r, table):
+        if (table is None or spec.beats(r, table)) and (turn is None or spec.forbids(r, turn) is None):
             return r
     return None
+
+
+def restricting(spec: SheddingSpec, turn: Turn | None) -> Turn | None:
+    """``turn`` when the rules forbid some plays in it; None (nothing to ask) otherwise."""
+    return turn if turn is not None and spec.restricts(turn) else None
 
 
 def top_power(spec: SheddingSpec, cards: Sequence[Card]) -> int:
@@ -68,9 +74,10 @@ def preference(spec: SheddingSpec, cards: Sequence[Card]) -> tuple:
 class _Collector:
     """Turns candidates into distinct legal plays, remembering what was seen across sizes."""
 
-    def __init__(self, spec: SheddingSpec, table: Reading | None):
+    def __init__(self, spec: SheddingSpec, table: Reading | None, turn: Turn | None = None):
         self.spec = spec
         self.table = table
+        self.turn = turn
         self.seen: set = set()
 
     def cell(self, candidates: Iterable, level: int | None = None) -> list[tuple[tuple, tuple, MakeReading]]:
@@ -86,10 +93,14 @@ class _Collector:
             ident = identity(cand)
             if ident in seen:
                 continue
-            seen.add(ident)
+            if self.turn is None:  # with a turn, another card set of these ranks may be allowed (♠3 and ♥3)
+                seen.add(ident)
             if reading is None:
-                reading = judge(spec, cand, table)
+                reading = judge(spec, cand, table, self.turn)
+            elif self.turn is not None and spec.forbids(resolve_reading(reading), self.turn) is not None:
+                continue
             if reading is not None:
+                seen.add(ident)
                 cand = tuple(cand)
                 out.append((preference(spec, cand), cand, reading))
         return out
@@ -100,9 +111,9 @@ def _smallest_first(found: list) -> list:
     return found
 
 
-def _follows(spec: SheddingSpec, hand: tuple, table: Reading) -> list[Play]:
+def _follows(spec: SheddingSpec, hand: tuple, table: Reading, turn: Turn | None) -> list[Play]:
     """A follower's plays: few enough (a few thousand at most) to be found at once and sorted."""
-    collect = _Collector(spec, table)
+    collect = _Collector(spec, table, turn)
     found = []
     for size in sorted(set(spec.sizes(hand, table))):
         if size <= len(hand):
@@ -110,10 +121,10 @@ def _follows(spec: SheddingSpec, hand: tuple, table: Reading) -> list[Play]:
     return [_new(Play, (cards, reading)) for _, cards, reading in _smallest_first(found)]
 
 
-def _leads(spec: SheddingSpec, hand: tuple) -> Iterator[Play]:
+def _leads(spec: SheddingSpec, hand: tuple, turn: Turn | None) -> Iterator[Play]:
     """A lead can have tens of thousands of plays: generated level by level (highest card lowest
     first, ``need=level``), then size by size, so that taking the smallest few stops early."""
-    collect = _Collector(spec, None)
+    collect = _Collector(spec, None, turn)
     sizes = sorted(set(spec.sizes(hand, None)))
     by_level = spec.has_points  # with point cards the order inside a level is (points, size)
     for level in sorted({spec.order(c) for c in hand}):
@@ -127,26 +138,29 @@ def _leads(spec: SheddingSpec, hand: tuple) -> Iterator[Play]:
                 yield _new(Play, (cards, reading))
 
 
-def legal_plays(spec: SheddingSpec, hand: Sequence[Card], table: Reading | None) -> LegalPlays[Play]:
-    """Every distinct legal play from ``hand`` on ``table`` (None: a lead), smallest first."""
+def legal_plays(spec: SheddingSpec, hand: Sequence[Card], table: Reading | None,
+                turn: Turn | None = None) -> LegalPlays[Play]:
+    """Every distinct legal play from ``hand`` on ``table`` (None: a lead) that ``turn`` allows, smallest first."""
     hand = tuple(hand)  # the same tuple for every size: generators may cache their grouping of it
+    turn = restricting(spec, turn)
     found: dict[str, list[Play]] = {}  # a follower's list, once found (``if plays: plays.smallest()`` finds it once)
 
     def generate() -> Iterable[Play]:
         if table is None:
-            return _leads(spec, hand)
+            return _leads(spec, hand, turn)
         if "follows" not in found:
-            found["follows"] = _follows(spec, hand, table)
+            found["follows"] = _follows(spec, hand, table, turn)
         return found["follows"]
 
     def is_legal(play: Any) -> bool:
         cards = play.cards if isinstance(play, Play) else tuple(play)
-        return bool(cards) and missing_from(hand, cards) is None and judge(spec, cards, table) is not None
+        return bool(cards) and missing_from(hand, cards) is None and judge(spec, cards, table, turn) is not None
 
     return LegalPlays(generate, is_legal)
 
 
-def brute_force_plays(spec: SheddingSpec, hand: Sequence[Card], table: Reading | None) -> dict:
+def brute_force_plays(spec: SheddingSpec, hand: Sequence[Card], table: Reading | None,
+                      turn: Turn | None = None) -> dict:
     """The oracle for tests: every sub-multiset of ``hand`` judged directly ({identity: cards})."""
     found = {}
     hand = list(hand)
@@ -156,6 +170,6 @@ def brute_force_plays(spec: SheddingSpec, hand: Sequence[Card], table: Reading |
             ident = spec.identity(cards)
             if ident in found:
                 continue
-            if judge(spec, cards, table) is not None:
+            if judge(spec, cards, table, turn) is not None:
                 found[ident] = tuple(cards)
     return found

@@ -26,6 +26,8 @@ class SheddingSpec:
     bare = False  # accept bare ranks (suit unknown)
     rank_order: RankOrder = STANDARD
     pattern_types: tuple[type[Pattern], ...] = ()
+    #: the turn inputs of a check or hint this game reads (``next_cards_left``, ``first_play``; see ``turn.py``)
+    turn_inputs: tuple[str, ...] = ()
 
     def __init__(self, rules):
         self.rules = rules
@@ -86,6 +88,14 @@ class SheddingSpec:
 
     def why_not(self, play: Reading, table: Reading) -> Text | None:
         """Why ``play`` does not beat ``table`` when the core's general words are not enough."""
+        return None
+
+    def restricts(self, turn) -> bool:
+        """Do these rules forbid some plays in this turn (see :meth:`forbids`)? Default: never."""
+        return False
+
+    def forbids(self, play: Reading, turn) -> Text | None:
+        """Why the house rules forbid ``play`` (a legal reading) in ``turn``, or None when they allow it."""
         return None
 
     def no_pattern(self, cards: Sequence[Card]) -> Text:
