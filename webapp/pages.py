@@ -52,7 +52,8 @@ def home():
 def set_lang(code: str):
     target = request.args.get("next") or url_for("pages.home")
     parsed = urlparse(target)
-    if parsed.scheme or parsed.netloc or not target.startswith("/"):
+    if parsed.scheme or parsed.netloc or not target.startswith("/") or target.startswith("/\\") \
+            or not target.isprintable():  # a control character (CR, LF) cannot go into a Location header
         target = url_for("pages.home")
     resp = redirect(target)
     if code in ("zh", "en"):
