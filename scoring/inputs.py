@@ -236,9 +236,6 @@ class IntField(Field):
     def bounds(self, ctx: Context) -> tuple[int | None, int | None]:
         return bound(self.lo, ctx), bound(self.hi, ctx)
 
-    def json_schema(self, ctx):
-        return int_json_schema(static(self.lo), static(self.hi), self.step)
-
     def read(self, raw, ctx, path, label, problems):
         value = strict_int(raw)
         if value is None:
@@ -252,6 +249,9 @@ class IntField(Field):
                                         r=range_text(lo, hi, self.step)), field=path, code=code))
             return _MISSING
         return value
+
+    def json_schema(self, ctx):
+        return int_json_schema(static(self.lo), static(self.hi), self.step)
 
 
 @dataclass(frozen=True)
