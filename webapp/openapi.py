@@ -24,6 +24,7 @@ from scoring.registry import all_games
 from scoring.rules import Option, RuleSet
 
 from .examples import EXAMPLES
+from .models import MAX_NAME, MAX_SEATS, MIN_SEATS
 
 STRING = {"type": "string"}
 INTEGER = {"type": "integer"}
@@ -242,8 +243,8 @@ def ledger_operations() -> dict[str, dict]:
         "/api/v1/tables": {"post": {
             "operationId": "table_create", "tags": ["tables"],
             "requestBody": {"required": True, "content": json_content(obj(
-                {"game": {"enum": slugs}, "players": {"type": "array", "items": {"type": "string", "maxLength": 40},
-                                                      "minItems": 2, "maxItems": 6}},
+                {"game": {"enum": slugs}, "players": {"type": "array", "items": {"type": "string", "maxLength": MAX_NAME},
+                                                      "minItems": MIN_SEATS, "maxItems": MAX_SEATS}},
                 {"rules": nullable(OBJECT)}))},
             "responses": responses("201", created, LEDGER_ERRORS)}},
         "/api/v1/tables/{table_id}": {"get": {
