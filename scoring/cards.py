@@ -19,7 +19,7 @@ from enum import Enum
 from typing import Callable, Iterable, Sequence
 
 from .errors import InvalidNotation
-from .i18n import Text, t
+from .i18n import Text, shown, t
 
 
 class Suit(Enum):
@@ -155,13 +155,13 @@ def normalize_text(text: str) -> str:
 def _bad_token(text: str, pos: int) -> str:
     m = _WORD_RE.match(text, pos)
     word = m.group(0) if m else text[pos:pos + 1]
-    return word[:12]
+    return shown(word, 12)
 
 
 def parse_card(token: str, *, bare: bool = False) -> Card:
     cards = parse_cards(token, bare=bare)
     if len(cards) != 1:
-        raise InvalidNotation(t("「{tok}」不是一张牌", "“{tok}” is not a single card", tok=token))
+        raise InvalidNotation(t("「{tok}」不是一张牌", "“{tok}” is not a single card", tok=shown(token)))
     return cards[0]
 
 

@@ -16,7 +16,7 @@ from typing import Any, Callable, ClassVar, Mapping
 
 from .cards import Deck
 from .errors import MalformedInput, UnknownAction
-from .i18n import Text, t
+from .i18n import Text, shown, t
 from .inputs import Context, Schema, Values
 from .rules import Rules, RuleSet
 
@@ -81,7 +81,7 @@ class Game:
             return self.settle_payload(payload, rules)
         found = self.actions().get(action)
         if found is None:
-            raise UnknownAction(t("没有「{a}」这个功能", "there is no “{a}” here", a=str(action)[:40]))
+            raise UnknownAction(t("没有「{a}」这个功能", "there is no “{a}” here", a=shown(action, 40)))
         return found(payload, rules)
 
     # -- settling a hand ----------------------------------------------------------

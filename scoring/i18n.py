@@ -64,6 +64,15 @@ def render(value: Any, lang: str = DEFAULT_LANG) -> Any:
     return value
 
 
+def shown(value: Any, limit: int = 20) -> str:
+    """A value as a message may quote it: short, and with anything unprintable escaped."""
+    text = value if isinstance(value, str) else repr(value)
+    text = text[:limit] + ("…" if len(text) > limit else "")
+    if all(c.isprintable() and not 0xD800 <= ord(c) <= 0xDFFF for c in text):
+        return text
+    return text.encode("unicode_escape", "backslashreplace").decode("ascii")
+
+
 def seat_name(seat: int) -> Text:
     """How a seat is called in messages (seats are 0-based in the API)."""
     return t("{n}号位", "seat {n}", n=seat)

@@ -25,7 +25,7 @@ from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence
 
 from .cards import Card, Deck, format_cards, parse_cards
 from .errors import InputErrors, InvalidInput, MalformedInput, PaijuError
-from .i18n import Text, join, t
+from .i18n import Text, join, shown, t  # shown: a quoted value, escaped (used here and re-exported)
 
 _PATH = re.compile(r"^(?P<name>[a-z_0-9]+)(?:\[(?P<i>\d+)\])?(?:\.(?P<sub>[a-z_0-9]+))?$")
 MAX_TEXT = 400  # characters in one text field (a 3-deck hand is about 160 cards)
@@ -77,15 +77,6 @@ class Problems:
     def raise_any(self) -> None:
         if self.items:
             raise InputErrors(self.items)
-
-
-def shown(value: Any, limit: int = 20) -> str:
-    """A value as a message may quote it: short, and with anything unprintable escaped."""
-    text = value if isinstance(value, str) else repr(value)
-    text = text[:limit] + ("…" if len(text) > limit else "")
-    if all(c.isprintable() and not 0xD800 <= ord(c) <= 0xDFFF for c in text):
-        return text
-    return text.encode("unicode_escape", "backslashreplace").decode("ascii")
 
 
 # ---------------------------------------------------------------------------
@@ -157,6 +148,20 @@ class Field:
     def value_words(self, value: Any, ctx: Context) -> Any:
         return str(value)
 
+    def json_schema(self, ctx: Context) -> dict:
+        """The JSON Schema of this field's value (for the OpenAPI document); ``ctx.seats`` is the most seats.
+
+        Bounds that depend on the house rules are left out: the schema holds under any rules."""
+        raise NotImplementedError
+
+    def described(self, ctx: Context) -> dict:
+        """:meth:`json_schema` with the label as its title (a :class:`Text`, rendered by the caller) and
+        ``null`` allowed when the field is optional (it then takes its default)."""
+        schema = self.json_schema(ctx)
+        if not self.required:
+            schema = {"anyOf": [schema, {"type": "null"}]}
+        return dict(schema, title=self.label)
+
 
 def _not_integer(label: Text, raw: Any, path: str) -> MalformedInput:
     return MalformedInput(t("「{f}」应为整数，收到「{v}」", "“{f}” must be a whole number, got “{v}”",
@@ -190,6 +195,31 @@ Bound = int | Callable[[Context], int] | None
 
 def bound(value: Bound, ctx: Context) -> int | None:
     return value(ctx) if callable(value) else value
+
+
+#: text a number may be sent as (the API's strict reading also allows surrounding spaces)
+INT_TEXT = r"^[+-]?[0-9]{1,9}$"
+
+
+def static(value: Bound) -> int | None:
+    """A bound the JSON Schema can state: fixed, not depending on the house rules."""
+    return None if callable(value) else value
+
+
+def int_json_schema(lo: int | None, hi: int | None, step: int = 1) -> dict:
+    """A whole number as the API reads it: a JSON integer, or ASCII digits with one sign."""
+    number: dict = {"type": "integer"}
+    if lo is not None:
+        number["minimum"] = lo
+    if hi is not None:
+        number["maximum"] = hi
+    if step > 1:
+        number["multipleOf"] = step
+    return {"anyOf": [number, {"type": "string", "pattern": INT_TEXT}]}
+
+
+def seat_json_schema(ctx: Context) -> dict:
+    return int_json_schema(0, ctx.seats - 1)
 
 
 @dataclass(frozen=True)
@@ -235,6 +265,9 @@ class IntField(Field):
             return _MISSING
         return value
 
+    def json_schema(self, ctx):
+        return int_json_schema(static(self.lo), static(self.hi), self.step)
+
 
 @dataclass(frozen=True)
 class SeatField(Field):
@@ -246,6 +279,9 @@ class SeatField(Field):
 
     def read(self, raw, ctx, path, label, problems):
         return read_seat(raw, ctx, path, label, problems)
+
+    def json_schema(self, ctx):
+        return seat_json_schema(ctx)
 
     def value_words(self, value, ctx):
         return ctx.seat_words(value)
@@ -284,6 +320,9 @@ class SwitchField(Field):
 
     def words(self, value, ctx):
         return self.label if value else None
+
+    def json_schema(self, ctx):
+        return {"type": "boolean"}
 
 
 def read_text(raw: Any, path: str, label: Text, problems: Problems) -> str | None:
@@ -338,6 +377,9 @@ class CardsField(Field):
     def value_words(self, value, ctx):
         return format_cards(value)
 
+    def json_schema(self, ctx):
+        return {"type": "string", "maxLength": MAX_TEXT, "description": "cards, e.g. “♠A ♥10 大王”"}
+
 
 @dataclass(frozen=True)
 class ChoiceField(Field):
@@ -362,6 +404,12 @@ class ChoiceField(Field):
         if raw in {v for v, _ in self.choices}:
             return raw
         raise ValueError(raw)
+
+    def json_schema(self, ctx):
+        values = [v for v, _ in self.choices]
+        if self.parse is None:
+            return {"enum": values}
+        return {"type": "string", "maxLength": MAX_TEXT, "examples": values}
 
     def value_words(self, value, ctx):
         return str(value)
@@ -404,6 +452,11 @@ class SeatOrderField(Field):
             else:
                 seats.append(seat)
         return seats if ok else _MISSING
+
+    def json_schema(self, ctx):
+        hi = static(self.max_len)
+        return {"type": "array", "items": seat_json_schema(ctx), "minItems": self.min_len,
+                "maxItems": hi if hi is not None else ctx.seats}
 
     def path_label(self, index, sub):
         if index is None:
@@ -450,6 +503,9 @@ class PerSeatField(Field):
             ok = ok and value is not _MISSING
             out.append(value)
         return out if ok else _MISSING
+
+    def json_schema(self, ctx):
+        return {"type": "array", "items": self.item.json_schema(ctx), "maxItems": ctx.seats}
 
     def path_label(self, index, sub):
         if index is None:
@@ -513,6 +569,15 @@ class RowsField(Field):
             return _MISSING
         return row
 
+    def json_schema(self, ctx):
+        row = {"type": "object", "properties": {f.name: f.described(ctx) for f in self.fields},
+               "required": [f.name for f in self.fields if f.required]}
+        schema: dict = {"type": "array", "items": row}
+        most = static(self.max_rows)
+        if most is not None:
+            schema["maxItems"] = most
+        return schema
+
     def path_label(self, index, sub):
         if index is None:
             return self.label
@@ -552,6 +617,11 @@ class Schema:
         if not m or m.group("name") not in {f.name for f in self.fields}:
             return None
         return self.field(m.group("name")).path_label(m.group("i"), m.group("sub"))
+
+    def json_schema(self, ctx: Context) -> dict:
+        """The JSON Schema of a payload (an object; other keys are ignored), for the OpenAPI document."""
+        return {"type": "object", "properties": {f.name: f.described(ctx) for f in self.fields},
+                "required": [f.name for f in self.fields if f.required]}
 
     def read(self, payload: Mapping, ctx: Context) -> Values:
         """Every field read; raises :class:`InputErrors` with every problem at once."""

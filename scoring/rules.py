@@ -159,7 +159,7 @@ class RuleSet:
         if preset_name not in names:
             raise MalformedInput(
                 t("没有「{p}」这个预设，可选：{valid}", "there is no preset “{p}”; allowed: {valid}",
-                  p=str(preset_name), valid=" / ".join(names)),
+                  p=shown(preset_name), valid=" / ".join(names)),
                 field="rules.preset", code="invalid_option")
         values = {o.name: o.default for o in self.options}
         values.update(self.preset(preset_name).settings)
@@ -170,7 +170,7 @@ class RuleSet:
             if key not in known:
                 raise MalformedInput(
                     t("没有「{k}」这条规则，可选：{valid}", "there is no rule “{k}”; allowed: {valid}",
-                      k=str(key), valid=", ".join(sorted(known)) or "—"),
+                      k=shown(key), valid=", ".join(sorted(known)) or "—"),
                     field=f"rules.{key}", code="invalid_option")
             if value is None:
                 continue

@@ -1,32 +1,81 @@
 """The JSON API (``/api/v1``): a thin layer over :mod:`scoring.games`."""
 from __future__ import annotations
 
-from flask import Blueprint, jsonify, request
-from werkzeug.exceptions import BadRequest
+import json
+import math
+
+from flask import Blueprint, current_app, jsonify, request
 
 from scoring.errors import MalformedInput
 from scoring.registry import all_games, get_game
-from scoring.i18n import render, t
+from scoring.i18n import render, shown, t
 
 from .i18n import current_lang
+from .openapi import document
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
 
+def escaped_surrogates(text: str) -> str:
+    """``text`` with any lone surrogate written as its escape (``\\ud800``): it cannot be sent as UTF-8."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 def error_response(code: str, message, status: int, field: str | None = None):
-    body = {"error": {"code": code, "message": render(message, current_lang()), "field": field}}
+    """The contract's error shape. Messages quote values through ``shown``; should one still carry a lone
+    surrogate, it is escaped here rather than failing to encode (a 500)."""
+    words = escaped_surrogates(render(message, current_lang()))
+    body = {"error": {"code": code, "message": words, "field": field and escaped_surrogates(field)}}
     return jsonify(body), status
 
 
+#: how deep objects and lists may nest in a request body (the deepest input, a row of a list, is 3)
+MAX_DEPTH = 20
+
+
+def _not_finite(constant: str):
+    raise ValueError(constant)
+
+
+def _finite(text: str) -> float:
+    number = float(text)
+    if not math.isfinite(number):
+        raise ValueError(text)
+    return number
+
+
+def depth(value) -> int:
+    """How deep objects and lists nest in ``value`` (a scalar is 0), without recursion."""
+    deepest, stack = 0, [(value, 0)]
+    while stack:
+        item, level = stack.pop()
+        if isinstance(item, dict):
+            children = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        deepest = max(deepest, level + 1)
+        if deepest > MAX_DEPTH:
+            break
+        stack.extend((child, level + 1) for child in children)
+    return deepest
+
+
 def json_body():
-    """The request's JSON object, or a 400 in the contract's shape."""
+    """The request's JSON object, or a 400 in the contract's shape: valid UTF-8 JSON, numbers finite
+    (no NaN, Infinity or 1e400), nested at most ``MAX_DEPTH`` deep."""
     try:
-        body = request.get_json(force=True, silent=False)
-    except BadRequest:
-        raise MalformedInput(t("请求体不是有效的 JSON", "the request body is not valid JSON"), code="malformed_json")
+        body = json.loads(request.get_data(cache=True), parse_constant=_not_finite, parse_float=_finite)
+    except (ValueError, RecursionError):  # UnicodeDecodeError and JSONDecodeError are ValueErrors
+        raise MalformedInput(t("请求体不是有效的 JSON（数字须为有限值）",
+                               "the request body is not valid JSON (numbers must be finite)"), code="malformed_json")
     if not isinstance(body, dict):
         raise MalformedInput(t("请求体应为 JSON 对象", "the request body must be a JSON object"),
                              code="malformed_json")
+    if depth(body) > MAX_DEPTH:
+        raise MalformedInput(t("请求体嵌套太深（最多{n}层）", "the request body is nested too deeply (at most {n} levels)",
+                               n=MAX_DEPTH), code="too_deep")
     return body
 
 
@@ -39,13 +88,19 @@ def games():
     return jsonify({"games": rendered([g.describe() for g in all_games()])})
 
 
+@bp.get("/openapi.json")
+def openapi_json():
+    """The OpenAPI 3.1 description of this API, in the request's language."""
+    return jsonify(document(current_app, current_lang()))
+
+
 @bp.post("/<slug>/<action>")
 def game_action(slug: str, action: str):
     game = get_game(slug)
     if game is None:
-        return error_response("not_found", t("没有「{g}」这个游戏", "there is no game “{g}”", g=slug), 404, "game")
+        return error_response("not_found", t("没有「{g}」这个游戏", "there is no game “{g}”", g=shown(slug)), 404, "game")
     if action not in game.action_names():
         return error_response("not_found", t("「{g}」没有「{a}」这个功能", "“{g}” has no “{a}”",
-                                             g=game.name, a=action), 404, "action")
+                                             g=game.name, a=shown(action)), 404, "action")
     body = json_body()
     return jsonify(rendered(game.run(action, body)))

@@ -47,17 +47,34 @@ for _i in range(MAX_SEATS):
     setattr(TrackerForm, f"place_{_i}", StringField(validators=[OptionalV()]))
 
 
+#: the shape of a followed hand, key by key (the hidden field can be tampered with: anything else is dropped)
+_STATE_SHAPE = {"teams": lambda v: isinstance(v, bool),
+                "banks": lambda v: v is None or isinstance(v, list),
+                "names": lambda v: isinstance(v, list) and all(isinstance(n, str) for n in v),
+                "rules": lambda v: v is None or isinstance(v, dict),
+                "rounds": lambda v: isinstance(v, list) and all(isinstance(r, dict) for r in v),
+                "finish_order": lambda v: v is None or isinstance(v, list)}
+
+
+def _well_formed(data) -> dict | None:
+    """A followed hand of the shape this page writes, or None."""
+    if not isinstance(data, dict) or strict_int(data.get("players")) not in range(3, MAX_SEATS + 1):
+        return None
+    if not all(check(data.get(key)) for key, check in _STATE_SHAPE.items()):
+        return None
+    return data
+
+
 def _load_state(form) -> dict | None:
     raw = form.state.data
     if raw:
         try:
-            data = json.loads(raw)
-            if isinstance(data, dict):
+            data = _well_formed(json.loads(raw))
+            if data is not None:
                 return data
-        except ValueError:
+        except (ValueError, RecursionError):  # not JSON, or nested past the parser's depth
             pass
-    data = session.get(SESSION_KEY)
-    return data if isinstance(data, dict) else None
+    return _well_formed(session.get(SESSION_KEY))
 
 
 def _replay(data: dict, game):

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Mapping, Sequence
 
-from ..i18n import Text, seat_name, t
+from ..i18n import Text, seat_name, shown, t
 from ..payload import as_int, get_int, get_list
 
 SEATS = 4
@@ -97,7 +97,7 @@ def run_bidding(bids: Sequence, start: int, how: BidRules) -> dict:
         bid = read_bid(raw, f"bids[{i}]")
         if auction.result is not None:
             return _bad_bid(i, t("叫分已经结束（{why}），第{i}项「{v}」多余", "bidding was already over ({why}); "
-                                 "entry {i} “{v}” is one too many", why=auction.result, i=i + 1, v=str(raw)),
+                                 "entry {i} “{v}” is one too many", why=auction.result, i=i + 1, v=shown(raw)),
                             auction.steps)
         complaint = auction.enter(bid)
         if complaint is not None:

@@ -6,7 +6,7 @@ from typing import Mapping, Sequence
 
 from ..cards import Card, Deck, Suit, _SUIT_INPUT, normalize_text, parse_cards
 from ..errors import InvalidInput, InvalidNotation, MalformedInput, PaijuError
-from ..i18n import t
+from ..i18n import shown, t
 from ..payload import get_field, get_list
 
 _TRUMP_WORDS = {
@@ -25,7 +25,7 @@ def parse_trump(value, field_name: str = "trump") -> Suit:
                                f=field_name, hint=TRUMP_HINT), field=field_name, code="missing_field")
     if not isinstance(value, str):
         raise MalformedInput(t("主花色应为文字，例如「♠」，收到「{v}」", "the trump suit must be text such as “♠”, "
-                               "got “{v}”", v=str(value)[:20]), field=field_name, code="invalid_trump")
+                               "got “{v}”", v=shown(value)), field=field_name, code="invalid_trump")
     s = normalize_text(value).strip()
     suit = _SUIT_INPUT.get(s.upper()) or _SUIT_INPUT.get(s) or _TRUMP_WORDS.get(s.upper()) \
         or _TRUMP_WORDS.get(s)
@@ -34,9 +34,9 @@ def parse_trump(value, field_name: str = "trump") -> Suit:
     if s.upper() in _NO_TRUMP_WORDS:
         raise MalformedInput(t("「{v}」：这里必须叫一门花色做主，不能叫无主或王（可选{hint}）",
                                "“{v}”: a suit must be named as trump here, no no-trump or jokers "
-                               "(use {hint})", v=s[:20], hint=TRUMP_HINT), field=field_name, code="invalid_trump")
+                               "(use {hint})", v=shown(s), hint=TRUMP_HINT), field=field_name, code="invalid_trump")
     raise MalformedInput(t("「{v}」不是花色：主花色应为{hint}", "“{v}” is not a suit: the trump must be {hint}",
-                           v=s[:20], hint=TRUMP_HINT), field=field_name, code="invalid_trump")
+                           v=shown(s), hint=TRUMP_HINT), field=field_name, code="invalid_trump")
 
 
 def read_cards(payload: Mapping, name: str, *, required: bool = True) -> tuple[Card, ...] | None:

@@ -1,0 +1,127 @@
+"""The OpenAPI 3.1 document at /api/v1/openapi.json: valid, generated from the declarations, cached."""
+from __future__ import annotations
+
+import jsonschema
+import pytest
+from openapi_spec_validator import validate
+
+from scoring.inputs import Context
+from scoring.registry import all_games
+from webapp.examples import EXAMPLES
+from webapp.openapi import document
+
+
+def schema_of(doc: dict, path: str, method: str = "post") -> dict:
+    return doc["paths"][path][method]["requestBody"]["content"]["application/json"]["schema"]
+
+
+def resolved(doc: dict, schema: dict) -> dict:
+    """A schema whose $refs point into this document."""
+    return {**schema, "components": doc["components"]}
+
+
+@pytest.fixture
+def doc_en(client):
+    resp = client.get("/api/v1/openapi.json", headers={"Accept-Language": "en"})
+    assert resp.status_code == 200 and resp.mimetype == "application/json"
+    return resp.get_json()
+
+
+def test_the_document_is_valid_openapi_3_1_in_both_languages(client):
+    for lang in ("zh", "en"):
+        doc = client.get("/api/v1/openapi.json", headers={"Accept-Language": lang}).get_json()
+        assert doc["openapi"] == "3.1.0"
+        validate(doc)
+
+
+def test_the_document_speaks_the_request_language(client):
+    zh = client.get("/api/v1/openapi.json").get_json()
+    en = client.get("/api/v1/openapi.json", headers={"Accept-Language": "en"}).get_json()
+    zh_title = schema_of(zh, "/api/v1/hongwu/settle")["properties"]["bid"]["title"]
+    en_title = schema_of(en, "/api/v1/hongwu/settle")["properties"]["bid"]["title"]
+    assert (zh_title, en_title) == ("叫分", "the bid")
+
+
+def test_the_document_is_built_once_per_language(app):
+    with app.app_context():
+        assert document(app, "en") is document(app, "en")
+        assert document(app, "zh") is not document(app, "en")
+
+
+def test_every_action_of_every_game_is_an_operation(doc_en):
+    for game in all_games():
+        for action in game.action_names():
+            assert f"/api/v1/{game.slug}/{action}" in doc_en["paths"], (game.slug, action)
+
+
+def test_a_settle_body_has_the_fields_the_game_declares(doc_en):
+    for game in all_games():
+        body = schema_of(doc_en, f"/api/v1/{game.slug}/settle")
+        declared = [f.name for f in game.settle_input.fields]
+        assert list(body["properties"]) == declared + ["rules"]
+        assert body["required"] == [f.name for f in game.settle_input.fields if f.required]
+
+
+def test_a_seat_is_an_integer_from_0_to_the_last_seat_or_its_digits(doc_en):
+    winner = schema_of(doc_en, "/api/v1/paodekuai/settle")["properties"]["winner"]
+    number, digits = winner["anyOf"]
+    assert number == {"type": "integer", "minimum": 0, "maximum": 3}
+    assert digits["type"] == "string" and digits["pattern"] == "^[+-]?[0-9]{1,9}$"
+
+
+def test_a_number_field_states_its_range_and_step(doc_en):
+    bid = schema_of(doc_en, "/api/v1/erqiwang/settle")["properties"]["bid"]["anyOf"][0]
+    assert bid == {"type": "integer", "minimum": 5, "maximum": 80, "multipleOf": 5}
+
+
+def test_a_bound_that_depends_on_the_house_rules_is_left_out(doc_en):
+    bid = schema_of(doc_en, "/api/v1/hongwu/settle")["properties"]["bid"]["anyOf"][0]
+    assert bid == {"type": "integer", "multipleOf": 5}
+
+
+def test_rows_are_an_array_of_objects_with_at_most_max_rows(doc_en):
+    rounds = schema_of(doc_en, "/api/v1/q783/settle")["properties"]["rounds"]["anyOf"][0]
+    assert rounds["type"] == "array" and rounds["maxItems"] == 1000
+    declared = next(g for g in all_games() if g.slug == "q783").settle_input.field("rounds").fields
+    assert list(rounds["items"]["properties"]) == [f.name for f in declared]
+    assert rounds["items"]["required"] == ["winner"]
+
+
+def test_house_rules_list_every_option_with_its_values_and_default(doc_en):
+    for game in all_games():
+        rules = doc_en["components"]["schemas"][f"{game.slug}_rules"]["anyOf"][0]
+        assert rules["additionalProperties"] is False
+        assert rules["properties"]["preset"]["anyOf"][0]["enum"] == [p.name for p in game.ruleset.presets]
+        for option in game.ruleset.options:
+            assert rules["properties"][option.name]["default"] == option.default
+
+
+def test_every_worked_example_is_a_valid_body_and_its_answer_matches_the_document(doc_en, client):
+    for slug, examples in EXAMPLES.items():
+        for action, _title, payload in examples:
+            path = f"/api/v1/{slug}/{action}"
+            jsonschema.Draft202012Validator(resolved(doc_en, schema_of(doc_en, path))).validate(payload)
+            resp = client.post(path, json=payload)
+            assert resp.status_code == 200, (path, resp.get_json())
+            answer = doc_en["paths"][path]["post"]["responses"]["200"]["content"]["application/json"]["schema"]
+            jsonschema.Draft202012Validator(answer).validate(resp.get_json())
+
+
+def test_an_error_answer_matches_the_documented_error_shape(doc_en, client):
+    error = resolved(doc_en, {"$ref": "#/components/schemas/Error"})
+    resp = client.post("/api/v1/hongwu/settle", json={"declarer": "x", "bid": 7})
+    assert resp.status_code == 400
+    jsonschema.Draft202012Validator(error).validate(resp.get_json())
+    assert len(resp.get_json()["errors"]) > 1
+
+
+def test_the_ledger_operations_are_described_where_the_app_serves_them(doc_en):
+    assert set(doc_en["paths"]["/api/v1/tables/{table_id}/hands/{number}"]) == {"put", "delete"}
+    assert "post" in doc_en["paths"]["/api/v1/tables/{table_id}/hands"]
+    assert "get" in doc_en["paths"]["/api/v1/tables/{table_id}"]
+
+
+def test_settle_schemas_hold_under_the_most_seats():
+    q783 = next(g for g in all_games() if g.slug == "q783")
+    banks = q783.settle_input.field("banks").json_schema(Context(seats=6))
+    assert banks["maxItems"] == 6
