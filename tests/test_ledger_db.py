@@ -91,7 +91,9 @@ def make_ledger_app(kind: str, tmp_path: Path, **config):
         url, drop = f"sqlite:///{tmp_path / 'ledger.db'}", None
     else:
         url, drop = fresh_postgres_database()
-    app = create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE_URL": url, **config})
+    # the tests open many tables a minute from one address: rate limits are tested on their own
+    limits = {"LEDGER_CREATE_LIMIT": "10000 per minute", "LEDGER_WRITE_LIMIT": "10000 per minute"}
+    app = create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE_URL": url, **limits, **config})
     return app, drop
 
 
@@ -127,7 +129,7 @@ def test_migrations_create_the_ledger_schema_on_first_use(ledger_app):
         assert {"ledger_tables", "ledger_hands", "alembic_version"} <= set(insp.get_table_names())
         uniques = insp.get_unique_constraints("ledger_hands")
         assert any(sorted(u["column_names"]) == ["number", "table_id"] for u in uniques)
-        assert db.session.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0001"
+        assert db.session.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0002"
 
 
 def test_migrations_are_idempotent_across_app_starts(ledger_app):
