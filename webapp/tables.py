@@ -19,6 +19,7 @@ import secrets
 import click
 import segno
 
+from flask.cli import with_appcontext
 from flask_babel import gettext
 from flask import (Blueprint, abort, current_app, jsonify, make_response, redirect, render_template, request,
                    url_for)
@@ -93,6 +94,7 @@ def _rate_limited(exc: RateLimitExceeded):
 
 
 @click.command("purge-tables")
+@with_appcontext
 @click.option("--days", type=int, default=None, help="untouched for this many days (default LEDGER_PURGE_DAYS)")
 def purge_tables_command(days: int | None):
     """Delete the tables nobody changed for LEDGER_PURGE_DAYS days (default 180)."""
