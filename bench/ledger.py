@@ -10,7 +10,8 @@ client), median of ``repeat`` requests:
 * edit hand 1: ``PUT …/hands/1`` with a changed result (re-settles what follows
   until a hand starts from what it started from before);
 * page: the read-only page ``GET /tables/<id>`` (size printed too);
-* live poll: ``GET /tables/<id>/live`` unchanged (204) and changed (the fragment).
+* live poll: ``GET /tables/<id>/live`` unchanged (204) and changed (the fragment);
+* API read: ``GET /api/v1/tables/<id>`` (the contract's whole table, every hand).
 
 No assertion: figures to watch, not a test.
 """
@@ -60,7 +61,8 @@ def measure(name: str, url: str, repeat: int) -> None:
                       **LIMITS})
     client = app.test_client()
     print(f"{name}: CPU per request, median of {repeat} (ms)")
-    print(f"  {'hands':>6} {'record':>8} {'edit #1':>8} {'page':>8} {'page KB':>8} {'poll 204':>9} {'poll new':>9}")
+    print(f"  {'hands':>6} {'record':>8} {'edit #1':>8} {'page':>8} {'page KB':>8} {'poll 204':>9} {'poll new':>9}"
+          f" {'API read':>9}")
     for size in SIZES:
         table = Table(client, size)
         page = client.get(f"/tables/{table.id}")
@@ -70,9 +72,10 @@ def measure(name: str, url: str, repeat: int) -> None:
             "page": median_ms(lambda: client.get(f"/tables/{table.id}"), repeat)[1],
             "poll": median_ms(lambda: client.get(f"/tables/{table.id}/live?v={table.version}"), repeat)[1],
             "fresh": median_ms(lambda: client.get(f"/tables/{table.id}/live?v=0"), repeat)[1],
+            "read": median_ms(lambda: client.get(f"/api/v1/tables/{table.id}"), repeat)[1],
         }
         print(f"  {size:>6} {cpu['record']:>8.1f} {cpu['edit']:>8.1f} {cpu['page']:>8.1f} "
-              f"{len(page.data) / 1024:>8.0f} {cpu['poll']:>9.1f} {cpu['fresh']:>9.1f}")
+              f"{len(page.data) / 1024:>8.0f} {cpu['poll']:>9.1f} {cpu['fresh']:>9.1f} {cpu['read']:>9.1f}")
 
 
 def main(argv=None) -> int:

@@ -348,7 +348,7 @@ page_values = st.one_of(st.sampled_from(["", "0", "1", "-3", "100", "♠Q", "x",
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(where=st.sampled_from(["", "/undo", "/hands/1", "/hands/1/delete", "/hands/7", "new"]),
+@given(where=st.sampled_from(["", "/undo", "/hands/1", "/hands/1/delete", "/hands/7", "/rotate", "/delete", "new"]),
        data=st.dictionaries(st.sampled_from(PAGE_FIELDS), page_values, max_size=8))
 def test_no_ledger_form_input_gives_a_server_error(ledger_app, where, data):
     client = ledger_app.test_client()
