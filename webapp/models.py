@@ -19,7 +19,7 @@ from typing import Any, Callable, Iterator, Mapping
 from flask import current_app
 from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String, UniqueConstraint, delete, func, select
 from sqlalchemy.exc import IntegrityError, OperationalError
-from sqlalchemy.orm import Mapped, joinedload, mapped_column, relationship
+from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from scoring.errors import InvalidInput, MalformedInput, PaijuError
 from scoring.i18n import LANGS, Text, render, t
@@ -68,9 +68,9 @@ class LedgerTable(db.Model):
             return False
         return hmac.compare_digest(token_digest(token), self.token_hash)
 
-    def totals(self, hands=None) -> list[int]:
+    def totals(self, hands) -> list[int]:
         totals = [0] * len(self.players)
-        for hand in self.hands if hands is None else hands:
+        for hand in hands:
             for seat, d in enumerate(hand.deltas[:len(totals)]):
                 totals[seat] += d
         return totals
@@ -242,17 +242,25 @@ def get_table(table_id: Any) -> LedgerTable:
     return table
 
 
-def load_table(table_id: Any) -> LedgerTable:
-    """The table with its hands read by one statement, so the version and the
-    hands always agree (PostgreSQL reads each statement at its own moment)."""
-    if not valid_id(table_id):
-        raise not_found(table_id)
-    table = db.session.execute(
-        select(LedgerTable).where(LedgerTable.id == table_id).options(joinedload(LedgerTable.hands))
-        .execution_options(populate_existing=True)).unique().scalar_one_or_none()
-    if table is None:
-        raise not_found(table_id)
-    return table
+class TableRead:
+    """A table as one read saw it: its version and its hands from the same statement."""
+
+    def __init__(self, table: LedgerTable, version: int, hands: list["LedgerHand"]):
+        self.table, self.version, self.hands = table, version, hands
+
+
+def load_table(table_id: Any) -> TableRead:
+    """The table with its hands; the version is read by the hands' own statement, so the two always
+    agree (PostgreSQL reads each statement at its own moment). The table's other columns never change
+    after it is opened, and they are decoded once, not once per hand."""
+    table = get_table(table_id)
+    rows = db.session.execute(
+        select(LedgerTable.version, LedgerHand).outerjoin(LedgerHand, LedgerHand.table_id == LedgerTable.id)
+        .where(LedgerTable.id == table.id).order_by(LedgerHand.number)
+        .execution_options(populate_existing=True)).all()
+    if not rows:
+        raise not_found(table_id)  # deleted between the two statements
+    return TableRead(table, rows[0][0], [hand for _, hand in rows if hand is not None])
 
 
 def table_version(table_id: Any) -> int | None:
@@ -292,10 +300,10 @@ def hand_json(hand: LedgerHand, lang: str) -> dict:
     return out
 
 
-def table_json(table: LedgerTable, lang: str) -> dict:
-    hands = list(table.hands)
+def table_json(read: TableRead, lang: str) -> dict:
+    table, hands = read.table, read.hands
     out = {"id": table.id, "game": table.game, "players": list(table.players), "rules": dict(table.rules),
-           "version": table.version, "totals": table.totals(hands),
+           "version": read.version, "totals": table.totals(hands),
            "hands": [hand_json(h, lang) for h in hands]}
     _add_carried(out, table, hands[-1] if hands else None)
     return out

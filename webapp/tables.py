@@ -193,9 +193,9 @@ def api_read(table_id: str):
     cached = not_modified(table_id, m.table_version(table_id))
     if cached is not None:
         return cached
-    table = m.load_table(table_id)
-    resp = jsonify(m.table_json(table, current_lang()))
-    resp.set_etag(etag_for(table.id, table.version), weak=True)
+    read = m.load_table(table_id)
+    resp = jsonify(m.table_json(read, current_lang()))
+    resp.set_etag(etag_for(read.table.id, read.version), weak=True)
     resp.headers["Cache-Control"] = "no-cache"
     resp.vary.update(("Accept-Language", "Cookie"))
     return resp
@@ -785,7 +785,8 @@ def _cell(value):
 @pages_bp.get("/tables/<table_id>/export.csv")
 def export_csv(table_id: str):
     """One row per hand: the deltas, the running totals, the input field by field in words, the steps."""
-    table = m.load_table(table_id)
+    read = m.load_table(table_id)
+    table = read.table
     lang = current_lang()
     game = get_game(table.game)
     rules = game.ruleset.resolve(table.rules)
@@ -797,12 +798,12 @@ def export_csv(table_id: str):
     writer.writerow([gettext("局")] + names + [gettext("%(n)s累计", n=n) for n in names]
                     + [render(f.label, lang) for f in fields] + [gettext("计算步骤")])
     running = [0] * len(table.players)
-    for hand in table.hands:
+    for hand in read.hands:
         running = [a + b for a, b in zip(running, hand.deltas)]
         steps = " / ".join(hand.shown(lang).get("steps", []))
         writer.writerow([hand.number] + list(hand.deltas) + running
                         + [_cell(_field_words(f, hand.input, ctx, lang)) for f in fields] + [_cell(steps)])
-    writer.writerow([gettext("合计")] + table.totals() + [""] * (len(table.players) + len(fields) + 1))
+    writer.writerow([gettext("合计")] + running + [""] * (len(table.players) + len(fields) + 1))
     resp = make_response("\ufeff" + out.getvalue())  # the BOM lets spreadsheets read the Chinese
     resp.headers["Content-Type"] = "text/csv; charset=utf-8"
     resp.headers["Content-Disposition"] = f'attachment; filename="paiju-{table.game}-{table.id[:8]}.csv"'
