@@ -15,13 +15,13 @@ def test_an_evening_with_zhaniao_and_bomb_points(page, live_server):
     page.select_option("#rules-zhaniao", "cards")
     page.fill("#rules-bomb_points", "10")
     page.click("#panel button[type=submit]")
-    page.locator(".share").wait_for()
+    page.locator(".share").first.wait_for()
     # hand 1: 阿明 goes out; 老王 held ♥10 and played nothing (52 × 2); 小红 scored a bomb (10 from each)
     page.check("input[name=winner][value='0']")
     for seat, left in ((1, "5"), (2, "13"), (3, "10")):
         page.fill(f"#cards_left-{seat}", left)
     page.check("input[name=heart10][value='2']")
-    page.select_option("#bombs-0-seat", "1")
+    page.check("input[name='bombs-0-seat'][value='1']")
     page.click("form.ledger-form button.primary")
     page.locator("#hand-1").wait_for()
     assert page.locator(".totals td[data-total]").all_inner_texts() == ["+129", "+25", "-114", "-40"]

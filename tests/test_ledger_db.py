@@ -91,7 +91,9 @@ def make_ledger_app(kind: str, tmp_path: Path, **config):
         url, drop = f"sqlite:///{tmp_path / 'ledger.db'}", None
     else:
         url, drop = fresh_postgres_database()
-    app = create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE_URL": url, **config})
+    # the tests open many tables a minute from one address: rate limits are tested on their own
+    limits = {"LEDGER_CREATE_LIMIT": "10000 per minute", "LEDGER_WRITE_LIMIT": "10000 per minute"}
+    app = create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE_URL": url, **limits, **config})
     return app, drop
 
 
@@ -127,7 +129,7 @@ def test_migrations_create_the_ledger_schema_on_first_use(ledger_app):
         assert {"ledger_tables", "ledger_hands", "alembic_version"} <= set(insp.get_table_names())
         uniques = insp.get_unique_constraints("ledger_hands")
         assert any(sorted(u["column_names"]) == ["number", "table_id"] for u in uniques)
-        assert db.session.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0001"
+        assert db.session.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0002"
 
 
 def test_migrations_are_idempotent_across_app_starts(ledger_app):
@@ -194,3 +196,25 @@ def test_the_models_and_the_migrations_describe_the_same_schema(ledger_app):
         with db.engine.connect() as conn:
             diff = compare_metadata(MigrationContext.configure(conn), db.metadata)
     assert diff == [], "webapp/models.py changed without a migration: run `flask --app webapp db migrate`"
+
+
+def test_migration_0002_marks_the_stored_hands_that_end_a_series(ledger_app):
+    """Hands stored before 0002 get ends_series from their result (a Q783 hand whose 大局 is over)."""
+    from flask_migrate import upgrade
+    from webapp.db import migrations_dir
+    with ledger_app.app_context():
+        upgrade(directory=migrations_dir(), revision="0001")
+        now = "2026-11-30 12:00:00"
+        db.session.execute(text("INSERT INTO ledger_tables (id, token_hash, game, players, rules, version, "
+                                "created_at, updated_at) VALUES ('t1', 'x', 'q783', '[]', '{}', 3, :n, :n)"),
+                           {"n": now})
+        for number, over in ((1, False), (2, True)):
+            result = '{"zh": {"game_over": %s}, "en": {}}' % ("true" if over else "false")
+            db.session.execute(text("INSERT INTO ledger_hands (table_id, number, input, deltas, result, "
+                                    "created_at, updated_at) VALUES ('t1', :num, '{}', '[]', :r, :n, :n)"),
+                               {"num": number, "r": result, "n": now})
+        db.session.commit()
+        upgrade(directory=migrations_dir())
+        ends = db.session.execute(text("SELECT number, ends_series FROM ledger_hands ORDER BY number")).all()
+        assert [(n, bool(e)) for n, e in ends] == [(1, False), (2, True)]
+        db.session.remove()

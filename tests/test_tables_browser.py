@@ -29,13 +29,13 @@ def open_q783_table(page, live_server, names=("阿明", "小红", "老王", "Jen
     for i, name in enumerate(names):
         page.fill(f"#name_{i}", name)
     page.click("#panel button[type=submit]")
-    page.locator(".share").wait_for()
+    page.locator(".share").first.wait_for()
     return page.url.split("?")[0].split("#")[0]
 
 
 def test_opening_a_table_and_recording_hands_with_the_settle_form(page, live_server):
     edit_url = open_q783_table(page, live_server)
-    assert "/edit/" in edit_url
+    assert edit_url.endswith("/edit")  # the edit token lives in the table's cookie, not in the address
     assert page.locator(".share .qr svg").count() == 1  # the QR code is shown to the creator at once
     assert no_sideways_scroll(page)
     for i in range(4):
@@ -85,3 +85,13 @@ def test_undo_and_delete_with_confirmation(page, live_server):
     assert page.locator("#live-hands .hand").count() == 1
     assert page.url.startswith(edit_url)
     assert page.locator(".totals td[data-total]").all_inner_texts() == ["-50", "-50", "+150", "-50"]
+
+
+def test_the_edit_link_opens_the_edit_page_at_an_address_without_its_token(page, live_server):
+    created = api(live_server, "POST", "tables", {"game": "q783", "players": ["甲", "乙", "丙"]})
+    page.goto(created["edit_url"].replace("http://localhost", live_server))
+    page.locator("form.ledger-form").wait_for()
+    assert created["edit_token"] not in page.url and page.url.endswith(f"/tables/{created['id']}/edit")
+    cookie = next(c for c in page.context.cookies() if c["name"] == "paiju_edit")
+    assert cookie["httpOnly"] and cookie["sameSite"] == "Lax" and cookie["path"] == f"/tables/{created['id']}"
+    assert page.evaluate("document.cookie").find(created["edit_token"]) == -1

@@ -24,7 +24,7 @@ def test_shuangkou_evening_totals_chart_and_a_read_only_phone(page, browser, liv
     for i, name in enumerate(("阿明", "小红", "老王", "Jen")):
         page.fill(f"#name_{i}", name)
     page.click("#panel button[type=submit]")
-    page.locator(".share").wait_for()
+    page.locator(".share").first.wait_for()
     view_url = page.locator("a.view-link").get_attribute("href")
     if view_url.startswith("/"):
         view_url = live_server + view_url

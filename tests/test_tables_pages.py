@@ -133,7 +133,7 @@ def test_recording_without_the_csrf_token_is_refused(client):
 def test_the_read_only_page_has_no_way_to_change_anything_and_polls_for_new_hands(client):
     table_id, edit_path = open_table(client)
     record(client, edit_path, **{"finish_order-0": "1"})
-    token = edit_path.rsplit("/", 1)[1]
+    token = client.get_cookie("paiju_edit", path=f"/tables/{table_id}").value
     html = client.get(f"/tables/{table_id}").get_data(as_text=True)
     assert token not in html and "/edit/" not in html
     assert "<form" not in html and "csrf_token" not in html
@@ -154,13 +154,14 @@ def test_polling_answers_204_until_the_version_changes_then_the_new_hand(client)
     assert client.get("/tables/nope/live?v=1").status_code == 404
 
 
-def test_a_wrong_edit_token_in_the_link_is_a_403_page(client):
+def test_a_wrong_edit_token_in_the_link_or_the_cookie_is_a_403_page(client):
     table_id, edit_path = open_table(client)
     resp = client.get(f"/tables/{table_id}/edit/not-the-token")
     assert resp.status_code == 403
     assert "编辑链接" in resp.get_data(as_text=True)
     page = client.get(edit_path).get_data(as_text=True)
-    resp = client.post(f"/tables/{table_id}/edit/not-the-token", data={"csrf_token": csrf(page), "finish_order-0": "1"})
+    client.set_cookie("paiju_edit", "not-the-token", path=f"/tables/{table_id}")
+    resp = client.post(edit_path, data={"csrf_token": csrf(page), "finish_order-0": "1"})
     assert resp.status_code == 403
     assert api_table(client, table_id)["hands"] == []
 
@@ -347,7 +348,7 @@ page_values = st.one_of(st.sampled_from(["", "0", "1", "-3", "100", "♠Q", "x",
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(where=st.sampled_from(["", "/undo", "/hands/1", "/hands/1/delete", "/hands/7", "new"]),
+@given(where=st.sampled_from(["", "/undo", "/hands/1", "/hands/1/delete", "/hands/7", "/rotate", "/delete", "new"]),
        data=st.dictionaries(st.sampled_from(PAGE_FIELDS), page_values, max_size=8))
 def test_no_ledger_form_input_gives_a_server_error(ledger_app, where, data):
     client = ledger_app.test_client()

@@ -9,19 +9,22 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import math
 import random
 import secrets
 import time
-from datetime import datetime, timezone
-from typing import Any, Callable, Mapping
+from datetime import datetime, timedelta, timezone
+from typing import Any, Callable, Iterator, Mapping
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, UniqueConstraint, select
+from flask import current_app
+from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String, UniqueConstraint, delete, func, select
 from sqlalchemy.exc import IntegrityError, OperationalError
-from sqlalchemy.orm import Mapped, joinedload, mapped_column, relationship
+from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from scoring.errors import InvalidInput, MalformedInput, PaijuError
 from scoring.i18n import LANGS, Text, render, t
-from scoring.inputs import shown, strict_int
+from scoring.inputs import Problems, read_text, shown, strict_int
+from scoring.inputs import RowsField
 from scoring.registry import SLUGS, get_game
 
 from .db import begin_write, db
@@ -65,9 +68,9 @@ class LedgerTable(db.Model):
             return False
         return hmac.compare_digest(token_digest(token), self.token_hash)
 
-    def totals(self, hands=None) -> list[int]:
+    def totals(self, hands) -> list[int]:
         totals = [0] * len(self.players)
-        for hand in self.hands if hands is None else hands:
+        for hand in hands:
             for seat, d in enumerate(hand.deltas[:len(totals)]):
                 totals[seat] += d
         return totals
@@ -87,6 +90,8 @@ class LedgerHand(db.Model):
     input: Mapped[dict] = mapped_column(JSON)
     deltas: Mapped[list] = mapped_column(JSON)
     result: Mapped[dict] = mapped_column(JSON)  # {"zh": {...}, "en": {...}} without deltas
+    # whether this hand ends a series (Q783: a 大局), so pages number series without reading every result
+    ends_series: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
 
@@ -96,6 +101,23 @@ class LedgerHand(db.Model):
         """The engine's result in one language (steps and any extra fields)."""
         res = self.result or {}
         return dict(res.get(lang) or res.get("zh") or {})
+
+    def carried_in(self, key: str) -> Any:
+        """What this hand was settled with for a carried field (Q783: ``banks_before``)."""
+        return (self.result or {}).get("zh", {}).get(f"{key}_before")
+
+
+class LedgerIdempotency(db.Model):
+    """The first answer to a ``POST …/hands`` that carried an ``Idempotency-Key``."""
+    __tablename__ = "ledger_idempotency"
+    __table_args__ = (UniqueConstraint("table_id", "key", name="uq_ledger_idempotency_table_key"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(String(32), ForeignKey("ledger_tables.id", ondelete="CASCADE"))
+    key: Mapped[str] = mapped_column(String(128))
+    status: Mapped[int] = mapped_column(Integer)
+    answer: Mapped[dict] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
 
 
 # ---------------------------------------------------------------------------
@@ -146,6 +168,56 @@ def busy() -> TableError:
                       status=503, code="busy")
 
 
+MAX_HANDS = 2000  # hands per table (config LEDGER_MAX_HANDS)
+IDEMPOTENCY_TTL = timedelta(days=1)
+MAX_DEPTH = 12  # nesting of a hand's input (a row of rounds is 3 deep)
+
+
+def max_hands() -> int:
+    return int(current_app.config.get("LEDGER_MAX_HANDS") or MAX_HANDS)
+
+
+def table_full(limit: int) -> TableError:
+    return TableError(t("这张牌桌已记满{n}局，不能再记了；请开一张新牌桌接着记",
+                        "this table holds its limit of {n} hands and takes no more; open a new table to go on",
+                        n=limit), status=422, code="too_many_hands", field=None, limit=limit)
+
+
+# --- what may be stored ----------------------------------------------------
+
+def _label(game, path: str) -> Text:
+    label = game.settle_input.label_of(path) if game is not None else None
+    return label or t("「{p}」", "“{p}”", p=path)
+
+
+def _check_text(text: str, path: str, label: Text) -> None:
+    problems = Problems()
+    read_text(text, path, label, problems)
+    problems.raise_any()
+
+
+def check_storable(value: Any, field: str, game=None) -> None:
+    """Refuse what could not be stored and served back as JSON: text that is not valid Unicode or holds
+    control characters, numbers that are not finite (NaN, Infinity, 1e400), nesting deeper than MAX_DEPTH."""
+    stack = [(value, field, 0)]
+    while stack:
+        item, path, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise MalformedInput(t("「{f}」嵌套太深", "“{f}” is nested too deeply", f=_label(game, field)),
+                                 field=field, code="too_deep")
+        if isinstance(item, float) and not math.isfinite(item):
+            raise MalformedInput(t("「{f}」应为有限的数", "“{f}” must be a finite number", f=_label(game, path)),
+                                 field=path, code="not_finite")
+        if isinstance(item, str):
+            _check_text(item, path, _label(game, path))
+        elif isinstance(item, Mapping):
+            for key, sub in item.items():
+                _check_text(str(key), path, _label(game, path))
+                stack.append((sub, f"{path}.{key}", depth + 1))
+        elif isinstance(item, (list, tuple)):
+            stack.extend((sub, f"{path}[{i}]", depth + 1) for i, sub in enumerate(item))
+
+
 # --- reading -------------------------------------------------------------
 
 _ID_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
@@ -170,17 +242,25 @@ def get_table(table_id: Any) -> LedgerTable:
     return table
 
 
-def load_table(table_id: Any) -> LedgerTable:
-    """The table with its hands read by one statement, so the version and the
-    hands always agree (PostgreSQL reads each statement at its own moment)."""
-    if not valid_id(table_id):
-        raise not_found(table_id)
-    table = db.session.execute(
-        select(LedgerTable).where(LedgerTable.id == table_id).options(joinedload(LedgerTable.hands))
-        .execution_options(populate_existing=True)).unique().scalar_one_or_none()
-    if table is None:
-        raise not_found(table_id)
-    return table
+class TableRead:
+    """A table as one read saw it: its version and its hands from the same statement."""
+
+    def __init__(self, table: LedgerTable, version: int, hands: list["LedgerHand"]):
+        self.table, self.version, self.hands = table, version, hands
+
+
+def load_table(table_id: Any) -> TableRead:
+    """The table with its hands; the version is read by the hands' own statement, so the two always
+    agree (PostgreSQL reads each statement at its own moment). The table's other columns never change
+    after it is opened, and they are decoded once, not once per hand."""
+    table = get_table(table_id)
+    rows = db.session.execute(
+        select(LedgerTable.version, LedgerHand).outerjoin(LedgerHand, LedgerHand.table_id == LedgerTable.id)
+        .where(LedgerTable.id == table.id).order_by(LedgerHand.number)
+        .execution_options(populate_existing=True)).all()
+    if not rows:
+        raise not_found(table_id)  # deleted between the two statements
+    return TableRead(table, rows[0][0], [hand for _, hand in rows if hand is not None])
 
 
 def table_version(table_id: Any) -> int | None:
@@ -202,21 +282,9 @@ def carried_input(game, hand: "LedgerHand | None") -> dict | None:
     return game.carried(hand.shown("zh"))
 
 
-def series_numbers(game, hands) -> list[int | None]:
-    """Each hand's series number (Q783: its 大局), or None for games without series."""
-    if not game.carries_state:
-        return [None] * len(hands)
-    out, current = [], 1
-    for hand in hands:
-        out.append(current)
-        if game.ends_series(hand.shown("zh")):
-            current += 1
-    return out
-
-
 def table_carried(table: LedgerTable) -> dict | None:
     """What the table's next hand takes from its last one."""
-    return carried_input(get_game(table.game), table.hands[-1] if table.hands else None)
+    return carried_input(get_game(table.game), last_hand(table.id))
 
 
 def table_banks(table: LedgerTable) -> list | None:
@@ -232,18 +300,19 @@ def hand_json(hand: LedgerHand, lang: str) -> dict:
     return out
 
 
-def table_json(table: LedgerTable, lang: str) -> dict:
-    hands = list(table.hands)
+def table_json(read: TableRead, lang: str) -> dict:
+    table, hands = read.table, read.hands
     out = {"id": table.id, "game": table.game, "players": list(table.players), "rules": dict(table.rules),
-           "version": table.version, "totals": table.totals(hands),
+           "version": read.version, "totals": table.totals(hands),
            "hands": [hand_json(h, lang) for h in hands]}
-    _add_carried(out, table)
+    _add_carried(out, table, hands[-1] if hands else None)
     return out
 
 
-def _add_carried(out: dict, table: LedgerTable) -> None:
+def _add_carried(out: dict, table: LedgerTable, last: "LedgerHand | None") -> None:
+    """The carried fields (Q783: ``banks``) the table's next hand takes from its ``last`` hand."""
     game = get_game(table.game)
-    carried = table_carried(table) or {}
+    carried = carried_input(game, last) or {}
     for key in game.carried_fields:
         out[key] = carried.get(key)
 
@@ -267,6 +336,7 @@ def clean_players(players: Any, game_slug: str | None = None, rules: Any = None)
         if not isinstance(name, str):
             raise MalformedInput(t("第{n}个玩家的名字应为文字", "player {n}'s name must be text", n=i + 1),
                                  field=field, code="not_a_string")
+        _check_text(name, field, t("第{n}个玩家的名字", "player {n}'s name", n=i + 1))
         name = " ".join(name.split())
         if not name:
             raise InvalidInput(t("第{n}个玩家的名字是空的", "player {n}'s name is empty", n=i + 1),
@@ -274,7 +344,7 @@ def clean_players(players: Any, game_slug: str | None = None, rules: Any = None)
         if len(name) > MAX_NAME or any(ord(c) < 32 or 0x7f <= ord(c) < 0xa0 for c in name):
             raise InvalidInput(t("名字「{v}」太长或含控制字符（最多{m}个字）",
                                  "the name “{v}” is too long or has control characters (at most {m})",
-                                 v=name[:MAX_NAME] + "…", m=MAX_NAME), field=field, code="bad_name")
+                                 v=shown(name, MAX_NAME), m=MAX_NAME), field=field, code="bad_name")
         if name in names:
             raise InvalidInput(t("名字「{v}」重复了，每个座位要不同的名字",
                                  "the name “{v}” appears twice; every seat needs its own name", v=name),
@@ -296,7 +366,8 @@ def clean_players(players: Any, game_slug: str | None = None, rules: Any = None)
 
 
 def clean_input(game, payload: Any) -> dict:
-    """A hand's settle input as the ledger stores it: the game's declared fields only."""
+    """A hand's settle input as the ledger stores it: the game's declared fields only (rows too),
+    every value storable (:func:`check_storable`)."""
     if not isinstance(payload, Mapping):
         raise MalformedInput(t("这一局的输入应为 JSON 对象", "a hand's input must be a JSON object"),
                              field="input", code="malformed_input")
@@ -304,8 +375,29 @@ def clean_input(game, payload: Any) -> dict:
         raise MalformedInput(t("牌桌的规则在开桌时已定，这一局的输入里不能再给 rules",
                                "the table's house rules were fixed when it was opened; a hand's input "
                                "cannot carry “rules”"), field="rules", code="rules_fixed")
-    declared = {f.name for f in game.settle_input.fields}
-    return {k: v for k, v in payload.items() if k in declared}
+    data = declared_only(game.settle_input.fields, payload)
+    for key, value in data.items():
+        check_storable(value, key, game)
+    return data
+
+
+def declared_only(fields, payload: Mapping) -> dict:
+    """The declared fields of ``payload``; a row of a repeated field keeps its own declared fields only."""
+    out = {}
+    for field in fields:
+        if field.name not in payload:
+            continue
+        value = payload[field.name]
+        if isinstance(field, RowsField) and isinstance(value, (list, tuple)):
+            value = [declared_only(field.fields, row) if isinstance(row, Mapping) else row for row in value]
+        out[field.name] = value
+    return out
+
+
+def carried_values(game, previous: "LedgerHand | None", data: Mapping) -> dict:
+    """What a hand starts from for each carried field: the previous hand's state, else its own input."""
+    carried = carried_input(game, previous) or {}
+    return {key: carried.get(key, data.get(key)) for key in game.carried_fields}
 
 
 def settle(table: LedgerTable, data: dict, previous: "LedgerHand | None") -> tuple[list[int], dict]:
@@ -320,10 +412,15 @@ def settle(table: LedgerTable, data: dict, previous: "LedgerHand | None") -> tup
                              "this table has {k} seats but the hand settled {n}; enter it for {k} players",
                              k=len(table.players), n=len(deltas)), field="input", code="seat_count")
     rest = {k: v for k, v in result.items() if k != "deltas"}
-    for key in game.carried_fields:  # what this hand started from
-        rest[f"{key}_before"] = (carried or {}).get(key, payload.get(key))
+    for key, value in carried_values(game, previous, data).items():  # what this hand started from
+        rest[f"{key}_before"] = value
     stored = {lang: render(rest, lang) for lang in LANGS}
     return deltas, stored
+
+
+def set_result(game, hand: "LedgerHand", deltas: list[int], result: dict) -> None:
+    hand.deltas, hand.result, hand.updated_at = deltas, result, _now()
+    hand.ends_series = bool(game.ends_series(result.get("zh", {})))
 
 
 def _in_hand(exc: PaijuError, number: int) -> PaijuError:
@@ -331,17 +428,35 @@ def _in_hand(exc: PaijuError, number: int) -> PaijuError:
     return exc.replaced(message=t("第{n}局：{m}", "hand {n}: {m}", n=number, m=exc.message))
 
 
-def resettle_from(table: LedgerTable, hands: list, start: int) -> None:
-    """A game that carries state from hand to hand (Q783's banks): settle hands[start:] again."""
-    if not get_game(table.game).carries_state:
+def _hands_after(table_id: str, number: int, batch: int = 32) -> Iterator["LedgerHand"]:
+    """The hands after hand ``number`` in order, read a few at a time (so an early stop reads few)."""
+    while True:
+        rows = db.session.execute(select(LedgerHand).where(LedgerHand.table_id == table_id,
+                                                           LedgerHand.number > number)
+                                  .order_by(LedgerHand.number).limit(batch)).scalars().all()
+        yield from rows
+        if len(rows) < batch:
+            return
+        number = rows[-1].number
+
+
+def resettle_after(table: LedgerTable, previous: "LedgerHand | None", number: int) -> None:
+    """A game that carries state from hand to hand (Q783's banks): settle again the hands after hand
+    ``number`` (``previous`` is the hand they now follow), until one starts from what it started from
+    before: from there on nothing changes."""
+    game = get_game(table.game)
+    if not game.carries_state:
         return
-    for i in range(start, len(hands)):
+    for hand in _hands_after(table.id, number):
+        starts = carried_values(game, previous, hand.input)
+        if all(hand.carried_in(key) == value for key, value in starts.items()):
+            return
         try:
-            deltas, result = settle(table, hands[i].input, hands[i - 1] if i else None)
+            deltas, result = settle(table, hand.input, previous)
         except PaijuError as exc:
-            raise _in_hand(exc, hands[i].number)
-        hands[i].deltas, hands[i].result = deltas, result
-        hands[i].updated_at = _now()
+            raise _in_hand(exc, hand.number)
+        set_result(game, hand, deltas, result)
+        previous = hand
 
 
 # --- writing -------------------------------------------------------------
@@ -353,13 +468,17 @@ def _retryable(exc: Exception) -> bool:
     return any(s in text for s in ("locked", "busy", "deadlock", "could not serialize", "serialization"))
 
 
-def write(work: Callable[[], Any]) -> Any:
+def write(work: Callable[[], Any], respond: Callable[[Any], Any] | None = None) -> Any:
     """Run ``work`` in a write transaction holding the table's lock, retrying
-    when a concurrent writer got in the way; engine errors store nothing."""
+    when a concurrent writer got in the way; engine errors store nothing.
+    ``respond`` turns the work's result into the response inside the same
+    transaction: when the answer cannot be produced, nothing is committed."""
     for attempt in range(WRITE_ATTEMPTS):
         try:
             begin_write()
             result = work()
+            if respond is not None:
+                result = respond(result)
             db.session.commit()
             return result
         except (OperationalError, IntegrityError) as exc:
@@ -403,39 +522,127 @@ def create_table(game_slug: Any, players: Any, rules: Any) -> tuple[str, str]:
     return write(work), token
 
 
-def _answer(table: LedgerTable, hand: "LedgerHand | None", lang: str) -> dict:
+# --- reading hands one query at a time (never the whole table on a write) ---
+
+def _hands_of(table_id: str):
+    return select(LedgerHand).where(LedgerHand.table_id == table_id)
+
+
+def last_hand(table_id: str) -> "LedgerHand | None":
+    return db.session.execute(_hands_of(table_id).order_by(LedgerHand.number.desc()).limit(1)).scalar()
+
+
+def hand_numbered(table_id: str, number: int) -> "LedgerHand":
+    hand = db.session.execute(_hands_of(table_id).where(LedgerHand.number == number)).scalar()
+    if hand is None:
+        raise hand_not_found(number)
+    return hand
+
+
+def hand_before(table_id: str, number: int) -> "LedgerHand | None":
+    return db.session.execute(_hands_of(table_id).where(LedgerHand.number < number)
+                              .order_by(LedgerHand.number.desc()).limit(1)).scalar()
+
+
+def hand_count(table_id: str) -> int:
+    return db.session.execute(select(func.count()).select_from(LedgerHand)
+                              .where(LedgerHand.table_id == table_id)).scalar() or 0
+
+
+def hand_summaries(table_id: str) -> list[tuple[int, list, bool]]:
+    """Every hand's number, deltas and whether it ends a series, in order: the small columns only."""
+    return [tuple(row) for row in db.session.execute(
+        select(LedgerHand.number, LedgerHand.deltas, LedgerHand.ends_series)
+        .where(LedgerHand.table_id == table_id).order_by(LedgerHand.number))]
+
+
+def hands_numbered(table_id: str, numbers: list[int]) -> list["LedgerHand"]:
+    """The hands with these numbers, in order, read in full."""
+    if not numbers:
+        return []
+    return list(db.session.execute(_hands_of(table_id).where(LedgerHand.number.in_(numbers))
+                                   .order_by(LedgerHand.number)).scalars())
+
+
+def hand_totals(table_id: str, seats: int) -> list[int]:
+    """Every seat's total, summed from the deltas column alone."""
+    totals = [0] * seats
+    for deltas in db.session.execute(select(LedgerHand.deltas).where(LedgerHand.table_id == table_id)).scalars():
+        for seat, d in enumerate(deltas[:seats]):
+            totals[seat] += d
+    return totals
+
+
+def _answer(table: LedgerTable, hand: "LedgerHand | None", last: "LedgerHand | None", lang: str) -> dict:
     """The write's answer, built inside its transaction (so it is consistent)."""
     db.session.flush()
-    db.session.expire(table, ["hands"])
-    out = {"totals": table.totals(), "version": table.version}
+    out = {"totals": hand_totals(table.id, len(table.players)), "version": table.version}
     if hand is not None:
         out = {"hand": hand_json(hand, lang), **out}
-    _add_carried(out, table)
+    _add_carried(out, table, last)
     return out
 
 
-def record_hand(table_id: Any, token: str | None, get_input: Callable[[], Any], lang: str = "zh") -> dict:
-    """Append a hand. ``get_input`` is called after the token check."""
+# --- idempotency -------------------------------------------------------------
+
+def valid_key(key: Any) -> bool:
+    """An Idempotency-Key: 1–128 visible ASCII characters."""
+    return isinstance(key, str) and 0 < len(key) <= 128 and all("!" <= c <= "~" for c in key)
+
+
+def bad_key() -> MalformedInput:
+    return MalformedInput(t("「Idempotency-Key」应为1到128个可见的 ASCII 字符",
+                            "“Idempotency-Key” must be 1 to 128 visible ASCII characters"),
+                          field="Idempotency-Key", code="bad_idempotency_key")
+
+
+def _aware(moment: datetime) -> datetime:
+    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
+
+
+def stored_answer(table_id: str, key: str) -> dict | None:
+    """Within :func:`write`: the first answer given to ``key`` on this table within a day (an older
+    one is forgotten, so the key can be used again)."""
+    row = db.session.execute(select(LedgerIdempotency).where(LedgerIdempotency.table_id == table_id,
+                                                             LedgerIdempotency.key == key)).scalar()
+    if row is None:
+        return None
+    if _aware(row.created_at) < _now() - IDEMPOTENCY_TTL:
+        db.session.delete(row)
+        db.session.flush()
+        return None
+    return row.answer
+
+
+# --- the writes ----------------------------------------------------------------
+
+def record_hand(table_id: Any, token: str | None, get_input: Callable[[], Any], lang: str = "zh",
+                key: str | None = None, respond: Callable[[dict], Any] | None = None) -> Any:
+    """Append a hand. ``get_input`` is called after the token check. With an idempotency ``key`` already
+    answered on this table, the first answer again and nothing recorded."""
+    if key is not None and not valid_key(key):
+        raise bad_key()
+
     def work():
         table = locked_table(table_id, token)
+        first = stored_answer(table.id, key) if key is not None else None
+        if first is not None:
+            return first
         data = clean_input(get_game(table.game), get_input())
-        hands = list(table.hands)
-        previous = hands[-1] if hands else None
+        if hand_count(table.id) >= max_hands():
+            raise table_full(max_hands())
+        previous = last_hand(table.id)
         deltas, result = settle(table, data, previous)
-        hand = LedgerHand(table_id=table.id, number=(previous.number + 1) if previous else 1,
-                          input=data, deltas=deltas, result=result)
+        hand = LedgerHand(table_id=table.id, number=(previous.number + 1) if previous else 1, input=data)
+        set_result(get_game(table.game), hand, deltas, result)
         db.session.add(hand)
         table.touch()
-        return _answer(table, hand, lang)
+        answer = _answer(table, hand, hand, lang)
+        if key is not None:
+            db.session.add(LedgerIdempotency(table_id=table.id, key=key, status=201, answer=answer))
+        return answer
 
-    return write(work)
-
-
-def _find_hand(hands: list, number: int) -> int:
-    for i, hand in enumerate(hands):
-        if hand.number == number:
-            return i
-    raise hand_not_found(number)
+    return write(work, respond)
 
 
 def _check_version(table: LedgerTable, version: Any) -> None:
@@ -447,32 +654,36 @@ def _check_version(table: LedgerTable, version: Any) -> None:
         raise stale(table.version, given)
 
 
+def _edit_body(body: Any) -> Mapping:
+    if not isinstance(body, Mapping):
+        raise MalformedInput(t("请求体应为 JSON 对象", "the request body must be a JSON object"))
+    if body.get("version") is None:
+        raise MalformedInput(t("缺少「version」（你看到的牌桌版本）",
+                               "“version” is missing (the table version you saw)"),
+                             field="version", code="missing_field")
+    if "input" not in body:
+        raise MalformedInput(t("缺少「input」", "“input” is missing"), field="input", code="missing_field")
+    return body
+
+
 def edit_hand(table_id: Any, token: str | None, number: int, get_body: Callable[[], Any],
-              lang: str = "zh") -> dict:
+              lang: str = "zh", respond: Callable[[dict], Any] | None = None) -> Any:
     """Replace a hand's input (``{"version", "input"}``); totals follow."""
     def work():
         table = locked_table(table_id, token)
-        body = get_body()
-        if not isinstance(body, Mapping):
-            raise MalformedInput(t("请求体应为 JSON 对象", "the request body must be a JSON object"))
-        if body.get("version") is None:
-            raise MalformedInput(t("缺少「version」（你看到的牌桌版本）",
-                                   "“version” is missing (the table version you saw)"),
-                                 field="version", code="missing_field")
-        if "input" not in body:
-            raise MalformedInput(t("缺少「input」", "“input” is missing"), field="input", code="missing_field")
+        body = _edit_body(get_body())
         _check_version(table, body["version"])
-        data = clean_input(get_game(table.game), body["input"])
-        hands = list(table.hands)
-        i = _find_hand(hands, number)
-        deltas, result = settle(table, data, hands[i - 1] if i else None)
-        hand = hands[i]
-        hand.input, hand.deltas, hand.result, hand.updated_at = data, deltas, result, _now()
-        resettle_from(table, hands, i + 1)
+        game = get_game(table.game)
+        data = clean_input(game, body["input"])
+        hand = hand_numbered(table.id, number)
+        deltas, result = settle(table, data, hand_before(table.id, number))
+        hand.input = data
+        set_result(game, hand, deltas, result)
+        resettle_after(table, hand, number)
         table.touch()
-        return _answer(table, hand, lang)
+        return _answer(table, hand, last_hand(table.id), lang)
 
-    return write(work)
+    return write(work, respond)
 
 
 def delete_hand(table_id: Any, token: str | None, number: int, version: Any = None, lang: str = "zh") -> dict:
@@ -481,12 +692,43 @@ def delete_hand(table_id: Any, token: str | None, number: int, version: Any = No
         table = locked_table(table_id, token)
         if version is not None:
             _check_version(table, version)
-        hands = list(table.hands)
-        i = _find_hand(hands, number)
-        db.session.delete(hands[i])
-        rest = hands[:i] + hands[i + 1:]
-        resettle_from(table, rest, i)
+        db.session.delete(hand_numbered(table.id, number))
+        db.session.flush()
+        resettle_after(table, hand_before(table.id, number), number)
         table.touch()
-        return _answer(table, None, lang)
+        return _answer(table, None, last_hand(table.id), lang)
+
+    return write(work)
+
+
+def rotate_token(table_id: Any, token: str | None) -> str:
+    """A new edit token for the table; the old one (links, cookies) stops working."""
+    fresh = new_edit_token()
+
+    def work():
+        table = locked_table(table_id, token)
+        table.token_hash = token_digest(fresh)
+        table.touch()
+
+    write(work)
+    return fresh
+
+
+def delete_table(table_id: Any, token: str | None) -> None:
+    """Delete the table with all its hands."""
+    def work():
+        db.session.delete(locked_table(table_id, token))
+
+    write(work)
+
+
+def purge_tables(days: int) -> int:
+    """Delete the tables untouched for ``days`` days, and idempotency keys older than a day; returns how
+    many tables went."""
+    def work():
+        cutoff = _now() - timedelta(days=days)
+        gone = db.session.execute(delete(LedgerTable).where(LedgerTable.updated_at < cutoff)).rowcount
+        db.session.execute(delete(LedgerIdempotency).where(LedgerIdempotency.created_at < _now() - IDEMPOTENCY_TTL))
+        return gone
 
     return write(work)

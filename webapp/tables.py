@@ -1,20 +1,31 @@
 """The table ledger (issue 5): JSON API under /api/v1/tables and the pages.
 
 Anyone with a table's id can read it; every change needs the edit token
-(header ``X-Edit-Token`` in the API, part of the edit link's path on the
-pages). Tables are never listed anywhere.
+(header ``X-Edit-Token`` in the API; on the pages an HttpOnly cookie scoped to
+the table, set when the edit link ``/tables/<id>/edit/<token>`` is opened,
+which then redirects to ``/tables/<id>/edit`` so the token leaves the
+address bar). Tables are never listed anywhere. Creating tables and writing
+are rate-limited per client (Flask-Limiter); tables untouched for
+``LEDGER_PURGE_DAYS`` days go with ``flask --app webapp purge-tables``.
 """
 from __future__ import annotations
 
 import csv
 import io
 import json
+import os
+import secrets
 
+import click
 import segno
 
+from flask.cli import with_appcontext
 from flask_babel import gettext
 from flask import (Blueprint, abort, current_app, jsonify, make_response, redirect, render_template, request,
                    url_for)
+from flask_limiter import Limiter
+from flask_limiter.errors import RateLimitExceeded
+from flask_limiter.util import get_remote_address
 from flask_wtf import FlaskForm
 from markupsafe import Markup, escape
 from wtforms import HiddenField, StringField, TextAreaField
@@ -38,13 +49,59 @@ from .pages import picker_config
 api_bp = Blueprint("tables_api", __name__, url_prefix="/api/v1/tables")
 pages_bp = Blueprint("tables", __name__)
 TOKEN_HEADER = "X-Edit-Token"
+KEY_HEADER = "Idempotency-Key"
+EDIT_COOKIE = "paiju_edit"
+PURGE_DAYS = 180
+LIMITS = {"LEDGER_CREATE_LIMIT": "20 per minute", "LEDGER_WRITE_LIMIT": "120 per minute"}
+
+limiter = Limiter(get_remote_address)
 
 
 def init_app(app):
     ledger_db.init_app(app)
     csrf.exempt(api_bp)  # CSRF protects the forms; the JSON API is token-based
+    for key, default in LIMITS.items():
+        app.config.setdefault(key, os.environ.get(key, default))
+    app.config.setdefault("RATELIMIT_STORAGE_URI", os.environ.get("RATELIMIT_STORAGE_URI", "memory://"))
+    app.config.setdefault("LEDGER_PURGE_DAYS", int(os.environ.get("LEDGER_PURGE_DAYS", PURGE_DAYS)))
+    limiter.init_app(app)
+    app.register_error_handler(RateLimitExceeded, _rate_limited)
+    app.cli.add_command(purge_tables_command)
     app.register_blueprint(api_bp)
     app.register_blueprint(pages_bp)
+
+
+def _create_limit() -> str:
+    return current_app.config["LEDGER_CREATE_LIMIT"]
+
+
+def _write_limit() -> str:
+    return current_app.config["LEDGER_WRITE_LIMIT"]
+
+
+# one budget per client across the API and the pages
+limit_creates = limiter.shared_limit(_create_limit, scope="ledger-create", methods=["POST"])
+limit_writes = limiter.shared_limit(_write_limit, scope="ledger-write", methods=["POST", "PUT", "DELETE"])
+
+
+def _rate_limited(exc: RateLimitExceeded):
+    message = t("操作太频繁（限制：{limit}），请稍等一分钟再试",
+                "too many requests (limit: {limit}); please wait a minute and try again",
+                limit=str(exc.description))
+    if request.path.startswith("/api/"):
+        return error_response("rate_limited", message, 429)
+    return render_template("tables/error.html", status=429, message=render(message, current_lang())), 429
+
+
+@click.command("purge-tables")
+@with_appcontext
+@click.option("--days", type=int, default=None, help="untouched for this many days (default LEDGER_PURGE_DAYS)")
+def purge_tables_command(days: int | None):
+    """Delete the tables nobody changed for LEDGER_PURGE_DAYS days (default 180)."""
+    ledger_db.ensure_schema()
+    days = days if days is not None else int(current_app.config["LEDGER_PURGE_DAYS"])
+    gone = m.purge_tables(days)
+    click.echo(f"purged {gone} table(s) untouched for {days} days")
 
 
 @api_bp.before_request
@@ -90,8 +147,22 @@ def _token():
     return request.headers.get(TOKEN_HEADER)
 
 
+def _edit_link(table_id: str, token: str) -> str:
+    return url_for("tables.open_edit_link", table_id=table_id, token=token, _external=True)
+
+
+def _answered(status: int):
+    """The JSON response for a write's answer, made inside its transaction (see :func:`models.write`)."""
+    def respond(answer):
+        resp = jsonify(answer)
+        resp.status_code = status
+        return resp
+    return respond
+
+
 @api_bp.post("")
 @api_bp.post("/")
+@limit_creates
 def api_create():
     body = _body()
     table_id, token = m.create_table(body.get("game"), body.get("players"), body.get("rules"))
@@ -99,8 +170,22 @@ def api_create():
         "id": table_id,
         "edit_token": token,
         "view_url": url_for("tables.view", table_id=table_id, _external=True),
-        "edit_url": url_for("tables.edit", table_id=table_id, token=token, _external=True),
+        "edit_url": _edit_link(table_id, token),
     }), 201
+
+
+@api_bp.post("/<table_id>/token")
+@limit_writes
+def api_rotate(table_id: str):
+    token = m.rotate_token(table_id, _token())
+    return jsonify({"edit_token": token, "edit_url": _edit_link(table_id, token)})
+
+
+@api_bp.delete("/<table_id>")
+@limit_writes
+def api_delete_table(table_id: str):
+    m.delete_table(table_id, _token())
+    return "", 204
 
 
 @api_bp.get("/<table_id>")
@@ -108,26 +193,29 @@ def api_read(table_id: str):
     cached = not_modified(table_id, m.table_version(table_id))
     if cached is not None:
         return cached
-    table = m.load_table(table_id)
-    resp = jsonify(m.table_json(table, current_lang()))
-    resp.set_etag(etag_for(table.id, table.version), weak=True)
+    read = m.load_table(table_id)
+    resp = jsonify(m.table_json(read, current_lang()))
+    resp.set_etag(etag_for(read.table.id, read.version), weak=True)
     resp.headers["Cache-Control"] = "no-cache"
     resp.vary.update(("Accept-Language", "Cookie"))
     return resp
 
 
 @api_bp.post("/<table_id>/hands")
+@limit_writes
 def api_record(table_id: str):
-    answer = m.record_hand(table_id, _token(), _body, current_lang())
-    return jsonify(answer), 201
+    return m.record_hand(table_id, _token(), _body, current_lang(), key=request.headers.get(KEY_HEADER),
+                         respond=_answered(201))
 
 
 @api_bp.put("/<table_id>/hands/<int:number>")
+@limit_writes
 def api_edit(table_id: str, number: int):
-    return jsonify(m.edit_hand(table_id, _token(), number, _body, current_lang()))
+    return m.edit_hand(table_id, _token(), number, _body, current_lang(), respond=_answered(200))
 
 
 @api_bp.delete("/<table_id>/hands/<int:number>")
+@limit_writes
 def api_delete(table_id: str, number: int):
     m.check_token(m.get_table(table_id), _token())
     version = request.args.get("version")
@@ -208,6 +296,7 @@ def _create_game():
 
 
 @pages_bp.route("/tables/new", methods=["GET", "POST"])
+@limit_creates
 def new_table():
     game = _create_game()
     if game is None:
@@ -231,7 +320,8 @@ def new_table():
                 if not _attach_create_error(form, rules_form, exc.field, named, message):
                     errors.append(message)
             else:
-                return redirect(url_for("tables.edit", table_id=table_id, token=token, new=1))
+                return with_edit_cookie(redirect(url_for("tables.edit", table_id=table_id, new=1)), table_id,
+                                        token)
     try:
         lo, hi = game.seat_range(game_forms.rules_payload(rules_form))
     except PaijuError:
@@ -267,10 +357,27 @@ def _csrf_message() -> str:
 
 # --- the table page ---------------------------------------------------------
 
-def _edit_table(table_id: str, token: str) -> m.LedgerTable:
-    table = m.load_table(table_id)
+PAGE_HANDS = 50  # hands a table page shows; older ones are a link away
+CHART_POINTS = 120  # points per line in the chart, however many hands
+
+
+def with_edit_cookie(resp, table_id: str, token: str):
+    """Keep the edit capability in an HttpOnly cookie that only this table's pages receive."""
+    resp.set_cookie(EDIT_COOKIE, token, max_age=int(current_app.config["LEDGER_PURGE_DAYS"]) * 86400,
+                    path=f"/tables/{table_id}", httponly=True, samesite="Lax", secure=request.is_secure)
+    return resp
+
+
+def _cookie_token() -> str | None:
+    return request.cookies.get(EDIT_COOKIE)
+
+
+def _edit_table(table_id: str) -> tuple[m.LedgerTable, str]:
+    """The table and the edit token its cookie holds (403 without the right one)."""
+    table = m.get_table(table_id)
+    token = _cookie_token()
     m.check_token(table, token)
-    return table
+    return table, token
 
 
 def chart_svg(players: list[str], series: list[list[int]]) -> Markup:
@@ -297,9 +404,10 @@ def chart_svg(players: list[str], series: list[list[int]]) -> Markup:
              f'<text x="{pad_l - 4}" y="{y(lo):.1f}" text-anchor="end" class="axis">{lo}</text>']
     if lo < 0 < hi:
         parts.append(f'<text x="{pad_l - 4}" y="{y(0) + 4:.1f}" text-anchor="end" class="axis">0</text>')
+    shown = _chart_points(len(series[0]) - 1) if series else []
     for seat, line in enumerate(series):
         color = COLORS[seat % len(COLORS)]
-        points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(line))
+        points = " ".join(f"{x(i):.1f},{y(line[i]):.1f}" for i in shown)
         name = escape(players[seat]) if seat < len(players) else seat
         parts.append(f'<polyline fill="none" stroke="{color}" stroke-width="2" points="{points}" '
                      f'data-seat="{seat}"><title>{name}: {line[-1]}</title></polyline>')
@@ -310,31 +418,48 @@ def chart_svg(players: list[str], series: list[list[int]]) -> Markup:
     return Markup("".join(parts))
 
 
+def _chart_points(n: int) -> list[int]:
+    """Which of the n + 1 points a line draws: all of them, or evenly spread ones and the last."""
+    step = max(1, -(-n // CHART_POINTS))
+    return sorted(set(range(0, n + 1, step)) | {n})
+
+
 def qr_svg(url: str) -> Markup:
     return Markup(segno.make(url, error="m").svg_inline(scale=4, border=2, dark="#000", light="#fff",
                                                             omitsize=True))
 
 
-def ledger_view(table: m.LedgerTable) -> dict:
-    """Everything the live part of the page shows (totals, chart, hands)."""
+def _older_than() -> int | None:
+    """The ``before`` of a page of older hands (``?before=N``: the hands before hand N)."""
+    raw = request.args.get("before", "")
+    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 9 else None
+
+
+def ledger_view(table: m.LedgerTable, before: int | None = None) -> dict:
+    """Everything the live part of the page shows: totals and chart over every hand (from the small
+    columns), and the latest PAGE_HANDS hands (before hand ``before``) in full."""
     lang = current_lang()
     game = get_game(table.game)
     rules = game.ruleset.resolve(table.rules)
-    hands = list(table.hands)
-    running = [0] * len(table.players)
-    series = [[0] for _ in table.players]
-    rows = []
-    for hand, number in zip(hands, m.series_numbers(game, hands)):
-        running = [a + b for a, b in zip(running, hand.deltas)]
+    summary = m.hand_summaries(table.id)
+    running, series, runs, big_round = [0] * len(table.players), [[0] for _ in table.players], {}, 1
+    for number, deltas, ends_series in summary:
+        running = [a + b for a, b in zip(running, deltas)]
         for seat, total in enumerate(running):
             series[seat].append(total)
-        rows.append(_hand_row(game, rules, table, hand, number, running, lang))
-    return {"table": table, "rows": list(reversed(rows)), "totals": table.totals(hands),
+        runs[number] = (list(running), big_round if game.carries_state else None)
+        big_round += bool(ends_series)
+    numbers = [n for n, _, _ in summary if before is None or n < before][-PAGE_HANDS:]
+    rows = [_hand_row(game, rules, table, hand, *runs[hand.number], lang)
+            for hand in m.hands_numbered(table.id, numbers)]
+    last = summary[-1][0] if summary else None
+    return {"table": table, "rows": list(reversed(rows)), "totals": running, "hand_count": len(summary),
             "chart": chart_svg(table.players, series), "colors": COLORS, "banks": m.table_banks(table),
-            "last_number": hands[-1].number if hands else None, "poll": POLL_SECONDS, "game": game}
+            "last_number": last, "poll": POLL_SECONDS, "game": game, "before": before,
+            "older": numbers[0] if numbers and numbers[0] != summary[0][0] else None}
 
 
-def _hand_row(game, rules, table, hand, series_number, running, lang) -> dict:
+def _hand_row(game, rules, table, hand, running, series_number, lang) -> dict:
     shown = hand.shown(lang)
     words = game.input_words(hand.input, rules, tuple(table.players))
     return {"number": hand.number, "deltas": hand.deltas, "running": list(running),
@@ -363,26 +488,35 @@ def _rules_shown(table: m.LedgerTable) -> list[tuple[str, str]]:
     return rows
 
 
-def _live_url(table, token=None):
-    if token:
-        return url_for("tables.edit_live", table_id=table.id, token=token, v=table.version)
-    return url_for("tables.live", table_id=table.id, v=table.version)
+def _live_url(table, editing: bool, before: int | None):
+    """What the page polls; a page of older hands does not poll (new hands would not be on it)."""
+    if before is not None:
+        return None
+    return url_for("tables.edit_live" if editing else "tables.live", table_id=table.id, v=table.version)
 
 
-def _page(table: m.LedgerTable, token: str | None, form=None, errors=(), status=200, **extra):
-    ctx = ledger_view(table)
+def _page(table: m.LedgerTable, token: str | None, form=None, errors=(), status=200, form_key=None, **extra):
+    before = _older_than()
+    ctx = ledger_view(table, before)
     game = ctx["game"]
     view_url = url_for("tables.view", table_id=table.id, _external=True)
-    ctx.update(can_edit=token is not None, token=token, form=form, errors=list(errors),
-               live_url=_live_url(table, token), view_url=view_url, rules_shown=_rules_shown(table),
-               qr=qr_svg(view_url), names=list(table.players), undo_form=VersionForm() if token else None,
-               picker=_picker(game, table), created=bool(request.args.get("new")), **extra)
+    ctx.update(can_edit=token is not None, form=form, errors=list(errors),
+               live_url=_live_url(table, token is not None, before), view_url=view_url,
+               rules_shown=_rules_shown(table), qr=qr_svg(view_url), names=list(table.players),
+               undo_form=VersionForm() if token else None, picker=_picker(game, table),
+               created=bool(request.args.get("new")), rotated=bool(request.args.get("rotated")),
+               form_key=form_key or new_form_key(), **extra)
     if token:
-        ctx["edit_url"] = url_for("tables.edit", table_id=table.id, token=token, _external=True)
+        ctx["edit_url"] = _edit_link(table.id, token)
     resp = make_response(render_template("tables/table.html", **ctx), status)
     if token:
         resp.headers["Cache-Control"] = "private, no-store"
     return resp
+
+
+def new_form_key() -> str:
+    """The idempotency key a hand form carries: one per rendered form, so a resend records one hand."""
+    return secrets.token_urlsafe(18)
 
 
 def _picker(game, table):
@@ -404,10 +538,10 @@ def _unchanged(table_id: str):
     return None
 
 
-def _live_fragment(table: m.LedgerTable, token: str | None):
+def _live_fragment(table: m.LedgerTable, editing: bool):
     ctx = ledger_view(table)
-    ctx.update(can_edit=token is not None, token=token, live_url=_live_url(table, token),
-               undo_form=VersionForm() if token else None, names=list(table.players))
+    ctx.update(can_edit=editing, live_url=_live_url(table, editing, None),
+               undo_form=VersionForm() if editing else None, names=list(table.players))
     resp = make_response(render_template("tables/_live.html", **ctx)
                          + render_template("tables/_hands.html", oob=True, **ctx))
     resp.headers["Cache-Control"] = "no-cache"
@@ -416,18 +550,26 @@ def _live_fragment(table: m.LedgerTable, token: str | None):
 
 @pages_bp.get("/tables/<table_id>")
 def view(table_id: str):
-    return _page(m.load_table(table_id), None)
+    return _page(m.get_table(table_id), None)
 
 
 @pages_bp.get("/tables/<table_id>/live")
 def live(table_id: str):
-    return _unchanged(table_id) or _live_fragment(m.load_table(table_id), None)
+    return _unchanged(table_id) or _live_fragment(m.get_table(table_id), False)
 
 
-@pages_bp.get("/tables/<table_id>/edit/<token>/live")
-def edit_live(table_id: str, token: str):
+@pages_bp.get("/tables/<table_id>/edit/live")
+def edit_live(table_id: str):
     # a 204 tells no more than the public poll does, so it needs no token check
-    return _unchanged(table_id) or _live_fragment(_edit_table(table_id, token), token)
+    return _unchanged(table_id) or _live_fragment(_edit_table(table_id)[0], True)
+
+
+@pages_bp.get("/tables/<table_id>/edit/<token>")
+def open_edit_link(table_id: str, token: str):
+    """The edit link: keep its token in the table's cookie and go on to an address without it."""
+    table = m.get_table(table_id)
+    m.check_token(table, token)
+    return with_edit_cookie(redirect(url_for("tables.edit", table_id=table.id), 303), table.id, token)
 
 
 def _settle_form(table: m.LedgerTable, formdata=None, data=None, add_row=None):
@@ -457,67 +599,68 @@ def _add_row(action: str | None) -> str | None:
     return action[4:] if action and action.startswith("add:") else None
 
 
-@pages_bp.route("/tables/<table_id>/edit/<token>", methods=["GET", "POST"])
-def edit(table_id: str, token: str):
-    table = _edit_table(table_id, token)
+def _edit_page(table_id: str) -> str:
+    return url_for("tables.edit", table_id=table_id)
+
+
+@pages_bp.route("/tables/<table_id>/edit", methods=["GET", "POST"])
+@limit_writes
+def edit(table_id: str):
+    table, token = _edit_table(table_id)
     if request.method == "GET":
         return _page(table, token, form=_settle_form(table, data=_prefill(table)))
     action = request.form.get("action")
+    key = request.form.get("idempotency_key") or None
     form = _settle_form(table, add_row=_add_row(action))
     if action:
-        return _page(table, token, form=form)
+        return _page(table, token, form=form, form_key=key)
     if not form.validate():
         errors = [_csrf_message()] if "csrf_token" in form.errors else [gettext("请检查表单")]
-        return _page(table, token, form=form, errors=errors, status=400)
+        return _page(table, token, form=form, errors=errors, status=400, form_key=key)
     carried = m.table_carried(table) or {}
 
     def payload():
         data = form.to_payload()
-        for key in carried:  # the form shows the carried state read-only; the ledger supplies it
-            data.pop(key, None)
+        for name in carried:  # the form shows the carried state read-only; the ledger supplies it
+            data.pop(name, None)
         return data
 
     try:
-        answer = m.record_hand(table_id, token, payload, current_lang())
+        answer = m.record_hand(table_id, token, payload, current_lang(), key=key)
     except m.TableError:
         raise
     except PaijuError as exc:
-        return _page(table, token, form=form, errors=_engine_error(form, exc), status=422)
-    return redirect(url_for("tables.edit", table_id=table_id, token=token) + f"#hand-{answer['hand']['number']}",
-                    303)
+        return _page(table, token, form=form, errors=_engine_error(form, exc), status=422, form_key=key)
+    return redirect(_edit_page(table_id) + f"#hand-{answer['hand']['number']}", 303)
 
 
-@pages_bp.post("/tables/<table_id>/edit/<token>/undo")
-def undo(table_id: str, token: str):
-    table = _edit_table(table_id, token)
+@pages_bp.post("/tables/<table_id>/edit/undo")
+@limit_writes
+def undo(table_id: str):
+    table, token = _edit_table(table_id)
     form = VersionForm()
     if not form.validate():
         return _page(table, token, form=_settle_form(table, data=_prefill(table)), errors=[_csrf_message()],
                      status=400)
-    if not table.hands:
-        return redirect(url_for("tables.edit", table_id=table_id, token=token), 303)
+    last = m.last_hand(table.id)
+    if last is None:
+        return redirect(_edit_page(table_id), 303)
     try:
-        m.delete_hand(table_id, token, table.hands[-1].number, form.version.data or None, current_lang())
+        m.delete_hand(table_id, token, last.number, form.version.data or None, current_lang())
     except m.TableError as exc:
         if exc.status != 409:
             raise
-        table = _edit_table(table_id, token)
+        table = m.get_table(table_id)
         return _page(table, token, form=_settle_form(table, data=_prefill(table)),
                      errors=[page_message(exc)], status=409)
-    return redirect(url_for("tables.edit", table_id=table_id, token=token), 303)
+    return redirect(_edit_page(table_id), 303)
 
 
-def _hand_or_404(table: m.LedgerTable, number: int) -> m.LedgerHand:
-    for hand in table.hands:
-        if hand.number == number:
-            return hand
-    raise m.hand_not_found(number)
-
-
-@pages_bp.route("/tables/<table_id>/edit/<token>/hands/<int:number>/delete", methods=["GET", "POST"])
-def delete_hand(table_id: str, token: str, number: int):
-    table = _edit_table(table_id, token)
-    hand = _hand_or_404(table, number)
+@pages_bp.route("/tables/<table_id>/edit/hands/<int:number>/delete", methods=["GET", "POST"])
+@limit_writes
+def delete_hand(table_id: str, number: int):
+    table, token = _edit_table(table_id)
+    hand = m.hand_numbered(table.id, number)
     form = VersionForm(data={"version": str(table.version)})
     errors = []
     if request.method == "POST":
@@ -530,19 +673,20 @@ def delete_hand(table_id: str, token: str, number: int):
                 if exc.status != 409:
                     raise
                 errors.append(page_message(exc))
-                table = _edit_table(table_id, token)
+                table = m.get_table(table_id)
                 form = VersionForm(formdata=None, data={"version": str(table.version)})
             else:
-                return redirect(url_for("tables.edit", table_id=table_id, token=token), 303)
+                return redirect(_edit_page(table_id), 303)
     shown = hand.shown(current_lang())
-    return render_template("tables/confirm_delete.html", table=table, token=token, hand=hand, form=form,
+    return render_template("tables/confirm_delete.html", table=table, hand=hand, form=form,
                            steps=shown.get("steps", []), errors=errors), (409 if errors else 200)
 
 
-@pages_bp.route("/tables/<table_id>/edit/<token>/hands/<int:number>", methods=["GET", "POST"])
-def edit_hand(table_id: str, token: str, number: int):
-    table = _edit_table(table_id, token)
-    hand = _hand_or_404(table, number)
+@pages_bp.route("/tables/<table_id>/edit/hands/<int:number>", methods=["GET", "POST"])
+@limit_writes
+def edit_hand(table_id: str, number: int):
+    table, token = _edit_table(table_id)
+    hand = m.hand_numbered(table.id, number)
     version = str(table.version)
     raw_form = RawInputForm(data={"version": version, "raw": json.dumps(hand.input, ensure_ascii=False,
                                                                          indent=1)})
@@ -577,11 +721,11 @@ def edit_hand(table_id: str, token: str, number: int):
                 errors, status = _save_edit(table_id, token, number,
                                             lambda: {"version": given, "input": form.to_payload()}, form)
         if not errors:
-            return redirect(url_for("tables.edit", table_id=table_id, token=token) + f"#hand-{number}", 303)
+            return redirect(_edit_page(table_id) + f"#hand-{number}", 303)
         version = request.form.get("version") or version
     shown = hand.shown(current_lang())
     game = get_game(table.game)
-    return render_template("tables/hand_edit.html", table=table, token=token, hand=hand, form=form,
+    return render_template("tables/hand_edit.html", table=table, hand=hand, form=form,
                            raw_form=raw_form, version=version, errors=errors, names=list(table.players),
                            steps=shown.get("steps", []), picker=_picker(game, table), game=game), status
 
@@ -598,6 +742,37 @@ def _save_edit(table_id, token, number, body, form):
     return [], 200
 
 
+# --- the owner: rotate the edit link, delete the table ------------------------
+
+@pages_bp.post("/tables/<table_id>/edit/rotate")
+@limit_writes
+def rotate(table_id: str):
+    table, token = _edit_table(table_id)
+    if not VersionForm().validate():
+        return _page(table, token, form=_settle_form(table, data=_prefill(table)), errors=[_csrf_message()],
+                     status=400)
+    fresh = m.rotate_token(table_id, token)
+    return with_edit_cookie(redirect(url_for("tables.edit", table_id=table_id, rotated=1), 303), table_id, fresh)
+
+
+@pages_bp.route("/tables/<table_id>/edit/delete", methods=["GET", "POST"])
+@limit_writes
+def delete_table(table_id: str):
+    table, token = _edit_table(table_id)
+    form = VersionForm()
+    errors = []
+    if request.method == "POST":
+        if form.validate():
+            m.delete_table(table_id, token)
+            resp = make_response(render_template("tables/deleted.html"))
+            resp.delete_cookie(EDIT_COOKIE, path=f"/tables/{table_id}")
+            return resp
+        errors.append(_csrf_message())
+    return render_template("tables/confirm_delete_table.html", table=table, form=form,
+                           hand_count=m.hand_count(table.id), game=get_game(table.game),
+                           errors=errors), (400 if errors else 200)
+
+
 # --- exports ----------------------------------------------------------------
 
 def _cell(value):
@@ -610,7 +785,8 @@ def _cell(value):
 @pages_bp.get("/tables/<table_id>/export.csv")
 def export_csv(table_id: str):
     """One row per hand: the deltas, the running totals, the input field by field in words, the steps."""
-    table = m.load_table(table_id)
+    read = m.load_table(table_id)
+    table = read.table
     lang = current_lang()
     game = get_game(table.game)
     rules = game.ruleset.resolve(table.rules)
@@ -622,12 +798,12 @@ def export_csv(table_id: str):
     writer.writerow([gettext("局")] + names + [gettext("%(n)s累计", n=n) for n in names]
                     + [render(f.label, lang) for f in fields] + [gettext("计算步骤")])
     running = [0] * len(table.players)
-    for hand in table.hands:
+    for hand in read.hands:
         running = [a + b for a, b in zip(running, hand.deltas)]
         steps = " / ".join(hand.shown(lang).get("steps", []))
         writer.writerow([hand.number] + list(hand.deltas) + running
                         + [_cell(_field_words(f, hand.input, ctx, lang)) for f in fields] + [_cell(steps)])
-    writer.writerow([gettext("合计")] + table.totals() + [""] * (len(table.players) + len(fields) + 1))
+    writer.writerow([gettext("合计")] + running + [""] * (len(table.players) + len(fields) + 1))
     resp = make_response("\ufeff" + out.getvalue())  # the BOM lets spreadsheets read the Chinese
     resp.headers["Content-Type"] = "text/csv; charset=utf-8"
     resp.headers["Content-Disposition"] = f'attachment; filename="paiju-{table.game}-{table.id[:8]}.csv"'

@@ -1,0 +1,94 @@
+"""CPU per request of the ledger's heaviest operations (``python -m bench.ledger [repeat]``).
+
+A Q783 table of 1, 100, 500 and 2,000 hands (the hand limit), on SQLite (and on
+PostgreSQL when ``PAIJU_BENCH_POSTGRES_URL`` names an empty database). Each
+hand starts a 大局 with banks of 125 each and the 大局 ends within a few hands,
+as at a real table. Measured through the app in process (the Flask test
+client), median of ``repeat`` requests:
+
+* record: ``POST …/hands`` (one more hand at the end);
+* edit hand 1: ``PUT …/hands/1`` with a changed result (re-settles what follows
+  until a hand starts from what it started from before);
+* page: the read-only page ``GET /tables/<id>`` (size printed too);
+* live poll: ``GET /tables/<id>/live`` unchanged (204) and changed (the fragment);
+* API read: ``GET /api/v1/tables/<id>`` (the contract's whole table, every hand).
+
+No assertion: figures to watch, not a test.
+"""
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+from bench.__main__ import median_ms
+from webapp import create_app
+
+SIZES = (1, 100, 500, 2000)
+BANKS = [125, 125, 125, 125]
+LIMITS = {"LEDGER_CREATE_LIMIT": "1000000 per minute", "LEDGER_WRITE_LIMIT": "1000000 per minute"}
+
+
+def hand(i: int) -> dict:
+    return {"banks": BANKS, "rounds": [], "finish_order": [i % 4]}
+
+
+class Table:
+    def __init__(self, client, size: int):
+        self.client = client
+        out = client.post("/api/v1/tables", json={"game": "q783", "players": ["甲", "乙", "丙", "丁"]}).get_json()
+        self.id, self.headers, self.version = out["id"], {"X-Edit-Token": out["edit_token"]}, 1
+        self.recorded, self.flip = 0, False
+        for _ in range(size):
+            self.record()
+
+    def record(self) -> None:
+        resp = self.client.post(f"/api/v1/tables/{self.id}/hands", json=hand(self.recorded), headers=self.headers)
+        assert resp.status_code == 201, resp.get_json()
+        self.recorded, self.version = self.recorded + 1, resp.get_json()["version"]
+
+    def edit_first(self) -> None:
+        self.flip = not self.flip
+        body = {"version": self.version, "input": hand(1 if self.flip else 0)}
+        resp = self.client.put(f"/api/v1/tables/{self.id}/hands/1", json=body, headers=self.headers)
+        assert resp.status_code == 200, resp.get_json()
+        self.version = resp.get_json()["version"]
+
+
+def measure(name: str, url: str, repeat: int) -> None:
+    app = create_app({"SECRET_KEY": "bench", "DATABASE_URL": url, "LEDGER_MAX_HANDS": max(SIZES) + repeat,
+                      **LIMITS})
+    client = app.test_client()
+    print(f"{name}: CPU per request, median of {repeat} (ms)")
+    print(f"  {'hands':>6} {'record':>8} {'edit #1':>8} {'page':>8} {'page KB':>8} {'poll 204':>9} {'poll new':>9}"
+          f" {'API read':>9}")
+    for size in SIZES:
+        table = Table(client, size)
+        page = client.get(f"/tables/{table.id}")
+        cpu = {
+            "record": median_ms(table.record, repeat)[1],
+            "edit": median_ms(table.edit_first, repeat)[1],
+            "page": median_ms(lambda: client.get(f"/tables/{table.id}"), repeat)[1],
+            "poll": median_ms(lambda: client.get(f"/tables/{table.id}/live?v={table.version}"), repeat)[1],
+            "fresh": median_ms(lambda: client.get(f"/tables/{table.id}/live?v=0"), repeat)[1],
+            "read": median_ms(lambda: client.get(f"/api/v1/tables/{table.id}"), repeat)[1],
+        }
+        print(f"  {size:>6} {cpu['record']:>8.1f} {cpu['edit']:>8.1f} {cpu['page']:>8.1f} "
+              f"{len(page.data) / 1024:>8.0f} {cpu['poll']:>9.1f} {cpu['fresh']:>9.1f} {cpu['read']:>9.1f}")
+
+
+def main(argv=None) -> int:
+    repeat = int((argv or sys.argv[1:] or ["7"])[0])
+    with tempfile.TemporaryDirectory() as tmp:
+        measure("SQLite", f"sqlite:///{Path(tmp) / 'bench.db'}", repeat)
+    postgres = os.environ.get("PAIJU_BENCH_POSTGRES_URL")
+    if postgres:
+        measure("PostgreSQL", postgres, repeat)
+    else:
+        print("PostgreSQL: set PAIJU_BENCH_POSTGRES_URL to an empty database to measure it too")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
