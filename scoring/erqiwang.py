@@ -7,12 +7,13 @@ from typing import Any, Mapping, Sequence
 
 from .cards import BIG, LITTLE, SUITS, Card, Deck, Suit, parse_cards
 from .errors import InputErrors, InvalidInput, MalformedInput, PaijuError
-from .games import TrickGame, settlement
+from .games import settlement
 from .i18n import Text, join, seat_name, t
 from .inputs import CardsField, ChoiceField, IntField, Problems, RowsField, Schema, SeatField, SwitchField
 from .rules import Option, Preset, RuleSet
-from .trick import (THROW_COMPARE, BidRules, GameOrder, Level, ThrowRule, TrickSpec, bidding_action, check_deck,
-                    parse_trump, run_bidding, trick_actions)
+from .trick import (THROW_COMPARE, BidRules, GameOrder, Level, ThrowRule, TrickSpec, check_deck, parse_trump,
+                    run_bidding)
+from .trick.game import TrickGame
 
 SEATS = 4
 TOTAL = 200
@@ -122,7 +123,6 @@ def validate_bidding(bids: Sequence[Any], start: int, rules=None) -> dict:
     return run_bidding(bids, start, bid_rules(rules))
 
 
-bidding = bidding_action(bid_rules)
 
 
 # --------------------------------------------------------------------------
@@ -420,19 +420,11 @@ SUMMARY = t("南昌二七王：王、7、2为常主，叫分从80往下叫；算
             "Nanchang Erqiwang: jokers, 7s and 2s are permanent trumps, bids go down from 80; settle (检分, "
             "大光/小光, 冲关), check plays, hints.")
 
-ACTIONS = {**trick_actions(spec_for), "bidding": bidding}
-
-
 class Erqiwang(TrickGame):
-    slug = "erqiwang"
-    name = t("南昌二七王", "Nanchang Erqiwang (2-7-jokers)")
-    summary = SUMMARY
-    ruleset = RULESET
-    settle_input = SETTLE_INPUT
-    deck_of = staticmethod(deck_for)
-    order_of = staticmethod(order_for)
-    action_table = ACTIONS
-    settle_of = staticmethod(settle)
+    slug, name, summary = "erqiwang", t("南昌二七王", "Nanchang Erqiwang (2-7-jokers)"), SUMMARY
+    ruleset, settle_input = RULESET, SETTLE_INPUT
+    deck_of, order_of, settle_of = staticmethod(deck_for), staticmethod(order_for), staticmethod(settle)
+    spec_of, bid_rules_of = staticmethod(spec_for), staticmethod(bid_rules)
 
 
 GAME = Erqiwang()

@@ -126,13 +126,6 @@ class Game:
                 "actions": self.action_names(), **self.ruleset.describe()}
 
 
-class TrickGame(Game):
-    """A trick-taking game (红五, 二七王): a trump order to draw, a trick-winner and a bidding tab."""
-
-    kind = "trick"
-    extra_tabs = ("trick", "bidding")
-
-
 def settlement(deltas: list[int], steps: list[Text], **extra: Any) -> dict:
     """The shape every settle action returns; checks the zero-sum invariant."""
     deltas = [int(d) for d in deltas]

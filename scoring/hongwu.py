@@ -5,12 +5,12 @@ from typing import Any, Mapping, Sequence
 
 from .cards import BIG, LITTLE, SUITS, Card, Deck, Suit
 from .errors import InputErrors, InvalidInput, PaijuError
-from .games import TrickGame, settlement
+from .games import settlement
 from .i18n import Text, seat_name, t
 from .inputs import IntField, RowsField, Schema, SeatField, SwitchField
 from .rules import Option, Preset, RuleSet, switch
-from .trick import (THROW_COMPARE, BidRules, FailedThrow, GameOrder, Level, ThrowRule, TrickSpec, bidding_action,
-                    run_bidding, trick_actions)
+from .trick import (THROW_COMPARE, BidRules, FailedThrow, GameOrder, Level, ThrowRule, TrickSpec, run_bidding)
+from .trick.game import TrickGame
 
 SEATS = 4
 HEART5 = Card(5, Suit.HEARTS)
@@ -157,7 +157,6 @@ def validate_bidding(bids: Sequence[Any], start: int, rules) -> dict:
     return run_bidding(bids, start, bid_rules(rules))
 
 
-bidding = bidding_action(bid_rules)
 
 
 # --------------------------------------------------------------------------
@@ -318,19 +317,11 @@ def _half(total: int, bid: int) -> str:
 SUMMARY = t("红五三打一：一个庄家对三个闲家，红五最大，永远打2；算分、判牌、提示。",
             "Red Five, one 庄家 against three: ♥5 is the top trump, 2s always trump; settle hands, check plays, hints.")
 
-ACTIONS = {**trick_actions(spec_for), "bidding": bidding}
-
-
 class Hongwu(TrickGame):
-    slug = "hongwu"
-    name = t("红五 三打一", "Hongwu (Red Five, three against one)")
-    summary = SUMMARY
-    ruleset = RULESET
-    settle_input = SETTLE_INPUT
-    deck_of = staticmethod(deck_for)
-    order_of = staticmethod(order_for)
-    action_table = ACTIONS
-    settle_of = staticmethod(settle)
+    slug, name, summary = "hongwu", t("红五 三打一", "Hongwu (Red Five, three against one)"), SUMMARY
+    ruleset, settle_input = RULESET, SETTLE_INPUT
+    deck_of, order_of, settle_of = staticmethod(deck_for), staticmethod(order_for), staticmethod(settle)
+    spec_of, bid_rules_of = staticmethod(spec_for), staticmethod(bid_rules)
 
 
 GAME = Hongwu()

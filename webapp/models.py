@@ -322,7 +322,7 @@ def _add_carried(out: dict, table: LedgerTable, last: "LedgerHand | None") -> No
 def _game(slug: Any):
     if not isinstance(slug, str) or slug not in SLUGS:
         raise MalformedInput(t("没有「{g}」这个游戏，可选：{valid}", "there is no game “{g}”; allowed: {valid}",
-                               g=str(slug)[:30], valid=" / ".join(SLUGS)), field="game", code="unknown_game")
+                               g=shown(slug, 30), valid=" / ".join(SLUGS)), field="game", code="unknown_game")
     return get_game(slug)
 
 
