@@ -11,7 +11,8 @@ client), median of ``repeat`` requests:
   until a hand starts from what it started from before);
 * page: the read-only page ``GET /tables/<id>`` (size printed too);
 * live poll: ``GET /tables/<id>/live`` unchanged (204) and changed (the fragment);
-* API read: ``GET /api/v1/tables/<id>`` (the contract's whole table, every hand).
+* API read: ``GET /api/v1/tables/<id>`` (the contract's whole table, every hand);
+* CSV: ``GET /tables/<id>/export.csv`` (every hand, its input in words).
 
 No assertion: figures to watch, not a test.
 """
@@ -62,7 +63,7 @@ def measure(name: str, url: str, repeat: int) -> None:
     client = app.test_client()
     print(f"{name}: CPU per request, median of {repeat} (ms)")
     print(f"  {'hands':>6} {'record':>8} {'edit #1':>8} {'page':>8} {'page KB':>8} {'poll 204':>9} {'poll new':>9}"
-          f" {'API read':>9}")
+          f" {'API read':>9} {'CSV':>7}")
     for size in SIZES:
         table = Table(client, size)
         page = client.get(f"/tables/{table.id}")
@@ -73,9 +74,10 @@ def measure(name: str, url: str, repeat: int) -> None:
             "poll": median_ms(lambda: client.get(f"/tables/{table.id}/live?v={table.version}"), repeat)[1],
             "fresh": median_ms(lambda: client.get(f"/tables/{table.id}/live?v=0"), repeat)[1],
             "read": median_ms(lambda: client.get(f"/api/v1/tables/{table.id}"), repeat)[1],
+            "csv": median_ms(lambda: client.get(f"/tables/{table.id}/export.csv"), repeat)[1],
         }
         print(f"  {size:>6} {cpu['record']:>8.1f} {cpu['edit']:>8.1f} {cpu['page']:>8.1f} "
-              f"{len(page.data) / 1024:>8.0f} {cpu['poll']:>9.1f} {cpu['fresh']:>9.1f} {cpu['read']:>9.1f}")
+              f"{len(page.data) / 1024:>8.0f} {cpu['poll']:>9.1f} {cpu['fresh']:>9.1f} {cpu['read']:>9.1f} {cpu['csv']:>7.1f}")
 
 
 def main(argv=None) -> int:

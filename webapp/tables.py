@@ -785,8 +785,7 @@ def _cell(value):
 @pages_bp.get("/tables/<table_id>/export.csv")
 def export_csv(table_id: str):
     """One row per hand: the deltas, the running totals, the input field by field in words, the steps."""
-    read = m.load_table(table_id)
-    table = read.table
+    table = m.get_table(table_id)
     lang = current_lang()
     game = get_game(table.game)
     rules = game.ruleset.resolve(table.rules)
@@ -798,11 +797,10 @@ def export_csv(table_id: str):
     writer.writerow([gettext("局")] + names + [gettext("%(n)s累计", n=n) for n in names]
                     + [render(f.label, lang) for f in fields] + [gettext("计算步骤")])
     running = [0] * len(table.players)
-    for hand in read.hands:
-        running = [a + b for a, b in zip(running, hand.deltas)]
-        steps = " / ".join(hand.shown(lang).get("steps", []))
-        writer.writerow([hand.number] + list(hand.deltas) + running
-                        + [_cell(_field_words(f, hand.input, ctx, lang)) for f in fields] + [_cell(steps)])
+    for number, data, deltas, steps in m.export_rows(table, lang):
+        running = [a + b for a, b in zip(running, deltas)]
+        writer.writerow([number] + list(deltas) + running
+                        + [_cell(_field_words(f, data, ctx, lang)) for f in fields] + [_cell(" / ".join(steps))])
     writer.writerow([gettext("合计")] + running + [""] * (len(table.players) + len(fields) + 1))
     resp = make_response("\ufeff" + out.getvalue())  # the BOM lets spreadsheets read the Chinese
     resp.headers["Content-Type"] = "text/csv; charset=utf-8"
