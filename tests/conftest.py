@@ -51,7 +51,10 @@ def live_server(tmp_path_factory):
     from werkzeug.serving import make_server
 
     db = tmp_path_factory.mktemp("live") / "live.db"
-    app = create_app({"SECRET_KEY": "live-test", "DATABASE_URL": f"sqlite:///{db}"})
+    # every browser test shares this server and one client address: the per-client rate limits (tested on
+    # their own in test_ledger_hardening.py) would otherwise refuse the suite's own tables
+    app = create_app({"SECRET_KEY": "live-test", "DATABASE_URL": f"sqlite:///{db}",
+                      "LEDGER_CREATE_LIMIT": "10000 per minute", "LEDGER_WRITE_LIMIT": "10000 per minute"})
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
