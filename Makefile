@@ -3,6 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+PORT ?= 5000
 TEST_STAMP := $(VENV)/.installed-test
 
 .PHONY: run serve test install install-test chromium translations bench clean
@@ -21,7 +22,7 @@ install: $(STAMP)
 install-test: $(TEST_STAMP)
 
 run: $(STAMP)
-	$(VENV)/bin/flask --app webapp run --host 127.0.0.1 --port 5000
+	$(VENV)/bin/flask --app webapp run --host 127.0.0.1 --port $(PORT)
 
 # gunicorn with gunicorn.conf.py: workers from the cores, timeouts set; BIND, WEB_CONCURRENCY,
 # DATABASE_URL, TRUSTED_HOSTS, PROXY_FIX… from the environment (docs/deploy.md)
