@@ -26,6 +26,11 @@
   function registerWorker() {
     if (!("serviceWorker" in navigator) || !text.worker) return;
     navigator.serviceWorker.register(text.worker).catch(function () { /* the site works without it */ });
+    // the worker keeps the offline pages in the language this page is in (the cookie is out of its reach)
+    var lang = document.documentElement.lang === "en" ? "en" : "zh";
+    navigator.serviceWorker.ready.then(function (registration) {
+      if (registration.active) registration.active.postMessage({lang: lang});
+    });
   }
 
   // --- the hand queue -----------------------------------------------------------------------------------

@@ -28,6 +28,12 @@ self.addEventListener("activate", function (event) {
   }).then(function () { return self.clients.claim(); }));
 });
 
+self.addEventListener("message", function (event) {
+  if (event.origin && event.origin !== self.location.origin) return;
+  var shown = event.data && event.data.lang;
+  if (shown === "zh" || shown === "en") saveLang(shown);
+});
+
 self.addEventListener("fetch", function (event) {
   var request = event.request, url = new URL(request.url);
   if (url.origin !== self.location.origin) return;

@@ -91,11 +91,9 @@ def rules_links() -> list[tuple[str, str]]:
 def offline_urls() -> dict:
     """What the worker keeps: every static file (hashed names), each rules page and the offline notice
     in each language."""
-    return {
-        "precache": static_urls() + [url_for("pages.rules", slug=game.slug, lang=lang)
-                                     for game in all_games() for lang in LANGS],
-        "offline": {lang: url_for("pwa.offline", lang=lang) for lang in LANGS},
-    }
+    notices = {lang: url_for("pwa.offline", lang=lang) for lang in LANGS}
+    rules = [url_for("pages.rules", slug=game.slug, lang=lang) for game in all_games() for lang in LANGS]
+    return {"precache": static_urls() + rules + list(notices.values()), "offline": notices}
 
 
 def static_urls() -> list[str]:

@@ -1,0 +1,142 @@
+"""The web app a phone keeps, in Chromium at 360 px: the service worker keeps the rules pages for reading
+offline and shows the offline notice instead of the browser's error, a hand saved with no signal is
+recorded once when the signal returns, the table page keeps the screen on, the dark theme follows the phone."""
+from __future__ import annotations
+
+import json
+import urllib.request
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+
+def api(base, method, path, body=None, token=None):
+    req = urllib.request.Request(base + "/api/v1/" + path, method=method,
+                                 data=json.dumps(body).encode() if body is not None else None,
+                                 headers={"Content-Type": "application/json", **({"X-Edit-Token": token} if token else {})})
+    with urllib.request.urlopen(req) as resp:
+        return json.loads(resp.read() or b"null")
+
+
+def hand_numbers(live_server, table_id):
+    return [hand["number"] for hand in api(live_server, "GET", f"tables/{table_id}")["hands"]]
+
+
+def worker_in_control(page):
+    """Wait until the service worker is installed (with everything it keeps) and controls the page."""
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+
+
+def open_q783_table(page, live_server, players=("甲", "乙", "丙")):
+    created = api(live_server, "POST", "tables", {"game": "q783", "players": list(players)})
+    page.goto(created["edit_url"])
+    page.locator("form.ledger-form").wait_for()
+    return created["id"]
+
+
+def fill_q783_hand(page, last_out: str):
+    page.select_option("#finish_order-0", last_out)
+
+
+def test_the_service_worker_keeps_the_rules_pages_readable_offline(page, context, live_server):
+    page.goto(live_server + "/")
+    worker_in_control(page)
+    context.set_offline(True)
+    page.goto(live_server + "/shuangkou/rules")
+    assert "双扣" in page.locator("h1").inner_text()
+    assert page.locator("html").get_attribute("lang") == "zh-CN"
+    page.goto(live_server + "/q783/rules?lang=en")
+    assert page.locator("html").get_attribute("lang") == "en"
+    assert page.locator("[data-offline-notice]").count() == 0
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def test_an_offline_rules_page_comes_in_the_language_the_player_chose(page, context, live_server):
+    page.goto(live_server + "/lang/en?next=/")
+    worker_in_control(page)
+    context.set_offline(True)
+    page.goto(live_server + "/hongwu/rules")
+    assert page.locator("html").get_attribute("lang") == "en"
+    assert page.locator("[data-offline-notice]").count() == 0
+
+
+def test_a_page_that_cannot_load_offline_shows_the_offline_notice_in_the_players_language(page, context,
+                                                                                            live_server):
+    page.goto(live_server + "/")
+    worker_in_control(page)
+    context.set_offline(True)
+    page.goto(live_server + "/tables/new")
+    assert page.locator("[data-offline-notice] h1").inner_text() == "没有网络"
+    assert page.locator(".offline-rules a").count() == 5
+    page.click(".offline-rules a[href='/paodekuai/rules']")  # and the rules it lists do open
+    assert "跑得快" in page.locator("h1").inner_text()
+    context.set_offline(False)
+    page.goto(live_server + "/lang/en?next=/")
+    context.set_offline(True)
+    page.goto(live_server + "/paodekuai/check")
+    assert page.locator("[data-offline-notice] h1").inner_text() == "You are offline"
+
+
+def test_a_hand_saved_offline_is_recorded_once_when_the_signal_returns(page, context, live_server):
+    table_id = open_q783_table(page, live_server)
+    worker_in_control(page)
+    context.set_offline(True)
+    fill_q783_hand(page, "2")
+    page.click("form.ledger-form button.primary")
+    assert page.locator("[data-outbox-status]").inner_text().startswith("已保存在本机，联网后自动发送")
+    assert hand_numbers(live_server, table_id) == []
+    # the same hand held twice (two tabs, or an answer lost on the way back): still one hand
+    page.evaluate("""() => { const box = JSON.parse(localStorage.getItem('paiju.outbox'));
+                             box.push(Object.assign({}, box[0], {at: box[0].at + 1}));
+                             localStorage.setItem('paiju.outbox', JSON.stringify(box)); }""")
+    context.set_offline(False)
+    page.locator("#hand-1").wait_for()
+    page.wait_for_function("JSON.parse(localStorage.getItem('paiju.outbox') || '[]').length === 0")
+    assert hand_numbers(live_server, table_id) == [1]
+    assert page.locator("#live-hands .hand").count() == 1
+    assert page.locator(".totals td[data-total]").all_inner_texts() == ["-50", "-50", "+100"]
+
+
+def test_two_hands_saved_offline_are_both_recorded(page, context, live_server):
+    table_id = open_q783_table(page, live_server)
+    context.set_offline(True)
+    fill_q783_hand(page, "2")
+    page.click("form.ledger-form button.primary")
+    fill_q783_hand(page, "1")
+    page.click("form.ledger-form button.primary")
+    assert "2" in page.locator("[data-outbox-status]").inner_text()
+    context.set_offline(False)
+    page.locator("#hand-2").wait_for()
+    assert hand_numbers(live_server, table_id) == [1, 2]
+    assert page.locator(".totals td[data-total]").all_inner_texts() == ["-100", "+50", "+50"]
+
+
+def test_the_table_page_keeps_the_screen_on_unless_switched_off(page, live_server):
+    errors = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    open_q783_table(page, live_server)
+    switch = page.locator("[data-wake-lock-switch]")
+    assert switch.is_visible() and switch.is_checked()
+    switch.uncheck()
+    page.reload()
+    assert not page.locator("[data-wake-lock-switch]").is_checked()  # remembered on this phone
+    page.locator("[data-wake-lock-switch]").check()
+    page.reload()
+    assert page.locator("[data-wake-lock-switch]").is_checked()
+    fill_q783_hand(page, "2")  # a refused wake lock breaks nothing: the page still records a hand
+    page.click("form.ledger-form button.primary")
+    page.locator("#hand-1").wait_for()
+    assert errors == []
+
+
+def test_the_dark_theme_follows_the_phone(page, live_server):
+    page.goto(live_server + "/paodekuai/rules")
+    light = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    page.emulate_media(color_scheme="dark")
+    dark = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    text = page.evaluate("getComputedStyle(document.body).color")
+    assert light == "rgb(251, 250, 247)"
+    assert dark == "rgb(18, 18, 18)"
+    assert text == "rgb(236, 235, 232)"
