@@ -3,20 +3,10 @@ offline and shows the offline notice instead of the browser's error, a hand save
 recorded once when the signal returns, the table page keeps the screen on, the dark theme follows the phone."""
 from __future__ import annotations
 
-import json
-import urllib.request
-
 import pytest
+from test_tables_browser import api
 
 pytestmark = pytest.mark.browser
-
-
-def api(base, method, path, body=None, token=None):
-    req = urllib.request.Request(base + "/api/v1/" + path, method=method,
-                                 data=json.dumps(body).encode() if body is not None else None,
-                                 headers={"Content-Type": "application/json", **({"X-Edit-Token": token} if token else {})})
-    with urllib.request.urlopen(req) as resp:
-        return json.loads(resp.read() or b"null")
 
 
 def hand_numbers(live_server, table_id):
