@@ -51,7 +51,9 @@
 
   function say(message) {
     var box = statusBox(document.querySelector("form[data-offline-queue]"));
-    if (box) box.textContent = message;
+    if (!box) return;
+    box.textContent = message;
+    box.hidden = false;
   }
 
   function showPending() {
@@ -68,11 +70,15 @@
   // form.action would be the "add a row" button, which is named "action"
   function actionOf(form) { return new URL(form.getAttribute("action") || "", location.href).href; }
 
-  function hold(form, submitter) {
-    var body = new URLSearchParams(new FormData(form, submitter)).toString();
+  function keep(action, body) {
     var items = outbox();
-    items.push({action: actionOf(form), body: body, at: Date.now()});
-    if (!store(OUTBOX, items)) return false;
+    if (items.some(function (held) { return held.body === body; })) return true;
+    items.push({action: action, body: body, at: Date.now()});
+    return store(OUTBOX, items);
+  }
+
+  function hold(form, submitter) {
+    if (!keep(actionOf(form), new URLSearchParams(new FormData(form, submitter)).toString())) return false;
     form.reset();
     if (form.elements.idempotency_key) form.elements.idempotency_key.value = freshKey();  // the next hand
     showPending();
@@ -133,14 +139,23 @@
       if (!response.redirected || !response.ok) return showAnswer(item);
       if (outbox().length) return flush();
       var form = document.querySelector("form[data-offline-queue]");
-      if (form && actionOf(form) === item.action) location.replace(response.url);
+      if ((form && actionOf(form) === item.action) || document.querySelector("[data-offline-notice]")) {
+        location.replace(response.url);
+      }
     }, function () {
       sending = false;  // still no signal
       showPending();
     });
   }
 
+  /* the offline notice shown for a hand form the service worker could not send (static/sw.js) */
+  function holdFromNotice() {
+    var notice = document.querySelector("[data-held-body]");
+    if (notice) keep(notice.dataset.heldAction, notice.dataset.heldBody);
+  }
+
   function startQueue() {
+    holdFromNotice();
     document.addEventListener("submit", onSubmit);
     window.addEventListener("online", flush);
     setInterval(flush, RETRY_MS);

@@ -57,11 +57,33 @@ function fromCache(request) {
 }
 
 function page(request, url) {
+  var body = request.method === "POST" ? request.clone().text() : Promise.resolve("");
   return fetch(request).then(function (response) {
     if (request.method === "GET" && response.ok) remember(url, response.clone());
     return response;
   }).catch(function () {
-    return keptPage(request, url).then(function (kept) { return kept || offlineNotice(); });
+    return keptPage(request, url).then(function (kept) {
+      return kept || body.then(function (sent) { return offlineNotice(heldHand(request, sent)); });
+    });
+  });
+}
+
+/* A hand form posted while the phone believed it had a signal: the offline notice hands it to pwa.js,
+   which holds it like any hand saved offline (it carries its idempotency key: sent twice, recorded once). */
+function heldHand(request, sent) {
+  return /(^|&)idempotency_key=/.test(sent) ? {action: request.url, body: sent} : null;
+}
+
+function attribute(value) {
+  return value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+function withHeldHand(notice, held) {
+  return notice.text().then(function (html) {
+    var marked = "data-offline-notice data-held-action=\"" + attribute(held.action) +
+      "\" data-held-body=\"" + attribute(held.body) + "\"";
+    html = html.replace("data-offline-notice", function () { return marked; });
+    return new Response(html, {status: notice.status, headers: notice.headers});
   });
 }
 
@@ -91,10 +113,11 @@ function keptPage(request, url) {
   });
 }
 
-function offlineNotice() {
+function offlineNotice(held) {
   return currentLang().then(function (shown) {
     return caches.match(CONFIG.offline[shown] || CONFIG.offline.zh, {ignoreVary: true});
   }).then(function (kept) {
+    if (kept && held) return withHeldHand(kept, held);
     return kept || new Response("<!doctype html><meta charset=utf-8><title>没有网络 · Offline</title>" +
       "<h1>没有网络 · You are offline</h1>", {status: 503, headers: {"Content-Type": "text/html; charset=utf-8"}});
   });

@@ -130,3 +130,23 @@ def test_the_dark_theme_follows_the_phone(page, live_server):
     assert light == "rgb(251, 250, 247)"
     assert dark == "rgb(18, 18, 18)"
     assert text == "rgb(236, 235, 232)"
+
+
+def test_a_hand_sent_while_the_phone_only_believed_it_had_a_signal_is_held_and_recorded_once(page, context,
+                                                                                            live_server):
+    """navigator.onLine says online while nothing gets through: the page posts the form, the service worker
+    cannot send it and shows the offline notice, which holds the hand until the signal returns."""
+    page.add_init_script("Object.defineProperty(Navigator.prototype, 'onLine', {get: () => true})")
+    table_id = open_q783_table(page, live_server)
+    worker_in_control(page)
+    context.set_offline(True)
+    fill_q783_hand(page, "2")
+    page.click("form.ledger-form button.primary")
+    notice = page.locator("[data-offline-notice]")
+    assert notice.locator("h1").inner_text() == "没有网络"
+    assert notice.locator("[data-outbox-status]").inner_text().startswith("已保存在本机，联网后自动发送")
+    assert hand_numbers(live_server, table_id) == []
+    context.set_offline(False)
+    page.locator("#hand-1").wait_for()
+    assert hand_numbers(live_server, table_id) == [1]
+    assert page.locator("#live-hands .hand").count() == 1
