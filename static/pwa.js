@@ -126,22 +126,39 @@
     store(OUTBOX, outbox().filter(function (held) { return held.at !== item.at || held.body !== item.body; }));
   }
 
+  var deferred = {};  // hands the server would not take, left for their table's page to show
+
+  function nextItem() {
+    return outbox().filter(function (held) { return !deferred[held.at]; })[0];
+  }
+
+  // this page shows what the ledger answers about the hand: its table's page, or the offline notice
+  function onItsPage(item) {
+    var form = document.querySelector("form[data-offline-queue]");
+    return Boolean((form && actionOf(form) === item.action) || document.querySelector("[data-offline-notice]"));
+  }
+
+  function answered(item, response) {
+    if (response.status === 429 || response.status >= 500) return showPending();  // try again later
+    var here = onItsPage(item);
+    if (!response.redirected || !response.ok) {
+      if (!here) { deferred[item.at] = true; return flush(); }
+      drop(item);
+      return showAnswer(item);
+    }
+    drop(item);
+    if (nextItem()) return flush();
+    if (here) location.replace(response.url);  // the page with the hand on it
+  }
+
   function flush() {
-    var items = outbox();
-    if (sending || !items.length || navigator.onLine === false) return;
+    var item = nextItem();
+    if (sending || !item || navigator.onLine === false) return;
     sending = true;
     say(text.sending);
-    var item = items[0];
     send(item).then(function (response) {
       sending = false;
-      if (response.status === 429 || response.status >= 500) return showPending();  // try again later
-      drop(item);
-      if (!response.redirected || !response.ok) return showAnswer(item);
-      if (outbox().length) return flush();
-      var form = document.querySelector("form[data-offline-queue]");
-      if ((form && actionOf(form) === item.action) || document.querySelector("[data-offline-notice]")) {
-        location.replace(response.url);
-      }
+      answered(item, response);
     }, function () {
       sending = false;  // still no signal
       showPending();

@@ -121,15 +121,22 @@ def test_the_table_page_keeps_the_screen_on_unless_switched_off(page, live_serve
     assert errors == []
 
 
-def test_the_dark_theme_follows_the_phone(page, live_server):
-    page.goto(live_server + "/paodekuai/rules")
-    light = page.evaluate("getComputedStyle(document.body).backgroundColor")
+def computed(page, selector, prop):
+    return page.locator(selector).first.evaluate(f"e => getComputedStyle(e).{prop}")
+
+
+def test_the_dark_theme_follows_the_phone_and_keeps_card_faces_readable(page, live_server):
+    page.goto(live_server + "/shuangkou/check")
+    page.locator(".picker-toggle").first.click()
+    light = computed(page, "body", "backgroundColor")
     page.emulate_media(color_scheme="dark")
-    dark = page.evaluate("getComputedStyle(document.body).backgroundColor")
-    text = page.evaluate("getComputedStyle(document.body).color")
     assert light == "rgb(251, 250, 247)"
-    assert dark == "rgb(18, 18, 18)"
-    assert text == "rgb(236, 235, 232)"
+    assert computed(page, "body", "backgroundColor") == "rgb(18, 18, 18)"
+    assert computed(page, "body", "color") == "rgb(236, 235, 232)"
+    # on the dark card faces red suits stay red and black suits turn light
+    assert computed(page, ".picker .suit.red", "color") == "rgb(255, 122, 112)"
+    assert computed(page, ".picker .suit:not(.red):not(.on)", "color") == "rgb(242, 242, 242)"
+    assert computed(page, ".picker button", "backgroundColor") == "rgb(42, 42, 42)"
 
 
 def test_a_hand_sent_while_the_phone_only_believed_it_had_a_signal_is_held_and_recorded_once(page, context,
@@ -150,3 +157,15 @@ def test_a_hand_sent_while_the_phone_only_believed_it_had_a_signal_is_held_and_r
     page.locator("#hand-1").wait_for()
     assert hand_numbers(live_server, table_id) == [1]
     assert page.locator("#live-hands .hand").count() == 1
+
+
+def test_a_held_hand_the_ledger_refuses_comes_back_on_its_table_page_with_the_reason(page, context, live_server):
+    table_id = open_q783_table(page, live_server)
+    context.set_offline(True)
+    page.click("form.ledger-form button.primary")  # nobody went out: not a hand the ledger can settle
+    assert page.locator("[data-outbox-status]").inner_text().startswith("已保存在本机")
+    context.set_offline(False)
+    page.locator(".error").first.wait_for()
+    assert page.locator("form.ledger-form").count() == 1
+    assert page.evaluate("JSON.parse(localStorage.getItem('paiju.outbox') || '[]').length") == 0
+    assert hand_numbers(live_server, table_id) == []

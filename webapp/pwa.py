@@ -39,6 +39,7 @@ def init_app(app) -> None:
 @bp.get("/manifest.webmanifest")
 def manifest():
     body = {
+        "id": url_for("pages.home"),
         "name": "牌局 Paiju",
         "short_name": "牌局",
         "description": "打牌记分、查规则、记账 · card game scores, rules and table ledger",
@@ -46,7 +47,6 @@ def manifest():
         "start_url": url_for("pages.home"),
         "scope": url_for("pages.home"),
         "display": "standalone",
-        "orientation": "portrait",
         "theme_color": THEME_COLOR,
         "background_color": BACKGROUND_COLOR,
         "icons": [{"src": url_for("static", filename=name), "type": kind, "sizes": sizes, "purpose": "any"}
