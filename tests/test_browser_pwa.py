@@ -169,3 +169,42 @@ def test_a_held_hand_the_ledger_refuses_comes_back_on_its_table_page_with_the_re
     assert page.locator("form.ledger-form").count() == 1
     assert page.evaluate("JSON.parse(localStorage.getItem('paiju.outbox') || '[]').length") == 0
     assert hand_numbers(live_server, table_id) == []
+
+
+FAKE_WAKE_LOCK = """
+window.wakeCalls = [];
+const fake = {request(type) {
+  window.wakeCalls.push(type);
+  if (window.refuseWakeLock) return Promise.reject(new DOMException('refused', 'NotAllowedError'));
+  const lock = {released: false, release() { lock.released = true; window.wakeCalls.push('release');
+                                             return Promise.resolve(); }};
+  window.lastLock = lock;
+  return Promise.resolve(lock);
+}};
+Object.defineProperty(Navigator.prototype, 'wakeLock', {get: () => fake});
+"""
+
+
+def test_the_wake_lock_is_taken_on_opening_let_go_when_switched_off_and_taken_again_when_the_page_returns(
+        page, live_server):
+    page.add_init_script(FAKE_WAKE_LOCK)
+    open_q783_table(page, live_server)
+    page.wait_for_function("window.wakeCalls.length === 1")
+    assert page.evaluate("window.wakeCalls") == ["screen"]
+    page.locator("[data-wake-lock-switch]").uncheck()
+    page.wait_for_function("window.wakeCalls.includes('release')")
+    page.locator("[data-wake-lock-switch]").check()
+    page.wait_for_function("window.wakeCalls.length === 3")
+    # the browser lets go of the lock while the page is hidden; coming back takes it again
+    page.evaluate("window.lastLock.released = true; document.dispatchEvent(new Event('visibilitychange'))")
+    page.wait_for_function("window.wakeCalls.length === 4")
+    assert page.evaluate("window.wakeCalls") == ["screen", "release", "screen", "screen"]
+    assert page.locator("[data-wake-lock-note]").is_hidden()
+
+
+def test_a_refused_wake_lock_says_so_and_leaves_the_switch_on(page, live_server):
+    page.add_init_script(FAKE_WAKE_LOCK + "window.refuseWakeLock = true;")
+    open_q783_table(page, live_server)
+    page.locator("[data-wake-lock-note]").wait_for()
+    assert page.locator("[data-wake-lock-note]").inner_text() == "这个浏览器没有允许屏幕常亮"
+    assert page.locator("[data-wake-lock-switch]").is_checked()
