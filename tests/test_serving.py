@@ -35,7 +35,7 @@ def test_pages_link_static_files_under_content_hashed_names_served_immutable_for
     urls = static_urls(client.get("/").get_data(as_text=True))
     assert len(urls) >= 4 and any("htmx" in u for u in urls)
     for url in urls:
-        assert re.search(r"\.[0-9a-f]{12}\.(css|js)$", url), url
+        assert re.search(r"\.[0-9a-f]{12}\.(css|js|svg|png)$", url), url
         resp = client.get(url)
         assert resp.status_code == 200 and resp.headers["Cache-Control"] == IMMUTABLE, url
         resp.close()

@@ -92,4 +92,6 @@ def create_app(overrides: dict | None = None) -> Flask:
     pages.init_app(app)
     app.register_blueprint(q783_tracker.bp)
     tables.init_app(app)
+    from . import pwa  # the manifest, the service worker, the offline notice
+    pwa.init_app(app)
     return app

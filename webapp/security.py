@@ -16,6 +16,8 @@ CONTENT_SECURITY_POLICY = "; ".join((
     "style-src 'self'",
     "img-src 'self'",
     "connect-src 'self'",
+    "worker-src 'self'",  # the service worker, /sw.js (webapp/pwa.py)
+    "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",

@@ -1,0 +1,219 @@
+/* A web app a phone keeps (the service worker is static/sw.js):
+   - registers the service worker;
+   - the hand queue: a hand saved on a table page while the phone has no signal (form[data-offline-queue])
+     is held in localStorage with the form's idempotency key and sent as soon as the signal returns, so the
+     ledger records it once however often it is sent;
+   - the screen wake lock of a table page ([data-wake-lock]): on unless this phone switched it off.
+   The texts come from this script's data-* attributes (templates/base.html), in the page's language. */
+(function () {
+  "use strict";
+  var script = document.currentScript;
+  var text = script ? script.dataset : {};
+  var OUTBOX = "paiju.outbox";
+  var WAKE = "paiju.wakeLock";
+  var RETRY_MS = 15000;
+
+  function stored(key, fallback) {
+    try { return JSON.parse(localStorage.getItem(key)) || fallback; } catch (e) { return fallback; }
+  }
+
+  function store(key, value) {
+    try { localStorage.setItem(key, JSON.stringify(value)); return true; } catch (e) { return false; }
+  }
+
+  // --- the service worker -------------------------------------------------------------------------------
+
+  function registerWorker() {
+    if (!("serviceWorker" in navigator) || !text.worker) return;
+    navigator.serviceWorker.register(text.worker).catch(function () { /* the site works without it */ });
+    // the worker keeps the offline pages in the language this page is in (the cookie is out of its reach)
+    var lang = document.documentElement.lang === "en" ? "en" : "zh";
+    navigator.serviceWorker.ready.then(function (registration) {
+      if (registration.active) registration.active.postMessage({lang: lang});
+    });
+  }
+
+  // --- the hand queue -----------------------------------------------------------------------------------
+
+  function outbox() { return stored(OUTBOX, []); }
+
+  function statusBox(form) {
+    var box = document.querySelector("[data-outbox-status]");
+    if (!box && form) {
+      box = document.createElement("p");
+      box.className = "notice outbox-status";
+      box.setAttribute("role", "status");
+      box.setAttribute("data-outbox-status", "");
+      form.parentNode.insertBefore(box, form);
+    }
+    return box;
+  }
+
+  function say(message) {
+    var box = statusBox(document.querySelector("form[data-offline-queue]"));
+    if (!box) return;
+    box.textContent = message;
+    box.hidden = false;
+  }
+
+  function showPending() {
+    var waiting = outbox().length;
+    if (waiting) say(text.saved + " · " + (text.pending || "{n}").replace("{n}", waiting));
+  }
+
+  function freshKey() {
+    var bytes = new Uint8Array(18);
+    crypto.getRandomValues(bytes);
+    return btoa(String.fromCharCode.apply(null, bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  }
+
+  // form.action would be the "add a row" button, which is named "action"
+  function actionOf(form) { return new URL(form.getAttribute("action") || "", location.href).href; }
+
+  function keep(action, body) {
+    var items = outbox();
+    if (items.some(function (held) { return held.body === body; })) return true;
+    items.push({action: action, body: body, at: Date.now()});
+    return store(OUTBOX, items);
+  }
+
+  function hold(form, submitter) {
+    if (!keep(actionOf(form), new URLSearchParams(new FormData(form, submitter)).toString())) return false;
+    form.reset();
+    if (form.elements.idempotency_key) form.elements.idempotency_key.value = freshKey();  // the next hand
+    showPending();
+    return true;
+  }
+
+  function onSubmit(event) {
+    var form = event.target;
+    if (!form.matches || !form.matches("form[data-offline-queue]") || navigator.onLine !== false) return;
+    event.preventDefault();
+    var submitter = event.submitter;
+    if (submitter && submitter.name === "action") {  // "add a row" asks the server: it cannot wait
+      say(text.needsNetwork);
+      return;
+    }
+    if (!hold(form, submitter)) say(text.needsNetwork);
+  }
+
+  var sending = false;
+
+  function send(item) {
+    return fetch(item.action, {
+      method: "POST", body: item.body, credentials: "same-origin", redirect: "follow",
+      referrerPolicy: "same-origin",  // Flask-WTF checks the Referer of a form posted over HTTPS
+      headers: {"Content-Type": "application/x-www-form-urlencoded"}
+    });
+  }
+
+  /* the hand was not recorded: post it the ordinary way, so the page shows what was wrong with it and
+     keeps what was typed (its idempotency key records it once should it go through after all) */
+  function showAnswer(item) {
+    var form = document.createElement("form");
+    form.method = "post";
+    form.action = item.action;
+    new URLSearchParams(item.body).forEach(function (value, name) {
+      var input = document.createElement("input");
+      input.type = "hidden"; input.name = name; input.value = value;
+      form.appendChild(input);
+    });
+    document.body.appendChild(form);
+    HTMLFormElement.prototype.submit.call(form);
+  }
+
+  function drop(item) {
+    store(OUTBOX, outbox().filter(function (held) { return held.at !== item.at || held.body !== item.body; }));
+  }
+
+  var deferred = {};  // hands the server would not take, left for their table's page to show
+
+  function nextItem() {
+    return outbox().filter(function (held) { return !deferred[held.at]; })[0];
+  }
+
+  // this page shows what the ledger answers about the hand: its table's page, or the offline notice
+  function onItsPage(item) {
+    var form = document.querySelector("form[data-offline-queue]");
+    return Boolean((form && actionOf(form) === item.action) || document.querySelector("[data-offline-notice]"));
+  }
+
+  function answered(item, response) {
+    if (response.status === 429 || response.status >= 500) return showPending();  // try again later
+    var here = onItsPage(item);
+    if (!response.redirected || !response.ok) {
+      if (!here) { deferred[item.at] = true; return flush(); }
+      drop(item);
+      return showAnswer(item);
+    }
+    drop(item);
+    if (nextItem()) return flush();
+    if (here) location.replace(response.url);  // the page with the hand on it
+  }
+
+  function flush() {
+    var item = nextItem();
+    if (sending || !item || navigator.onLine === false) return;
+    sending = true;
+    say(text.sending);
+    send(item).then(function (response) {
+      sending = false;
+      answered(item, response);
+    }, function () {
+      sending = false;  // still no signal
+      showPending();
+    });
+  }
+
+  /* the offline notice shown for a hand form the service worker could not send (static/sw.js) */
+  function holdFromNotice() {
+    var notice = document.querySelector("[data-held-body]");
+    if (notice) keep(notice.dataset.heldAction, notice.dataset.heldBody);
+  }
+
+  function startQueue() {
+    holdFromNotice();
+    document.addEventListener("submit", onSubmit);
+    window.addEventListener("online", flush);
+    setInterval(flush, RETRY_MS);
+    showPending();
+    flush();
+  }
+
+  // --- the screen wake lock -----------------------------------------------------------------------------
+
+  function startWakeLock(box) {
+    var toggle = box.querySelector("[data-wake-lock-switch]");
+    var note = box.querySelector("[data-wake-lock-note]");
+    var sentinel = null;
+    toggle.checked = stored(WAKE, "on") !== "off";
+
+    function refused() { if (note) note.hidden = false; }
+
+    function acquire() {
+      if (!toggle.checked || document.visibilityState !== "visible" || (sentinel && !sentinel.released)) return;
+      if (!("wakeLock" in navigator)) return refused();
+      navigator.wakeLock.request("screen").then(function (lock) {
+        sentinel = lock;
+        if (note) note.hidden = true;
+      }, refused);
+    }
+
+    function release() {
+      if (sentinel) sentinel.release().catch(function () {});
+      sentinel = null;
+    }
+
+    toggle.addEventListener("change", function () {
+      store(WAKE, toggle.checked ? "on" : "off");
+      if (toggle.checked) acquire(); else release();
+    });
+    document.addEventListener("visibilitychange", acquire);  // the browser lets go when the page is hidden
+    acquire();
+  }
+
+  registerWorker();
+  startQueue();
+  var wake = document.querySelector("[data-wake-lock]");
+  if (wake) startWakeLock(wake);
+})();
