@@ -92,4 +92,5 @@ def create_app(overrides: dict | None = None) -> Flask:
     pages.init_app(app)
     app.register_blueprint(q783_tracker.bp)
     tables.init_app(app)
+    app.register_blueprint(__import__("webapp.evening", fromlist=["bp"]).bp)
     return app
