@@ -26,12 +26,17 @@ HAND = {"declarer": 0, "bid": 100, "declarer_points": 120, "bottom_points": 15, 
         "red_fives": []}
 
 
-def test_the_settle_up_page_lists_who_pays_whom_with_the_money(client):
+def settle_up_after_one_hand(client, query: str):
+    """A 红五 table after one hand, and its settle-up page with this query: (the table, status, html)."""
     out = open_table(client)
     add(client, out, HAND)
-    resp = client.get(f"/tables/{out['id']}/settle-up?per_point=0.5")
-    html = resp.get_data(as_text=True)
-    assert resp.status_code == 200
+    resp = client.get(f"/tables/{out['id']}/settle-up{query}")
+    return out, resp.status_code, resp.get_data(as_text=True)
+
+
+def test_the_settle_up_page_lists_who_pays_whom_with_the_money(client):
+    out, status, html = settle_up_after_one_hand(client, "?per_point=0.5")
+    assert status == 200
     api = client.get(f"/api/v1/tables/{out['id']}/settle-up?per_point=0.5").get_json()
     assert html.count('class="transfer"') == len(api["transfers"]) > 0
     for tr in api["transfers"]:
@@ -41,11 +46,8 @@ def test_the_settle_up_page_lists_who_pays_whom_with_the_money(client):
 
 
 def test_a_bad_money_per_point_keeps_what_was_typed_and_says_what_is_valid(client):
-    out = open_table(client)
-    add(client, out, HAND)
-    resp = client.get(f"/tables/{out['id']}/settle-up?per_point=1.234")
-    html = resp.get_data(as_text=True)
-    assert resp.status_code == 400
+    out, status, html = settle_up_after_one_hand(client, "?per_point=1.234")
+    assert status == 400
     assert 'value="1.234"' in html
     assert "最多两位小数" in html
     assert "元</strong>" not in html  # no money is shown for a value that was refused; the points still are
