@@ -42,7 +42,7 @@ def test_the_settle_up_page_shows_who_pays_whom_and_the_money_for_a_tapped_chip(
     assert page.locator(".bars svg.bar").count() == 4  # the totals as bars, their numbers beside them
     assert page.locator(".bars [data-total]").all_inner_texts()[0].startswith(f"{expected['totals'][0]:+d}")
     assert page.input_value("#settle-up-link").endswith("/settle-up?per_point=0.5")  # the link to share
-    assert page.locator("tr[data-seat='0'] td.declared").inner_text() == "1/0"
+    assert page.locator(".player-stats [data-seat='0'] dd.declared").inner_text() == "1/0"
     assert no_sideways_scroll(page)
 
 

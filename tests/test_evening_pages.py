@@ -68,8 +68,8 @@ def test_the_settle_up_page_shows_the_zhuangjia_record_for_a_game_with_a_zhuangj
     add(client, out, {**HAND, "declarer_points": 40, "bottom_points": 0, "declarer_took_bottom": False})
     html = client.get(f"/tables/{out['id']}/settle-up").get_data(as_text=True)
     assert "坐庄 成/败" in html
-    assert re.search(r'<tr data-seat="0">\s*<th scope="row">阿明</th>\s*<td class="won">1/2</td>\s*'
-                     r'<td class="declared">1/1</td>', html)
+    assert re.search(r'<li data-seat="0">\s*<h3>阿明</h3>\s*<dl>\s*<div><dt>赢的局</dt><dd class="won">1/2</dd></div>\s*'
+                     r'<div><dt>坐庄 成/败</dt><dd class="declared">1/1</dd>', html)
     pdk = open_table(client, "paodekuai")
     assert "坐庄" not in client.get(f"/tables/{pdk['id']}/settle-up").get_data(as_text=True)
 
