@@ -151,3 +151,15 @@ def test_a_steps_line_says_each_transfer_in_words(api, evening):
     assert len(out["steps"]) == len(out["transfers"])
     first = out["transfers"][0]
     assert f"seat {first['from']} pays seat {first['to']} {first['points']} points ({first['amount']})" == out["steps"][0]
+
+
+def test_a_six_seat_table_settles_in_the_brute_force_minimum(api):
+    """Six seats (Q783): exact, not greedy, where the split into zero-sum groups matters."""
+    tid, token = open_table(api, "q783", ("甲", "乙", "丙", "丁", "戊", "己"))
+    record(api, tid, token, {"banks": [80] * 6, "rounds": [], "finish_order": [0]})
+    record(api, tid, token, {"rounds": [{"winner": 2, "cards": "♠Q ♥7 ♥8 ♣3"}], "finish_order": [1]})
+    status, out = settle_up(api, tid, "2")
+    assert status == 200
+    assert len([x for x in out["totals"] if x]) >= 5
+    assert moved(out["transfers"], 6) == out["totals"]
+    assert len(out["transfers"]) == brute_force_fewest(out["totals"])

@@ -121,7 +121,8 @@ def settle_up_page(table_id: str):
            "typed": shown_value, "problem": problem, "chips": PER_POINT_CHIPS, "share_url": share_url,
            "bars": bars(names, totals), "money": [_money(v, per_point) for v in totals],
            "stats": stats_rows(table, game), "declarers": has_declarer(game),
-           "view_url": url_for("tables.view", table_id=table.id), "bar_svg": bar_svg}
+           "view_url": url_for("tables.view", table_id=table.id), "bar_svg": bar_svg,
+           "qr": tables.qr_svg(share_url)}
     resp = make_response(render_template("tables/settle_up.html", **ctx), 400 if problem else 200)
     resp.headers["Referrer-Policy"] = "no-referrer"
     resp.headers["X-Robots-Tag"] = "noindex, nofollow"
