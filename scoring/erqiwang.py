@@ -413,7 +413,8 @@ def settle(values, rules) -> dict:
     paid = _pay_chongguan(deltas, cg, declarers, defenders, rules, surrender, steps)
     steps.append(t("合计：{d}", "total: {d}", d=", ".join(f"{x:+d}" for x in deltas)))
     return settlement(deltas, steps, stake=stake, multiplier=mult,
-                      winner="defenders" if defenders_win else "declarer", chongguan=paid, defender_total=points)
+                      winner="defenders" if defenders_win else "declarer", chongguan=paid, defender_total=points,
+                      made=not defenders_win)
 
 
 SUMMARY = t("南昌二七王：王、7、2为常主，叫分从80往下叫；算分（检分、大光小光、冲关）、判牌、提示。",

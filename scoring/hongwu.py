@@ -245,7 +245,8 @@ def _card_points(values, rules, steps: list) -> tuple[int, int]:
     return points, values.declarer_points + bottom_scored
 
 
-def _pay_tiers(deltas: list[int], declarer: int, points: int, raw: int, bid: int, rules, steps: list) -> None:
+def _pay_tiers(deltas: list[int], declarer: int, points: int, raw: int, bid: int, rules, steps: list) -> bool:
+    """Pay the tier; returns whether the 庄家 made it (was paid)."""
     b, defenders = rules.base, [s for s in range(SEATS) if s != declarer]
     if rules.preset == "tiers_321":
         mult, tier = _tiers_321(points, bid, raw, total_points(rules))
@@ -264,6 +265,7 @@ def _pay_tiers(deltas: list[int], declarer: int, points: int, raw: int, bid: int
         deltas[s] -= each
     deltas[declarer] += gain
     steps.append(steps_text)
+    return mult > 0
 
 
 def _pay_red_fives(deltas: list[int], values, rules, steps: list) -> None:
@@ -283,10 +285,10 @@ def settle(values, rules) -> dict:
     steps: list[Text] = []
     points, raw = _card_points(values, rules, steps)
     deltas = [0] * SEATS
-    _pay_tiers(deltas, values.declarer, points, raw, values.bid, rules, steps)
+    made = _pay_tiers(deltas, values.declarer, points, raw, values.bid, rules, steps)
     _pay_red_fives(deltas, values, rules, steps)
     steps.append(t("合计：{d}", "total: {d}", d=", ".join(f"{x:+d}" for x in deltas)))
-    return settlement(deltas, steps, final=points - values.bid, points=points)
+    return settlement(deltas, steps, final=points - values.bid, points=points, made=made)
 
 
 def _tiers_321(points: int, bid: int, raw: int, total: int) -> tuple[int, Text]:

@@ -94,4 +94,6 @@ def create_app(overrides: dict | None = None) -> Flask:
     tables.init_app(app)
     from . import pwa  # the manifest, the service worker, the offline notice
     pwa.init_app(app)
+    from . import evening  # settle-up, evening stats, new evening
+    app.register_blueprint(evening.bp)
     return app

@@ -1,0 +1,97 @@
+"""The evening as a whole: each player's hands won, 庄家 made / failed, biggest hand and streaks.
+
+Pure functions over a table's stored hands (no Flask, no database). A hand is given as
+``(number, input, deltas, result)``: the settle input as stored, the per-seat deltas, and the engine's
+result (its extra fields, in any one language).
+
+Who was the 庄家 comes from the game's declarations: the settle input's top-level seat field labelled
+庄家 (红五 and 二七王 have one; the shedding games have none, so their players show no 庄家 record).
+Whether the contract was made is the engine's own answer: both games' settlements say ``made`` (the
+庄家 side won the stake). Hands stored before that field was added say nothing and count as neither.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterable, Mapping, Sequence
+
+from .inputs import SeatField
+
+DECLARER_LABEL = "庄家"
+
+Hand = tuple[int, Mapping[str, Any], Sequence[int], Mapping[str, Any]]
+
+
+@dataclass
+class PlayerStats:
+    """One seat's evening: ``streak`` is the run the evening ends on (+N: won the last N hands,
+    −N: lost the last N, 0: the last hand was even or there was none)."""
+
+    seat: int
+    hands: int = 0
+    won: int = 0
+    declared: int = 0
+    made: int = 0
+    failed: int = 0
+    biggest: int = 0
+    biggest_hand: int | None = None
+    streak: int = 0
+    best_streak: int = 0
+
+    def add(self, number: int, delta: int) -> None:
+        self.hands += 1
+        if delta > 0:
+            self.won += 1
+        if delta > self.biggest:
+            self.biggest, self.biggest_hand = delta, number
+        self.streak = _next_streak(self.streak, delta)
+        self.best_streak = max(self.best_streak, self.streak)
+
+
+def _next_streak(streak: int, delta: int) -> int:
+    if delta > 0:
+        return streak + 1 if streak > 0 else 1
+    if delta < 0:
+        return streak - 1 if streak < 0 else -1
+    return 0
+
+
+def declarer_field(game) -> str | None:
+    """The name of the game's 庄家 field: the top-level seat field of its settle input labelled 庄家."""
+    for field in game.settle_input.fields:
+        if isinstance(field, SeatField) and field.label.zh == DECLARER_LABEL:
+            return field.name
+    return None
+
+
+def contract_made(result: Mapping[str, Any]) -> bool | None:
+    """Whether the 庄家 made the contract, as the engine's result says; None: the result does not say."""
+    made = result.get("made")
+    return made if isinstance(made, bool) else None
+
+
+def _declarer(field: str | None, data: Mapping[str, Any], seats: int) -> int | None:
+    seat = data.get(field) if field else None
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < seats:
+        return seat
+    return None
+
+
+def evening_stats(game, seats: int, hands: Iterable[Hand]) -> list[PlayerStats]:
+    """Every seat's statistics over the hands, in hand order."""
+    stats = [PlayerStats(seat) for seat in range(seats)]
+    field = declarer_field(game)
+    for number, data, deltas, result in sorted(hands, key=lambda h: h[0]):
+        for seat, delta in enumerate(list(deltas)[:seats]):
+            stats[seat].add(number, int(delta))
+        declarer = _declarer(field, data or {}, seats)
+        made = contract_made(result or {}) if declarer is not None else None
+        if made is not None:
+            record = stats[declarer]
+            record.declared += 1
+            record.made += made
+            record.failed += not made
+    return stats
+
+
+def has_declarer(game) -> bool:
+    return declarer_field(game) is not None

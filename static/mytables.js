@@ -1,0 +1,104 @@
+/* "Your tables on this phone": kept in this phone's localStorage only (nothing is sent anywhere).
+   A table page carries #this-table with data-* (id, game, players, its links); opening it remembers the
+   table, keeping an edit link this phone had. The home page lists them in #my-tables, newest first, each
+   with its edit link (if this phone had it) or read-only link and a remove-from-list button. */
+(function () {
+  "use strict";
+  var KEY = "paiju.my-tables";
+  var MOST = 30;
+
+  function load() {
+    try {
+      var list = JSON.parse(window.localStorage.getItem(KEY) || "[]");
+      return Array.isArray(list) ? list.filter(function (t) { return t && typeof t.id === "string"; }) : [];
+    } catch (err) {
+      return [];
+    }
+  }
+
+  function save(list) {
+    try {
+      window.localStorage.setItem(KEY, JSON.stringify(list.slice(0, MOST)));
+    } catch (err) { /* private mode or storage full: the list is a convenience only */ }
+  }
+
+  /* Only this site's own table addresses are kept or linked (a tampered entry cannot link elsewhere). */
+  function tablePath(url) {
+    if (!url) return "";
+    try {
+      var parsed = new URL(url, window.location.href);
+      return parsed.origin === window.location.origin && parsed.pathname.indexOf("/tables/") === 0
+        ? parsed.pathname : "";
+    } catch (err) {
+      return "";
+    }
+  }
+
+  function remember(el) {
+    var id = el.getAttribute("data-table-id");
+    var list = load();
+    var old = list.filter(function (t) { return t.id === id; })[0] || {};
+    var entry = {
+      id: id,
+      game: el.getAttribute("data-game") || "",
+      players: el.getAttribute("data-players") || "",
+      view: tablePath(el.getAttribute("data-view-url")),
+      edit: tablePath(el.getAttribute("data-edit-url")) || old.edit || "",
+      seen: Date.now()
+    };
+    save([entry].concat(list.filter(function (t) { return t.id !== id; })));
+  }
+
+  function forget(id) {
+    save(load().filter(function (t) { return t.id !== id; }));
+  }
+
+  function item(section, table) {
+    var li = document.createElement("li");
+    li.className = "my-table";
+    li.setAttribute("data-table-id", table.id);
+    var link = document.createElement("a");
+    var path = tablePath(table.edit) || tablePath(table.view);
+    link.href = path;
+    link.className = "my-table-link";
+    var title = document.createElement("strong");
+    title.textContent = table.game;
+    var who = document.createElement("span");
+    who.className = "who";
+    who.textContent = table.players;
+    var kind = document.createElement("span");
+    kind.className = "badge";
+    kind.textContent = section.getAttribute(tablePath(table.edit) ? "data-edit-label" : "data-view-label");
+    link.append(title, " ", kind, document.createElement("br"), who);
+    var remove = document.createElement("button");
+    remove.type = "button";
+    remove.className = "btn remove";
+    remove.textContent = section.getAttribute("data-remove-label");
+    remove.setAttribute("aria-label", section.getAttribute("data-remove-label") + " " + table.game + " " + table.players);
+    remove.addEventListener("click", function () {
+      forget(table.id);
+      show(section);
+    });
+    li.append(link, remove);
+    return li;
+  }
+
+  function show(section) {
+    var ul = section.querySelector("ul");
+    ul.replaceChildren();
+    load().forEach(function (table) {
+      if (tablePath(table.edit) || tablePath(table.view)) ul.append(item(section, table));
+    });
+    section.hidden = ul.children.length === 0;
+  }
+
+  function start() {
+    var here = document.getElementById("this-table");
+    if (here) remember(here);
+    var section = document.getElementById("my-tables");
+    if (section) show(section);
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();

@@ -1,0 +1,152 @@
+"""The end of the evening (issue 10, items 3–5): 结账 settle-up (API and page), the evening's
+statistics, and a new evening with the same players and rules.
+
+The arithmetic is the engine's: :mod:`scoring.settleup` (the fewest transfers, money per point) and
+:mod:`scoring.evening` (hands won, 庄家 made / failed, biggest hand, streaks). Settling up needs no
+token (anyone with the read-only link may look); a new evening needs the table's edit cookie.
+"""
+from __future__ import annotations
+
+from decimal import Decimal
+
+from flask import Blueprint, jsonify, make_response, redirect, render_template, request, url_for
+from flask_babel import gettext
+from markupsafe import Markup
+
+from scoring.errors import MalformedInput, PaijuError
+from scoring.evening import evening_stats, has_declarer
+from scoring.i18n import render
+from scoring.registry import get_game
+from scoring.settleup import CENT, parse_per_point, settle_up
+
+from . import db as ledger_db
+from . import models as m
+from . import tables
+from .errors import engine_error_response, status_of
+from .i18n import current_lang, page_message
+
+bp = Blueprint("evening", __name__)
+#: the money-per-point chips the page offers
+PER_POINT_CHIPS = ("0.1", "0.5", "1", "2", "5")
+
+
+@bp.before_request
+def _schema():
+    ledger_db.ensure_schema()
+
+
+# --- the API ------------------------------------------------------------------
+
+@bp.get("/api/v1/tables/<table_id>/settle-up")
+def api_settle_up(table_id: str):
+    table = m.get_table(table_id)
+    per_point = parse_per_point(request.args.get("per_point"))
+    answer = settle_up(m.hand_totals(table.id, len(table.players)), per_point)
+    answer["steps"] = render(answer["steps"], current_lang())
+    resp = jsonify(answer)
+    resp.headers["Cache-Control"] = "no-cache"
+    return resp
+
+
+# --- the settle-up page ----------------------------------------------------------
+
+@bp.errorhandler(PaijuError)
+def _error(exc: PaijuError):
+    if request.path.startswith("/api/"):
+        return engine_error_response(exc)
+    status = status_of(exc)
+    return render_template("tables/error.html", status=status, message=page_message(exc)), status
+
+
+def _reading(raw: str | None) -> tuple[Decimal | None, str | None]:
+    """(money per point, None) or (None, what was wrong) for the typed value."""
+    try:
+        return parse_per_point(raw), None
+    except MalformedInput as exc:
+        return None, page_message(exc)
+
+
+def plain(value: Decimal) -> str:
+    """A money-per-point value as a player types it: 0.5, 1, 2.25."""
+    return format(value.normalize(), "f")
+
+
+def bars(names: list[str], totals: list[int]) -> list[dict]:
+    """One horizontal bar per player on a shared scale (the SVG is drawn by the template)."""
+    top = max([abs(v) for v in totals] + [1])
+    out = []
+    for seat, (name, total) in enumerate(zip(names, totals)):
+        width = round(100 * abs(total) / top, 1)
+        out.append({"seat": seat, "name": name, "total": total, "width": width,
+                    "x": 100 if total >= 0 else round(100 - width, 1),
+                    "sign": "plus" if total > 0 else ("minus" if total < 0 else "zero")})
+    return out
+
+
+def _money(points: int, per_point: Decimal | None) -> str | None:
+    return None if per_point is None else str((per_point * points).quantize(CENT))
+
+
+def stats_rows(table: m.LedgerTable, game) -> list[dict]:
+    hands = [(h.number, h.input, h.deltas, h.shown("zh")) for h in m.load_table(table.id).hands]
+    rows = []
+    for name, record in zip(table.players, evening_stats(game, len(table.players), hands)):
+        rows.append({"name": name, "stats": record, "streak": streak_words(record.streak)})
+    return rows
+
+
+def streak_words(streak: int) -> str:
+    if streak > 0:
+        return gettext("连赢%(n)s局", n=streak)
+    if streak < 0:
+        return gettext("连输%(n)s局", n=-streak)
+    return "—"
+
+
+@bp.get("/tables/<table_id>/settle-up")
+def settle_up_page(table_id: str):
+    table = m.get_table(table_id)
+    game = get_game(table.game)
+    raw = request.args.get("per_point")
+    per_point, problem = _reading(raw)
+    totals = m.hand_totals(table.id, len(table.players))
+    settled = settle_up(totals, per_point or Decimal(1))
+    names = list(table.players)
+    transfers = [{**tr, "payer": names[tr["from"]], "payee": names[tr["to"]],
+                  "amount": tr["amount"] if per_point is not None else None} for tr in settled["transfers"]]
+    shown_value = plain(per_point) if per_point is not None else (raw or "")
+    share_url = url_for("evening.settle_up_page", table_id=table.id, _external=True,
+                        **({"per_point": plain(per_point)} if per_point is not None else {}))
+    ctx = {"table": table, "game": game, "names": names, "transfers": transfers, "per_point": per_point,
+           "typed": shown_value, "problem": problem, "chips": PER_POINT_CHIPS, "share_url": share_url,
+           "bars": bars(names, totals), "money": [_money(v, per_point) for v in totals],
+           "stats": stats_rows(table, game), "declarers": has_declarer(game),
+           "view_url": url_for("tables.view", table_id=table.id), "bar_svg": bar_svg,
+           "qr": tables.qr_svg(share_url)}
+    resp = make_response(render_template("tables/settle_up.html", **ctx), 400 if problem else 200)
+    resp.headers["Referrer-Policy"] = "no-referrer"
+    resp.headers["X-Robots-Tag"] = "noindex, nofollow"
+    resp.headers["Cache-Control"] = "private, no-cache"
+    return resp
+
+
+# --- a new evening ------------------------------------------------------------------
+
+@bp.post("/tables/<table_id>/edit/new-evening")
+@tables.limit_creates
+def new_evening(table_id: str):
+    """A new table with this one's game, players and house rules; its edit page opens with its cookie."""
+    table = m.get_table(table_id)
+    m.check_token(table, request.cookies.get(tables.EDIT_COOKIE))
+    if not tables.VersionForm().validate():
+        message = gettext("表单已失效，请刷新页面后再提交。")
+        return render_template("tables/error.html", status=400, message=message), 400
+    new_id, token = m.create_table(table.game, list(table.players), dict(table.rules))
+    target = redirect(url_for("tables.edit", table_id=new_id, new=1), 303)
+    return tables.with_edit_cookie(target, new_id, token)
+
+
+def bar_svg(bar: dict) -> Markup:  # kept here so the template stays readable
+    return Markup(f'<svg class="bar {bar["sign"]}" viewBox="0 0 200 12" preserveAspectRatio="none" '
+                  f'aria-hidden="true" focusable="false"><line x1="100" x2="100" y1="0" y2="12" class="axis"/>'
+                  f'<rect x="{bar["x"]}" y="1" width="{bar["width"]}" height="10"/></svg>')
