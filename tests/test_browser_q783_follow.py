@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import expect
+from test_tables_browser import open_q783_table  # the ledger's own way of opening a table in the browser
 
 pytestmark = pytest.mark.browser
 
@@ -15,13 +16,7 @@ def no_sideways_scroll(page):
 
 
 def test_a_hand_followed_from_a_q783_table_is_recorded_once_with_the_carried_banks(page, live_server):
-    page.goto(live_server + "/tables/new")
-    page.click("a[href$='game=q783']")
-    for i, name in enumerate(NAMES):
-        page.fill(f"#name_{i}", name)
-    page.click("#panel button[type=submit]")
-    page.locator(".share").first.wait_for()
-    table_url = page.url.split("?")[0].split("#")[0]
+    table_url = open_q783_table(page, live_server, NAMES)
     for i in range(4):
         page.fill(f"#banks-{i}", "100")
     page.select_option("#finish_order-0", "1")
