@@ -109,8 +109,9 @@
     part(root, "fives").textContent = cur.fives.map(function (s) { return "♥5·" + seatWords(root, s); }).join(" ");
   }
   function drawEnd(root, cfg, state, t) {
-    part(root, "end").hidden = !state.last;
+    part(root, "end").hidden = !state.last || !cfg.bottom;
     part(root, "bottom-box").hidden = !cfg.bottom;
+    root.querySelector("[data-tc-act=last]").hidden = !cfg.bottom;  // without a bottom the last trick is like any other
     if (!state.last || !cfg.bottom) return;
     part(root, "bottom").textContent = String(state.bottom);
     var last = state.tricks[state.tricks.length - 1], box = part(root, "outcomes");

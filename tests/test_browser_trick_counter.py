@@ -72,6 +72,8 @@ def test_hongwu_counter_fills_the_settle_form_and_settles_as_typed_by_hand(page,
     page.click("button[type=submit].primary")
     followed = deltas(page)
     assert followed == ["+2", "-8", "+2", "+4"]
+    # the settle page came back (htmx swapped the form): the hand followed is still there, trick by trick
+    expect(page.locator("details.trick-counter .tc-log li")).to_have_count(4)
 
     typed = page.context.new_page()
     typed.goto(live_server + "/hongwu/settle")
@@ -143,6 +145,26 @@ def test_erqiwang_last_trick_won_by_the_declarers_side_gives_no_bottom(page, liv
     assert page.is_checked("input[name=last_trick][value=none]")
     page.click("button[type=submit].primary")
     assert deltas(page) == ["-1", "+1", "-1", "+1"]  # 40 < 80 but on the 小光 line 40: the 庄家 wins one stake
+
+
+def test_erqiwang_counter_counts_the_partners_tricks_for_the_declarers_side(page, live_server):
+    """Seed example: bid 60, the 闲家 100 → [−4, 4, −4, 4]; without 抠底 the last trick is like any other."""
+    page.goto(live_server + "/erqiwang/settle")
+    page.check("input[name=declarer][value='0']")
+    page.fill("#bid", "60")
+    box = counter(page)
+    expect(box.locator("[data-tc-act=last]")).to_be_hidden()
+    trick(box, 1, chips=(40,))
+    trick(box, 2, chips=(25,))  # the partner opposite the 庄家
+    trick(box, 3, chips=(30,), cards=("10",))
+    trick(box, 0, chips=(30,), cards=("5",))
+    trick(box, 1, chips=(20,))
+    expect(box.locator("[data-tc=defenders]")).to_have_text("100")
+    expect(box.locator("[data-tc=declarer]")).to_have_text("60")
+    box.locator("[data-tc-act=fill]").click()
+    assert page.input_value("#defender_points") == "100"
+    page.click("button[type=submit].primary")
+    assert deltas(page) == ["-4", "+4", "-4", "+4"]
 
 
 def test_hongwu_counter_on_a_ledger_table_records_the_hand(page, live_server):
