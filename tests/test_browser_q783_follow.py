@@ -34,7 +34,8 @@ def test_a_hand_followed_from_a_q783_table_is_recorded_once_with_the_carried_ban
     expect(banks.first).to_have_text("110")
     assert banks.all_inner_texts() == ["110", "230", "30", "30"]
     page.locator(".finish-form summary").click()
-    page.select_option("#place_0", "2")
+    page.locator(".finish-form .seat-tap", has_text="老王").click()  # tap who went out first
+    assert page.input_value("#place_0") == "2"
     page.click("button[value=finish]")
     expect(banks.first).to_have_text("60")
     assert banks.all_inner_texts() == ["60", "180", "160", "0"]
