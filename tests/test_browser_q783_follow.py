@@ -29,8 +29,7 @@ def test_a_hand_followed_from_a_q783_table_is_recorded_once_with_the_carried_ban
     assert banks.all_inner_texts() == ["50", "250", "50", "50"]  # the banks the table carries
     assert no_sideways_scroll(page)
     page.locator(".seat-button", has_text="阿明").click()
-    page.check("input[name=won_with][value=fu_q783]")  # winner + what won: no cards typed
-    page.click("button[value=round]")
+    page.check("input[name=won_with][value=fu_q783]")  # winner + what won, two taps: the round is recorded
     expect(banks.first).to_have_text("110")
     assert banks.all_inner_texts() == ["110", "230", "30", "30"]
     page.locator(".finish-form summary").click()
