@@ -46,10 +46,12 @@ class LiveCounter:
     red_fives: str | None = None                      # a rows field of (owner, captured_by)
     red_five_max: Callable[[Any], int] = lambda rules: 0
     red_five_swing: int = 0                           # card points a captured red five moves
+    goal: Callable[[Any], dict] | None = None         # what the bid asks of which side (shown, never settled)
 
     def describe(self, rules) -> dict:
         bottom = self.bottom_field(rules)
         return {
+            "goal": self.goal(rules) if self.goal else None,
             "declarer": self.declarer_field, "points": self.points_field, "side": self.counted_side,
             "total": self.total(rules), "partner": self.partner_offset(rules),
             "bottom": None if bottom is None else {"field": bottom, "side": self.bottom_side,
@@ -71,9 +73,14 @@ def red_five_counter(total: Callable[[Any], int], bottom_cap: Callable[[Any], in
                 LastTrick(DEFENDERS, t("闲家赢了最后一墩", "the 闲家 won the last trick"), DEFENDERS,
                           1 if rules.bottom == "always" else 0, {"declarer_took_bottom": False}))
 
+    def goal(rules) -> dict:
+        """The 庄家 makes it with points (with the bottom and the red fives) above the bid (seed: exactly the
+        bid loses), or reaching it (``tiers_321``)."""
+        return {"field": "bid", "side": DECLARER, "beyond": rules.preset != "tiers_321", "swing": True}
+
     return LiveCounter("declarer_points", DECLARER, total, lambda rules: None, lambda rules: "bottom_points",
                        DECLARER, bottom_cap, last_tricks, red_fives="red_fives",
-                       red_five_max=lambda rules: rules.decks, red_five_swing=swing)
+                       red_five_max=lambda rules: rules.decks, red_five_swing=swing, goal=goal)
 
 
 def bottom_bonus_counter(total: int, bottom_cap: int, times: Mapping[str, int],
@@ -88,4 +95,5 @@ def bottom_bonus_counter(total: int, bottom_cap: int, times: Mapping[str, int],
     return LiveCounter("defender_points", DEFENDERS, lambda rules: total,
                        lambda rules: None if rules.sides == "solo" else 2,
                        lambda rules: "bottom_points" if rules.bottom_bonus == "on" else None,
-                       DEFENDERS, lambda rules: bottom_cap, last_tricks)
+                       DEFENDERS, lambda rules: bottom_cap, last_tricks,
+                       goal=lambda rules: {"field": "bid", "side": DEFENDERS, "beyond": False, "swing": False})

@@ -62,7 +62,9 @@
         if (sideOf(owner, d, cfg, n) !== side) captured.push({ owner: owner, by: tr.winner });
       });
     });
-    var out = { declarer: d, sums: sums, tricksPoints: sums[cfg.side], captured: captured, outcome: null, bottomAdded: 0 };
+    var swing = captured.reduce(function (n, c) { return n + (c.owner === d ? -1 : 1); }, 0) * (cfg.red_fives ? cfg.red_fives.swing : 0);
+    var out = { declarer: d, sums: sums, tricksPoints: sums[cfg.side], captured: captured, swing: swing, outcome: null,
+                bottomAdded: 0 };
     var lastTrick = state.last && state.tricks[state.tricks.length - 1];
     if (lastTrick && cfg.bottom) {
       out.outcome = chosenOutcome(cfg, state, sideOf(lastTrick.winner, d, cfg, n));
@@ -90,13 +92,24 @@
         side: root.dataset["msg" + (cfg.bottom.side === "declarer" ? "Declarer" : "Defenders")] }));
     }
     if (cfg.red_fives && t.captured.length) {
-      var swing = t.captured.reduce(function (s, c) { return s + (c.owner === t.declarer ? -1 : 1); }, 0) * cfg.red_fives.swing;
-      notes.push(fmt(root.dataset.msgSwing, { sign: swing < 0 ? "−" : "+", n: Math.abs(swing) }));
+      notes.push(fmt(root.dataset.msgSwing, { sign: t.swing < 0 ? "−" : "+", n: Math.abs(t.swing) }));
     }
     if (t.sums.declarer + t.sums.defenders > cfg.total) {
       notes.push(fmt(root.dataset.msgOver, { n: t.sums.declarer + t.sums.defenders, total: cfg.total }));
     }
     part(root, "note").textContent = notes.join(" · ");
+    drawGoal(root, cfg, shown, t);
+  }
+  // what the bid asks of its side, in words (the settlement alone decides the hand)
+  function drawGoal(root, cfg, shown, t) {
+    var el = part(root, "goal"), goal = cfg.goal, form = root.closest("form");
+    var box = goal && form && form.querySelector("[name='" + goal.field + "']");
+    var bid = box ? parseInt(box.value, 10) : NaN;
+    el.hidden = isNaN(bid) || t.declarer === null;
+    if (el.hidden) return;
+    var have = shown[goal.side] + (goal.swing ? t.swing : 0), need = bid + (goal.beyond ? 5 : 0) - have;
+    var side = root.dataset[goal.side === "declarer" ? "msgDeclarer" : "msgDefenders"];
+    el.textContent = fmt(need > 0 ? root.dataset.msgNeed : root.dataset.msgMade, { side: side, n: need, bid: bid });
   }
   function drawTrick(root, cfg, state) {
     var cur = state.current;
@@ -257,13 +270,17 @@
     var root = el.closest("[data-trick-counter]");
     if (root._cfg) onTap(root, el);
   });
-  document.addEventListener("change", function (e) {
+  // the 庄家 and the bid are the form's own fields: the counter follows them
+  function onFormField(e) {
     var form = e.target.form;
-    if (!form || e.target.type !== "radio") return;
+    if (!form || e.target.closest("[data-trick-counter]")) return;
     form.querySelectorAll("[data-trick-counter]").forEach(function (root) {
-      if (root._cfg && e.target.name === root._cfg.declarer) draw(root);
+      var cfg = root._cfg;
+      if (cfg && (e.target.name === cfg.declarer || (cfg.goal && e.target.name === cfg.goal.field))) draw(root);
     });
-  });
+  }
+  document.addEventListener("change", onFormField);
+  document.addEventListener("input", onFormField);
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", function () { init(document); });
   else init(document);
   document.addEventListener("htmx:load", function (e) { init(e.target); });

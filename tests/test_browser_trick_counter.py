@@ -51,6 +51,8 @@ def follow_hongwu_example_4(page):
     trick(box, 1, last=True)
     box.locator("[data-tc-bottom-set='10']").click()
     expect(box.locator("[data-tc=declarer]")).to_have_text("100")  # the 庄家 won the last trick: the bottom counts
+    # 90 + 10 − 20 (the red five lost) = 80: exactly the bid loses, as the settlement will say
+    expect(box.locator("[data-tc=goal]")).to_have_text("庄家还差 5 分才够叫分 80")
     box.locator("[data-tc-act=fill]").click()
     return box
 
@@ -124,6 +126,7 @@ def test_erqiwang_counter_with_the_bottom_doubled_by_a_pair_on_the_last_trick(pa
     box.locator("[data-tc-bottom-set='20']").click()
     box.locator("[data-tc-outcome=pair]").click()
     expect(box.locator("[data-tc=defenders]")).to_have_text("90")  # 50 + 20 × 2, the engine's multiplier
+    expect(box.locator("[data-tc=goal]")).to_have_text("闲家已够叫分 80")
     box.locator("[data-tc-act=fill]").click()
     assert page.input_value("#defender_points") == "50"
     assert page.input_value("#bottom_points") == "20"

@@ -73,3 +73,23 @@ def test_only_the_trick_games_show_the_counter_and_it_follows_the_chosen_rules(a
     assert resp.status_code == 200
     found = json.loads(unescape(re.search(r'data-trick-counter="([^"]*)"', resp.get_data(as_text=True)).group(1)))
     assert found["bottom"] == {"field": "bottom_points", "side": "defenders", "max": 80}
+
+
+@pytest.mark.parametrize("preset, bid, points, made", [("seed", 100, 100, False), ("seed", 100, 105, True),
+                                                        ("tiers_321", 100, 100, True), ("tiers_321", 100, 95, False)])
+def test_hongwu_goal_is_what_the_settlement_calls_making_the_bid(preset, bid, points, made, api):
+    goal = described("hongwu", preset=preset)["goal"]
+    shown_made = points >= bid + (5 if goal["beyond"] else 0)
+    status, out = api("hongwu/settle", {"declarer": 0, "bid": bid, "declarer_points": points,
+                                        "rules": {"preset": preset}})
+    assert status == 200
+    assert shown_made == made == (out["deltas"][0] > 0)
+
+
+@pytest.mark.parametrize("points, made", [(45, True), (40, False)])
+def test_erqiwang_goal_is_what_the_settlement_calls_making_the_bid(points, made, api):
+    goal = described("erqiwang")["goal"]
+    assert goal["side"] == "defenders" and not goal["beyond"]
+    status, out = api("erqiwang/settle", {"declarer": 0, "bid": 45, "defender_points": points})
+    assert status == 200
+    assert (points >= 45) == made == (out["winner"] == "defenders")
