@@ -25,18 +25,19 @@ def test_a_hand_followed_from_a_q783_table_is_recorded_once_with_the_carried_ban
 
     page.get_by_role("link", name="跟踪这一手").click()
     banks = page.locator("td.bank")
-    expect(banks.first).to_have_text("50")
+    expect(banks.first).to_have_text("50", timeout=10_000)
     assert banks.all_inner_texts() == ["50", "250", "50", "50"]  # the banks the table carries
     assert no_sideways_scroll(page)
     page.locator(".seat-button", has_text="阿明").click()
-    page.check("input[name=won_with][value=fu_q783]")  # winner + what won, two taps: the round is recorded
-    expect(banks.first).to_have_text("110")
+    # winner + what won, two taps: the round is recorded (a click, not check(): the form is gone at once)
+    page.locator(".won-with label", has_text="副Q783").click()
+    expect(banks.first).to_have_text("110", timeout=10_000)
     assert banks.all_inner_texts() == ["110", "230", "30", "30"]
     page.locator(".finish-form summary").click()
     page.locator(".finish-form .seat-tap", has_text="老王").click()  # tap who went out first
     assert page.input_value("#place_0") == "2"
     page.click("button[value=finish]")
-    expect(banks.first).to_have_text("60")
+    expect(banks.first).to_have_text("60", timeout=10_000)
     assert banks.all_inner_texts() == ["60", "180", "160", "0"]
     # a double tap: the same form sent twice (the first send in the background) records the hand once
     page.evaluate("""() => { const form = document.querySelector('form.record-form'), body = new FormData(form);
@@ -49,4 +50,4 @@ def test_a_hand_followed_from_a_q783_table_is_recorded_once_with_the_carried_ban
     assert page.locator("#live-hands .hand").count() == 2
     assert page.locator(".totals td[data-total]").all_inner_texts() == ["-40", "+80", "+60", "-100"]
     page.go_back()  # the tracker again: the recorded hand is not offered a second time
-    expect(page.locator("button[value=record]")).to_have_count(0)
+    expect(page.locator("button[value=record]")).to_have_count(0, timeout=10_000)

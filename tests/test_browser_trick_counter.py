@@ -46,13 +46,13 @@ def follow_hongwu_example_4(page):
     trick(box, 1, chips=(30,))
     trick(box, 3, cards=("5", "10"), fives=(1,))
     trick(box, 1, chips=(40,), cards=("10", "K"))
-    expect(box.locator("[data-tc=declarer]")).to_have_text("90")
-    expect(box.locator("[data-tc=defenders]")).to_have_text("15")
+    expect(box.locator("[data-tc=declarer]")).to_have_text("90", timeout=10_000)
+    expect(box.locator("[data-tc=defenders]")).to_have_text("15", timeout=10_000)
     trick(box, 1, last=True)
     box.locator("[data-tc-bottom-set='10']").click()
     expect(box.locator("[data-tc=declarer]")).to_have_text("100")  # the 庄家 won the last trick: the bottom counts
     # 90 + 10 − 20 (the red five lost) = 80: exactly the bid loses, as the settlement will say
-    expect(box.locator("[data-tc=goal]")).to_have_text("庄家还差 5 分才够叫分 80")
+    expect(box.locator("[data-tc=goal]")).to_have_text("庄家还差 5 分才够叫分 80", timeout=10_000)
     box.locator("[data-tc-act=fill]").click()
     return box
 
@@ -75,7 +75,7 @@ def test_hongwu_counter_fills_the_settle_form_and_settles_as_typed_by_hand(page,
     followed = deltas(page)
     assert followed == ["+2", "-8", "+2", "+4"]
     # the settle page came back (htmx swapped the form): the hand followed is still there, trick by trick
-    expect(page.locator("details.trick-counter .tc-log li")).to_have_count(4)
+    expect(page.locator("details.trick-counter .tc-log li")).to_have_count(4, timeout=10_000)
 
     typed = page.context.new_page()
     typed.goto(live_server + "/hongwu/settle")
@@ -99,7 +99,7 @@ def test_hongwu_red_five_won_back_by_its_own_side_is_not_captured(page, live_ser
     assert page.is_checked("input[name='red_fives-0-captured_by'][value='0']")
     assert page.locator("input[name='red_fives-1-owner']:checked").count() == 0
     box.locator("[data-tc-act=undo]").click()  # undo puts the trick back to be corrected
-    expect(box.locator("[data-tc=points]")).to_have_text("5")
+    expect(box.locator("[data-tc=points]")).to_have_text("5", timeout=10_000)
     expect(box.locator("[data-tc-winner='0']")).to_have_attribute("aria-pressed", "true")
 
 
@@ -120,13 +120,13 @@ def test_erqiwang_counter_with_the_bottom_doubled_by_a_pair_on_the_last_trick(pa
     trick(box, 2, chips=(40,))           # the partner: the 庄家's side
     trick(box, 1, chips=(30,))
     trick(box, 3, chips=(20,))
-    expect(box.locator("[data-tc=defenders]")).to_have_text("50")
-    expect(box.locator("[data-tc=declarer]")).to_have_text("40")
+    expect(box.locator("[data-tc=defenders]")).to_have_text("50", timeout=10_000)
+    expect(box.locator("[data-tc=declarer]")).to_have_text("40", timeout=10_000)
     trick(box, 1, chips=(0,), last=True)
     box.locator("[data-tc-bottom-set='20']").click()
     box.locator("[data-tc-outcome=pair]").click()
     expect(box.locator("[data-tc=defenders]")).to_have_text("90")  # 50 + 20 × 2, the engine's multiplier
-    expect(box.locator("[data-tc=goal]")).to_have_text("闲家已够叫分 80")
+    expect(box.locator("[data-tc=goal]")).to_have_text("闲家已够叫分 80", timeout=10_000)
     box.locator("[data-tc-act=fill]").click()
     assert page.input_value("#defender_points") == "50"
     assert page.input_value("#bottom_points") == "20"
@@ -142,7 +142,7 @@ def test_erqiwang_last_trick_won_by_the_declarers_side_gives_no_bottom(page, liv
     trick(box, 3, chips=(15,), last=True)  # seat 3 sits opposite the 庄家 (seat 1): the 庄家's side
     box.locator("[data-tc-bottom-set='25']").click()
     assert box.locator("[data-tc-outcome]").count() == 1  # only "none" fits
-    expect(box.locator("[data-tc=defenders]")).to_have_text("40")
+    expect(box.locator("[data-tc=defenders]")).to_have_text("40", timeout=10_000)
     box.locator("[data-tc-act=fill]").click()
     assert page.input_value("#defender_points") == "40"
     assert page.is_checked("input[name=last_trick][value=none]")
@@ -162,8 +162,8 @@ def test_erqiwang_counter_counts_the_partners_tricks_for_the_declarers_side(page
     trick(box, 3, chips=(30,), cards=("10",))
     trick(box, 0, chips=(30,), cards=("5",))
     trick(box, 1, chips=(20,))
-    expect(box.locator("[data-tc=defenders]")).to_have_text("100")
-    expect(box.locator("[data-tc=declarer]")).to_have_text("60")
+    expect(box.locator("[data-tc=defenders]")).to_have_text("100", timeout=10_000)
+    expect(box.locator("[data-tc=declarer]")).to_have_text("60", timeout=10_000)
     box.locator("[data-tc-act=fill]").click()
     assert page.input_value("#defender_points") == "100"
     page.click("button[type=submit].primary")
