@@ -10,6 +10,7 @@ from .errors import InputErrors, InvalidInput, MalformedInput, PaijuError
 from .games import settlement
 from .i18n import Text, join, seat_name, t
 from .inputs import CardsField, ChoiceField, IntField, Problems, RowsField, Schema, SeatField, SwitchField
+from .live import bottom_bonus_counter
 from .rules import Option, Preset, RuleSet
 from .trick import (THROW_COMPARE, BidRules, GameOrder, Level, ThrowRule, TrickSpec, check_deck, parse_trump,
                     run_bidding)
@@ -426,6 +427,7 @@ class Erqiwang(TrickGame):
     ruleset, settle_input = RULESET, SETTLE_INPUT
     deck_of, order_of, settle_of = staticmethod(deck_for), staticmethod(order_for), staticmethod(settle)
     spec_of, bid_rules_of = staticmethod(spec_for), staticmethod(bid_rules)
+    live_counter = bottom_bonus_counter(TOTAL, BOTTOM_CARDS_POINTS, LAST_TRICK_TIMES, LAST_TRICK_CHOICES)
 
 
 GAME = Erqiwang()

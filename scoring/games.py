@@ -40,6 +40,7 @@ class Game:
     seats: ClassVar[tuple[int, int]] = (4, 4)   # fewest and most seats (see seat_range)
     carried_fields: ClassVar[tuple[str, ...]] = ()  # input fields a ledger hand takes from the hand before
     turn_inputs: ClassVar[tuple[str, ...]] = ()  # check/hint inputs beyond the cards (next_cards_left, first_play)
+    live_counter: ClassVar[Any] = None  # a trick-by-trick points counter for the settle form (scoring/live.py)
     # the game module's own functions (set with staticmethod), behind the hooks below
     deck_of: ClassVar[Callable[[Rules], Deck]]
     settle_of: ClassVar[Callable[[Values, Rules], dict]]

@@ -8,6 +8,7 @@ from .errors import InputErrors, InvalidInput, PaijuError
 from .games import settlement
 from .i18n import Text, seat_name, t
 from .inputs import IntField, RowsField, Schema, SeatField, SwitchField
+from .live import red_five_counter
 from .rules import Option, Preset, RuleSet, switch
 from .trick import (THROW_COMPARE, BidRules, FailedThrow, GameOrder, Level, ThrowRule, TrickSpec, run_bidding)
 from .trick.game import TrickGame
@@ -324,6 +325,7 @@ class Hongwu(TrickGame):
     ruleset, settle_input = RULESET, SETTLE_INPUT
     deck_of, order_of, settle_of = staticmethod(deck_for), staticmethod(order_for), staticmethod(settle)
     spec_of, bid_rules_of = staticmethod(spec_for), staticmethod(bid_rules)
+    live_counter = red_five_counter(total_points, bottom_cap, RED_FIVE_SWING)
 
 
 GAME = Hongwu()
