@@ -32,7 +32,8 @@ BARE_PATH = "/bare"
 
 
 def served_app():
-    """The WSGI app gunicorn serves: Paiju, with ``/bare`` answered by a bare Flask app."""
+    """The WSGI app gunicorn serves: Paiju, with ``/bare`` answered by a bare Flask app before any of
+    Paiju's own machinery runs (same server, same workers, same settings)."""
     from flask import Flask
 
     from webapp import create_app
@@ -44,12 +45,14 @@ def served_app():
     def hello():
         return {"ok": True}
 
+    paiju_wsgi = paiju.wsgi_app
+
     def dispatch(environ, start_response):
-        target = bare if environ.get("PATH_INFO") == BARE_PATH else paiju
+        target = bare if environ.get("PATH_INFO") == BARE_PATH else paiju_wsgi
         return target(environ, start_response)
 
-    dispatch.paiju = paiju  # gunicorn.conf.py's hooks find the Flask app here
-    return dispatch
+    paiju.wsgi_app = dispatch
+    return paiju
 
 
 # -- what is requested ------------------------------------------------------------------------------------------
