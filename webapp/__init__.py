@@ -1,12 +1,13 @@
 """牌局 Paiju web app: the app factory."""
 from __future__ import annotations
 
+import functools
 import os
 import secrets
 import tempfile
 from pathlib import Path
 
-from flask import Flask
+from flask import Flask, request
 
 from . import security
 from .serving import deployment_config, merge_vary_headers, serve_hashed_static, trust_proxy
@@ -74,7 +75,7 @@ def create_app(overrides: dict | None = None) -> Flask:
         app.config["SECRET_KEY"] = _instance_secret(app)
 
     # the blueprints import the app's extensions: importing them here keeps `import webapp` cheap and acyclic
-    from . import api, errors, pages, q783_tracker, tables
+    from . import api, errors, pages, q783_tracker, render, tables
     from .extensions import babel, compress, csrf, htmx
     from .i18n import current_lang
 
@@ -92,4 +93,15 @@ def create_app(overrides: dict | None = None) -> Flask:
     pages.init_app(app)
     app.register_blueprint(q783_tracker.bp)
     tables.init_app(app)
+    _skip_unlimited_blueprints(tables.limiter)
+    render.init_app(app)
     return app
+
+
+#: the blueprints none of whose routes has a rate limit: the limiter need not look at their requests
+UNLIMITED_BLUEPRINTS = frozenset({"api", "pages", "q783_tracker"})
+
+
+@functools.cache  # the limiter is one object for every app: one filter
+def _skip_unlimited_blueprints(limiter) -> None:
+    limiter.request_filter(lambda: request.blueprint in UNLIMITED_BLUEPRINTS)

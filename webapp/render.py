@@ -1,11 +1,20 @@
-"""What every game page shares: the tab bar, the card picker's configuration, partial-or-full responses."""
+"""What every game page shares: the tab bar, the card picker's configuration, partial-or-full responses.
+
+Answers that are the same for every request are made once and kept (per app): the picker's configuration
+per game and rules, and each game page as a GET renders it, per URL and language (see :class:`PageCache`).
+"""
 from __future__ import annotations
 
 import json
+import threading
+from collections import OrderedDict
 
-from flask import render_template, request
-from flask_babel import gettext
+from flask import current_app, g, render_template, request
+from babel import support
+from flask_babel import get_locale, gettext
 from flask_babel import lazy_gettext as _l
+
+from wtforms.i18n import messages_path
 
 from scoring.cards import BIG, LITTLE, RANK_NAMES, SUITS
 from scoring.i18n import render, t
@@ -24,7 +33,19 @@ def tabs_for(game):
 
 
 def picker_config(game, rules) -> str:
-    """What the card picker offers for this game and these rules (JSON)."""
+    """What the card picker offers for this game and these rules (JSON), made once per game and rules."""
+    try:
+        key = (game.slug, tuple(sorted(rules.items())))
+        hash(key)
+    except TypeError:  # a rule value that is a list: not worth keeping
+        return _picker_config(game, rules)
+    cache = current_app.extensions.setdefault("paiju_pickers", {})
+    if key not in cache:
+        cache[key] = _picker_config(game, rules)
+    return cache[key]
+
+
+def _picker_config(game, rules) -> str:
     deck = game.deck(rules)
     distinct = set(deck.all_cards())
     suits = [s.symbol for s in SUITS if any(c.suit == s for c in distinct)]
@@ -35,11 +56,91 @@ def picker_config(game, rules) -> str:
                       ensure_ascii=False)
 
 
+#: the game pages whose answer to a GET depends on nothing but the URL and the language (the forms start
+#: empty; the CSRF token is the session's own and is put in afresh). The 记圈 page is not one: it shows
+#: what the session holds.
+CACHED_PAGES = frozenset({"pages.rules", "pages.check", "pages.hint", "pages.trick", "pages.bidding",
+                          "pages.settle"})
+
+
+class PageCache:
+    """Rendered GET pages by (endpoint, URL, language, with a form token or not), the most recent ``size``
+    of them. A page is kept split at its CSRF token, so each answer carries the token of the request it
+    answers."""
+
+    def __init__(self, size: int = 256):
+        self.size = size
+        self._pages: OrderedDict[tuple, tuple[str, ...]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple) -> tuple[str, ...] | None:
+        with self._lock:
+            parts = self._pages.get(key)
+            if parts is not None:
+                self._pages.move_to_end(key)
+            return parts
+
+    def put(self, key: tuple, parts: tuple[str, ...]) -> None:
+        with self._lock:
+            self._pages[key] = parts
+            while len(self._pages) > self.size:
+                self._pages.popitem(last=False)
+
+
+def _csrf_token() -> str | None:
+    """The token the request's forms carry, if any form was made (Flask-WTF keeps it on ``g``)."""
+    return g.get(current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token"))
+
+
+def _cached_render(template: str, ctx: dict) -> str:
+    cache = current_app.extensions.setdefault("paiju_pages", PageCache())
+    token = _csrf_token()
+    key = (request.endpoint, request.full_path, current_lang(), token is not None)
+    parts = cache.get(key)
+    if parts is not None:
+        return (token or "").join(parts)
+    html = render_template(template, partial=False, **ctx)
+    cache.put(key, tuple(html.split(token)) if token else (html,))
+    return html
+
+
 def page(game, tab: str, template: str, **ctx):
     ctx.update(game=game, tab=tab if "." in tab else f"pages.{tab}", tabs=tabs_for(game))
+    # templates reloading as they change (debug): every page rendered afresh
+    if request.method == "GET" and request.endpoint in CACHED_PAGES and not current_app.jinja_env.auto_reload:
+        return _cached_render(template, ctx)
     if htmx and request.method == "POST":
         return render_template(template, partial=True, **ctx)
     return render_template(template, partial=False, **ctx)
+
+
+class WTFormsCatalog:
+    """WTForms' own messages in the request's language, each language's catalogue read once. (Flask-WTF
+    reads and parses it afresh for every request that builds a form; it takes whatever the request holds.)"""
+
+    def __init__(self):
+        self._catalogs: dict[str, support.Translations] = {}
+
+    def catalog(self):
+        locale = get_locale()
+        key = str(locale)
+        if key not in self._catalogs:
+            self._catalogs[key] = support.Translations.load(messages_path(), [locale], domain="wtforms")
+        return self._catalogs[key]
+
+    def ugettext(self, string):
+        return self.catalog().ugettext(string)
+
+    def ungettext(self, singular, plural, n):
+        return self.catalog().ungettext(singular, plural, n)
+
+
+def init_app(app) -> None:
+    catalog = WTFormsCatalog()
+
+    @app.before_request
+    def _wtforms_catalog():
+        request.wtforms_translations = catalog
 
 
 def render_csrf_error():
