@@ -6,7 +6,8 @@ dispatched in front of it. Then, for 1, 8 and 32 clients, each endpoint is drive
 a loopback-only load generator written here (threads, raw sockets: one request at a time per client,
 a new connection whenever the server closes one, as it does with ``keepalive = 0``). Prints, per
 endpoint: requests/s, the ratio to the bare route at the same number of clients, p50/p99/p99.9
-latency, and any answer that was not the expected status.
+latency, the CPU gunicorn's processes spent per request (from /proc: steadier than requests/s when
+other work shares the cores) with the bare route's as a ratio, and any answer that was not a 200.
 
 Options: ``--seconds S`` per endpoint (default 3, in ``--rounds`` interleaved slices, default 6),
 ``--clients 1,8,32``, ``--only NAME,…``.
@@ -160,10 +161,16 @@ class Result:
     seconds: float
     latencies: list[int]
     bad: dict[int, int]
+    server_cpu: float = 0.0  # seconds of CPU the server's processes spent meanwhile
 
     @property
     def rate(self) -> float:
         return self.requests / self.seconds
+
+    @property
+    def cpu_ms(self) -> float:
+        """The server's CPU per request, in ms: steadier than requests/s when other work shares the cores."""
+        return self.server_cpu / max(self.requests, 1) * 1000
 
     def percentile(self, q: float) -> float:
         """The q-th quantile of latency in ms (nearest rank)."""
@@ -171,8 +178,26 @@ class Result:
         return ordered[min(len(ordered) - 1, int(q * len(ordered)))] / 1e6
 
 
-def drive(port: int, endpoint: Endpoint, clients: int, seconds: float) -> Result:
+def server_cpu(master: int) -> float:
+    """CPU seconds (user + system) of gunicorn's master, its live workers and the workers it has reaped."""
+    ticks = os.sysconf("SC_CLK_TCK")
+
+    def fields(pid: int) -> list[str]:
+        try:
+            return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except FileNotFoundError:  # a worker that just exited: the master's reaped total has it soon
+            return ["0"] * 20
+
+    own = fields(master)
+    total = sum(int(own[i]) for i in (11, 12, 13, 14))  # utime, stime, cutime, cstime
+    children = Path(f"/proc/{master}/task/{master}/children").read_text().split()
+    total += sum(int(f[11]) + int(f[12]) for f in map(fields, map(int, children)))
+    return total / ticks
+
+
+def drive(port: int, endpoint: Endpoint, clients: int, seconds: float, master: int | None = None) -> Result:
     request = endpoint.request_bytes(port)
+    cpu_before = server_cpu(master) if master else 0.0
     start = time.perf_counter()
     threads = [Client(port, request, start + seconds) for _ in range(clients)]
     for thread in threads:
@@ -185,7 +210,8 @@ def drive(port: int, endpoint: Endpoint, clients: int, seconds: float) -> Result
     for thread in threads:
         for status, n in thread.bad.items():
             bad[status] = bad.get(status, 0) + n
-    return Result(len(latencies), elapsed, latencies, bad)
+    cpu = server_cpu(master) - cpu_before if master else 0.0
+    return Result(len(latencies), elapsed, latencies, bad, cpu)
 
 
 # -- the server ----------------------------------------------------------------------------------------------------
@@ -201,7 +227,8 @@ def start_server(port: int, folder: str) -> subprocess.Popen:
     env = {**os.environ, "BIND": f"127.0.0.1:{port}", "WEB_CONCURRENCY": "2", "SECRET_KEY": "bench-load",
            "DATABASE_URL": f"sqlite:///{folder}/load.db", "PYTHONPATH": str(ROOT)}
     log = open(Path(folder) / "gunicorn.log", "w")
-    return subprocess.Popen([sys.executable, "-m", "gunicorn", "--config", "gunicorn.conf.py", "bench.load:served_app()"],
+    return subprocess.Popen([sys.executable, "-m", "gunicorn", "--config", "gunicorn.conf.py",
+                             "--no-control-socket", "bench.load:served_app()"],
                             cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
 
 
@@ -233,9 +260,10 @@ def stop_server(proc: subprocess.Popen) -> None:
 
 def line(name: str, result: Result, bare: Result) -> str:
     bad = f"  non-200: {result.bad}" if result.bad else ""
-    return (f"  {name:<20} {result.rate:8.0f} req/s  {result.rate / bare.rate:5.2f}×bare   "
+    return (f"  {name:<20} {result.rate:7.0f} req/s {result.rate / bare.rate:5.2f}×bare  "
             f"p50 {result.percentile(0.5):6.2f}  p99 {result.percentile(0.99):6.2f}  "
-            f"p99.9 {result.percentile(0.999):6.2f} ms{bad}")
+            f"p99.9 {result.percentile(0.999):6.2f} ms  server CPU {result.cpu_ms:5.2f} ms/req "
+            f"({bare.cpu_ms / result.cpu_ms:4.2f}×bare){bad}")
 
 
 def warm_up(port: int, endpoints: list[Endpoint]) -> None:
@@ -246,16 +274,18 @@ def warm_up(port: int, endpoints: list[Endpoint]) -> None:
             raise SystemExit(f"{endpoint.name}: answered {result.bad}")
 
 
-def measure(port: int, endpoints: list[Endpoint], clients: int, seconds: float, rounds: int) -> dict[str, Result]:
+def measure(port: int, master: int, endpoints: list[Endpoint], clients: int, seconds: float,
+            rounds: int) -> dict[str, Result]:
     """Each endpoint and the bare route in turn, ``rounds`` short slices each, interleaved: a change in what
     else the machine is doing falls on all of them alike."""
     totals: dict[str, Result] = {}
     for _ in range(rounds):
         for endpoint in [BARE, *endpoints]:
-            part = drive(port, endpoint, clients, seconds / rounds)
+            part = drive(port, endpoint, clients, seconds / rounds, master)
             total = totals.setdefault(endpoint.name, Result(0, 0.0, [], {}))
             total.requests += part.requests
             total.seconds += part.seconds
+            total.server_cpu += part.server_cpu
             total.latencies += part.latencies
             for status, n in part.bad.items():
                 total.bad[status] = total.bad.get(status, 0) + n
@@ -272,9 +302,10 @@ def run(seconds: float, client_counts: list[int], endpoints: list[Endpoint], rou
             wait_until_answering(port, proc)
             warm_up(port, endpoints)
             print(f"gunicorn, 2 workers (gunicorn.conf.py), 127.0.0.1:{port}; {seconds:g} s per endpoint in {rounds} "
-                  f"interleaved slices; latency in ms; {os.cpu_count()} cores shared with the load generator (noisy)")
+                  f"interleaved slices; latency in ms; {os.cpu_count()} cores shared with the load generator (noisy); "
+                  f"'server CPU' is what gunicorn's processes spent per request, and bare's over it")
             for clients in client_counts:
-                results = measure(port, endpoints, clients, seconds, rounds)
+                results = measure(port, proc.pid, endpoints, clients, seconds, rounds)
                 bare = results[BARE.name]
                 print(f"{clients} client{'s' if clients > 1 else ''}:")
                 for name, result in results.items():

@@ -1,7 +1,6 @@
 """牌局 Paiju web app: the app factory."""
 from __future__ import annotations
 
-import functools
 import os
 import secrets
 import tempfile
@@ -93,7 +92,7 @@ def create_app(overrides: dict | None = None) -> Flask:
     pages.init_app(app)
     app.register_blueprint(q783_tracker.bp)
     tables.init_app(app)
-    _skip_unlimited_blueprints(tables.limiter)
+    _skip_limiter_outside_limited_blueprints(app, tables.limiter)
     render.init_app(app)
     return app
 
@@ -102,6 +101,18 @@ def create_app(overrides: dict | None = None) -> Flask:
 UNLIMITED_BLUEPRINTS = frozenset({"api", "pages", "q783_tracker"})
 
 
-@functools.cache  # the limiter is one object for every app: one filter
-def _skip_unlimited_blueprints(limiter) -> None:
-    limiter.request_filter(lambda: request.blueprint in UNLIMITED_BLUEPRINTS)
+def _skip_limiter_outside_limited_blueprints(app: Flask, limiter) -> None:
+    """The limiter's before-request check, which resolves every limit and exemption of the route even where
+    there is none, runs only for the blueprints that may carry limits."""
+    hooks = app.before_request_funcs[None]
+    for i, hook in enumerate(hooks):
+        if getattr(hook, "__self__", None) is limiter:
+            hooks[i] = _unless_unlimited(hook)
+
+
+def _unless_unlimited(check):
+    def check_limited_blueprints():
+        if request.blueprint not in UNLIMITED_BLUEPRINTS:
+            return check()
+        return None
+    return check_limited_blueprints
