@@ -154,3 +154,26 @@ def test_a_forked_worker_opens_its_own_database_connections(tmp_path):
         assert db.session.execute(text("SELECT 3")).scalar() == 3
         db.session.remove()
         db.engine.dispose()
+
+
+# -- page strings -----------------------------------------------------------------------------------------------
+
+
+def test_page_strings_are_looked_up_once_per_language_and_keep_jinja_s_formatting(app):
+    from flask import render_template_string
+    source = "{{ _('结算') }}|{{ _('%(n)s号位名字', n='<b>') }}|{{ _('%(n)s号位', n=2) }}"
+    answers = {}
+    for lang in ("zh", "en", "zh"):
+        with app.test_request_context(f"/?lang={lang}"):
+            answers.setdefault(lang, []).append(render_template_string(source))
+    assert answers["zh"] == ["结算|&lt;b&gt;号位名字|2号位"] * 2
+    assert answers["en"][0].startswith("Settle|") and "&lt;b&gt;" in answers["en"][0] and "<b>" not in answers["en"][0]
+    kept = app.extensions["paiju_texts"]
+    assert kept["zh"]["结算"] == "结算" and kept["en"]["结算"] == "Settle"
+
+
+def test_the_tab_names_are_in_the_reader_s_language(client):
+    for slug, tab in (("q783", "记圈"), ("hongwu", "谁赢这墩")):
+        zh, en = client.get(f"/{slug}/check?lang=zh"), client.get(f"/{slug}/check?lang=en")
+        assert f">{tab}</a>" in zh.get_data(as_text=True) and ">结算</a>" in zh.get_data(as_text=True)
+        assert tab not in en.get_data(as_text=True) and ">Settle</a>" in en.get_data(as_text=True)
