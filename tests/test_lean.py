@@ -177,3 +177,37 @@ def test_the_tab_names_are_in_the_reader_s_language(client):
         zh, en = client.get(f"/{slug}/check?lang=zh"), client.get(f"/{slug}/check?lang=en")
         assert f">{tab}</a>" in zh.get_data(as_text=True) and ">结算</a>" in zh.get_data(as_text=True)
         assert tab not in en.get_data(as_text=True) and ">Settle</a>" in en.get_data(as_text=True)
+
+
+# -- Alembic only to migrate ------------------------------------------------------------------------------------
+
+ALEMBIC_LATE = """
+import sys
+from webapp import create_app
+app = create_app({"SECRET_KEY": "t", "DATABASE_URL": sys.argv[1]})
+app.test_client().get("/paodekuai/settle")
+assert "alembic" not in sys.modules and "flask_migrate" not in sys.modules, "imported at start"
+resp = app.test_client().post("/api/v1/tables", json={"game": "q783", "players": ["a", "b", "c"]})
+assert resp.status_code == 201 and "alembic" in sys.modules
+"""
+
+
+def test_alembic_is_imported_only_when_the_ledger_first_needs_its_schema(tmp_path):
+    import subprocess
+    import sys
+    done = subprocess.run([sys.executable, "-c", ALEMBIC_LATE, f"sqlite:///{tmp_path / 'a.db'}"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+
+
+def test_the_flask_db_commands_still_migrate_by_hand(tmp_path):
+    import subprocess
+    import sys
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'cli.db'}", "SECRET_KEY": "t"}
+    flask = str(Path(sys.executable).parent / "flask")
+    upgrade = subprocess.run([flask, "--app", "webapp", "db", "upgrade"], cwd=ROOT, env=env, capture_output=True,
+                             text=True, timeout=300)
+    assert upgrade.returncode == 0, upgrade.stderr[-2000:]
+    current = subprocess.run([flask, "--app", "webapp", "db", "current"], cwd=ROOT, env=env, capture_output=True,
+                             text=True, timeout=300)
+    assert "(head)" in current.stdout
