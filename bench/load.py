@@ -195,6 +195,19 @@ def server_cpu(master: int) -> float:
     return total / ticks
 
 
+def worker_memory(master: int) -> str:
+    """Each worker's resident memory, and the part of it no other process shares (MB, /proc smaps_rollup)."""
+    out = []
+    for pid in Path(f"/proc/{master}/task/{master}/children").read_text().split():
+        sizes = {}
+        for row in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines()[1:]:
+            name, value = row.split(":", 1)
+            sizes[name] = int(value.split()[0]) / 1024
+        private = sizes.get("Private_Clean", 0) + sizes.get("Private_Dirty", 0)
+        out.append(f"RSS {sizes.get('Rss', 0):.0f} MB, PSS {sizes.get('Pss', 0):.0f} MB, private {private:.0f} MB")
+    return "; ".join(out)
+
+
 def drive(port: int, endpoint: Endpoint, clients: int, seconds: float, master: int | None = None) -> Result:
     request = endpoint.request_bytes(port)
     cpu_before = server_cpu(master) if master else 0.0
@@ -311,6 +324,7 @@ def run(seconds: float, client_counts: list[int], endpoints: list[Endpoint], rou
                 for name, result in results.items():
                     print(line(name, result, bare))
                 sys.stdout.flush()
+            print(f"workers: {worker_memory(proc.pid)}")
         finally:
             stop_server(proc)
 
