@@ -32,11 +32,14 @@ preload_app = True
 
 
 def when_ready(server):
-    """In the master, app built, before the first fork: migrate once, then freeze what start-up made."""
+    """In the master, app built, before the first fork: migrate once, answer each page once (the workers
+    inherit compiled templates and kept answers), then freeze what start-up made."""
     app = server.app.wsgi()
-    if "paiju_db" in getattr(app, "extensions", {}):
+    if "paiju_db" in getattr(app, "extensions", {}):  # Paiju's app, not some other WSGI callable
         from webapp.db import migrate_before_fork
+        from webapp.render import warm_up
         migrate_before_fork(app)
+        warm_up(app)
     freeze_startup_objects()
 
 

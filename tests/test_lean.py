@@ -109,7 +109,7 @@ def test_gunicorn_builds_the_app_once_in_the_master_and_forks_the_workers_from_i
     assert callable(settings["when_ready"]) and callable(settings["pre_fork"])
 
 
-def test_gunicorn_freezes_what_start_up_made_before_forking_and_migrates_once_in_the_master(tmp_path):
+def test_gunicorn_migrates_once_and_answers_each_page_once_in_the_master_then_freezes_it_all_before_forking(tmp_path):
     settings = _gunicorn_settings()
     app = create_app({"SECRET_KEY": "t", "DATABASE_URL": f"sqlite:///{tmp_path / 'g.db'}"})
     server = SimpleNamespace(app=SimpleNamespace(wsgi=lambda: app))
@@ -123,6 +123,9 @@ def test_gunicorn_freezes_what_start_up_made_before_forking_and_migrates_once_in
     finally:
         gc.unfreeze()
     assert app.extensions["paiju_db"]["migrated"]
+    kept = app.extensions["paiju_pages"].get(("pages.settle", "/paodekuai/settle?", "en", True))
+    assert kept and "Settle" in "".join(kept)  # the workers inherit the pages answered once in the master
+    assert ("games", "zh") in app.extensions["paiju_static_json"]
     with app.app_context():
         assert db.engine.pool.checkedin() == 0  # the master keeps no connection for a worker to inherit
         assert "ledger_tables" in inspect(db.engine).get_table_names()

@@ -9,7 +9,7 @@ import json
 import threading
 from collections import OrderedDict
 
-from flask import current_app, g, render_template, request
+from flask import current_app, g, render_template, request, url_for
 from babel import support
 from flask_babel import get_locale, get_translations, gettext
 from jinja2 import pass_eval_context
@@ -18,10 +18,11 @@ from markupsafe import Markup
 from wtforms.i18n import messages_path
 
 from scoring.cards import BIG, LITTLE, RANK_NAMES, SUITS
-from scoring.i18n import render, t
+from scoring.i18n import LANGS, render, t
+from scoring.registry import all_games
 
 from .extensions import htmx
-from .i18n import current_lang
+from .i18n import COOKIE, current_lang
 
 
 
@@ -174,6 +175,22 @@ def init_app(app) -> None:
     @app.before_request
     def _wtforms_catalog():
         request.wtforms_translations = catalog
+
+
+def warm_up(app) -> None:
+    """Answer every game page and static answer once in each language, as a browser asks for them (the
+    language from its cookie): templates compiled, catalogues read, pages and answers kept. A server that
+    forks its workers from here (gunicorn's master) hands them all of it, so a new worker's first
+    requests cost what its thousandth do."""
+    with app.test_request_context():
+        tabs = [(game, TAB_ENDPOINTS.get(tab, f"pages.{tab}")) for game in all_games() for tab in game.tabs]
+        urls = [url_for(endpoint, slug=game.slug) for game, endpoint in tabs if endpoint in CACHED_PAGES]
+        urls += [url_for("api.games"), url_for("api.openapi_json"), url_for("pages.home")]
+    for lang in LANGS:
+        client = app.test_client()
+        client.set_cookie(COOKIE, lang)
+        for url in urls:
+            client.get(url)
 
 
 def render_csrf_error():
