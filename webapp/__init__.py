@@ -102,17 +102,18 @@ UNLIMITED_BLUEPRINTS = frozenset({"api", "pages", "q783_tracker"})
 
 
 def _skip_limiter_outside_limited_blueprints(app: Flask, limiter) -> None:
-    """The limiter's before-request check, which resolves every limit and exemption of the route even where
-    there is none, runs only for the blueprints that may carry limits."""
-    hooks = app.before_request_funcs[None]
-    for i, hook in enumerate(hooks):
-        if getattr(hook, "__self__", None) is limiter:
-            hooks[i] = _unless_unlimited(hook)
+    """The limiter's hooks (before: resolve every limit and exemption of the route, even where there is
+    none; after: headers; teardown: its per-request state) run only for the blueprints that may carry limits."""
+    for registry in (app.before_request_funcs, app.after_request_funcs, app.teardown_request_funcs):
+        hooks = registry.get(None, [])
+        for i, hook in enumerate(hooks):
+            if getattr(hook, "__self__", None) is limiter or any(a is limiter for a in getattr(hook, "args", ())):
+                hooks[i] = _unless_unlimited(hook)
 
 
-def _unless_unlimited(check):
-    def check_limited_blueprints():
+def _unless_unlimited(hook):
+    def only_where_limited(*args):
         if request.blueprint not in UNLIMITED_BLUEPRINTS:
-            return check()
-        return None
-    return check_limited_blueprints
+            return hook(*args)
+        return args[0] if args else None  # an after-request hook hands the response on
+    return only_where_limited
