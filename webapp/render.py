@@ -55,6 +55,9 @@ def page_text(msgid: str) -> str:
     return text
 
 
+PICKER_CACHE_SIZE = 512
+
+
 def picker_config(game, rules) -> str:
     """What the card picker offers for this game and these rules (JSON), made once per game and rules."""
     try:
@@ -64,6 +67,8 @@ def picker_config(game, rules) -> str:
         return _picker_config(game, rules)
     cache = current_app.extensions.setdefault("paiju_pickers", {})
     if key not in cache:
+        if len(cache) >= PICKER_CACHE_SIZE:  # house rules combine many ways: keep the memory bounded
+            cache.clear()
         cache[key] = _picker_config(game, rules)
     return cache[key]
 
