@@ -13,7 +13,7 @@ PO = ROOT / "webapp/translations/en/LC_MESSAGES/messages.po"
 
 def _msgids():
     method_map = [("webapp/**.py", "python"), ("templates/**.html", "jinja2")]
-    keywords = {"_": None, "_l": None, "gettext": None, "lazy_gettext": None, "ngettext": (1, 2)}
+    keywords = {"_": None, "_l": None, "N_": None, "gettext": None, "lazy_gettext": None, "ngettext": (1, 2)}
     ids = set()
     for sub in ("webapp", "templates"):
         for _file, _line, message, _comments, _ctx in extract_from_dir(

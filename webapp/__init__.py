@@ -6,7 +6,7 @@ import secrets
 import tempfile
 from pathlib import Path
 
-from flask import Flask
+from flask import Flask, request
 
 from . import security
 from .serving import deployment_config, merge_vary_headers, serve_hashed_static, trust_proxy
@@ -74,7 +74,7 @@ def create_app(overrides: dict | None = None) -> Flask:
         app.config["SECRET_KEY"] = _instance_secret(app)
 
     # the blueprints import the app's extensions: importing them here keeps `import webapp` cheap and acyclic
-    from . import api, errors, pages, q783_tracker, tables
+    from . import api, errors, pages, q783_tracker, render, tables
     from .extensions import babel, compress, csrf, htmx
     from .i18n import current_lang
 
@@ -96,4 +96,28 @@ def create_app(overrides: dict | None = None) -> Flask:
     pwa.init_app(app)
     from . import evening  # settle-up, evening stats, new evening
     app.register_blueprint(evening.bp)
+    _skip_limiter_outside_limited_blueprints(app, tables.limiter)
+    render.init_app(app)
     return app
+
+
+#: the blueprints none of whose routes has a rate limit: the limiter need not look at their requests
+UNLIMITED_BLUEPRINTS = frozenset({"api", "pages", "q783_tracker"})
+
+
+def _skip_limiter_outside_limited_blueprints(app: Flask, limiter) -> None:
+    """The limiter's hooks (before: resolve every limit and exemption of the route, even where there is
+    none; after: headers; teardown: its per-request state) run only for the blueprints that may carry limits."""
+    for registry in (app.before_request_funcs, app.after_request_funcs, app.teardown_request_funcs):
+        hooks = registry.get(None, [])
+        for i, hook in enumerate(hooks):
+            if getattr(hook, "__self__", None) is limiter or any(a is limiter for a in getattr(hook, "args", ())):
+                hooks[i] = _unless_unlimited(hook)
+
+
+def _unless_unlimited(hook):
+    def only_where_limited(*args):
+        if request.blueprint not in UNLIMITED_BLUEPRINTS:
+            return hook(*args)
+        return args[0] if args else None  # an after-request hook hands the response on
+    return only_where_limited

@@ -1,6 +1,7 @@
 """The JSON API (``/api/v1``): a thin layer over :mod:`scoring.games`."""
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 
@@ -83,15 +84,37 @@ def rendered(value):
     return render(value, current_lang())
 
 
+#: how long a client or cache may reuse a static answer before asking again (with its ETag)
+STATIC_MAX_AGE = 300
+
+
+def static_json(name: str, make):
+    """An answer that is the same for every request in one language: ``make(lang)`` is encoded once per
+    app and language and kept; each answer carries an ETag (a matching If-None-Match gets a 304) and may
+    be reused for a while by the language it was asked in (Accept-Language, the cookie, ``?lang=``)."""
+    lang = current_lang()
+    cache = current_app.extensions.setdefault("paiju_static_json", {})
+    if (name, lang) not in cache:
+        body = current_app.json.response(make(lang)).get_data()
+        cache[name, lang] = (body, hashlib.sha256(body).hexdigest()[:32])
+    body, etag = cache[name, lang]
+    response = current_app.response_class(body, mimetype=current_app.json.mimetype)
+    response.set_etag(etag)
+    response.cache_control.public = True
+    response.cache_control.max_age = STATIC_MAX_AGE
+    response.vary.update(("Accept-Language", "Cookie"))
+    return response.make_conditional(request)
+
+
 @bp.get("/games")
 def games():
-    return jsonify({"games": rendered([g.describe() for g in all_games()])})
+    return static_json("games", lambda lang: {"games": render([g.describe() for g in all_games()], lang)})
 
 
 @bp.get("/openapi.json")
 def openapi_json():
     """The OpenAPI 3.1 description of this API, in the request's language."""
-    return jsonify(document(current_app, current_lang()))
+    return static_json("openapi", lambda lang: document(current_app, lang))
 
 
 @bp.post("/<slug>/<action>")

@@ -1,0 +1,216 @@
+"""The lean request path: answers made once per language and kept, and gunicorn's start-up (preloaded app,
+frozen garbage collector, migrations in the master, fork-safe database engines)."""
+from __future__ import annotations
+
+import gc
+import os
+import re
+import runpy
+from pathlib import Path
+from types import SimpleNamespace
+
+from sqlalchemy import inspect, text
+
+from webapp import create_app
+from webapp.db import db
+
+ROOT = Path(__file__).resolve().parent.parent
+TOKEN = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"|name="csrf_token" value="([^"]+)"')
+
+
+def _token(html: str) -> str:
+    match = TOKEN.search(html)
+    assert match, "the page carries no form token"
+    return match.group(1) or match.group(2)
+
+
+# -- static answers per language ------------------------------------------------------------------------------
+
+
+def test_the_games_list_is_answered_in_each_language_and_each_answer_stays_the_same(client):
+    zh = [client.get("/api/v1/games", headers={"Accept-Language": "zh"}) for _ in range(2)]
+    en = [client.get("/api/v1/games", headers={"Accept-Language": "en"}) for _ in range(2)]
+    assert zh[0].data == zh[1].data and en[0].data == en[1].data
+    assert zh[0].data != en[0].data
+    assert zh[0].get_json()["games"][0]["name"].startswith("跑得快")
+    assert en[0].get_json()["games"][0]["name"].startswith("Paodekuai")
+    assert zh[0].headers["ETag"] == zh[1].headers["ETag"] != en[0].headers["ETag"]
+
+
+def test_a_kept_answer_is_revalidated_by_its_etag_and_varies_on_what_picks_the_language(client):
+    first = client.get("/api/v1/games?lang=en")
+    assert first.headers["Cache-Control"] == "public, max-age=300"
+    assert {"Accept-Language", "Cookie"} <= {v.strip() for v in first.headers["Vary"].split(",")}
+    again = client.get("/api/v1/games?lang=en", headers={"If-None-Match": first.headers["ETag"]})
+    assert again.status_code == 304 and again.data == b""
+    other = client.get("/api/v1/games?lang=zh", headers={"If-None-Match": first.headers["ETag"]})
+    assert other.status_code == 200 and other.data != first.data
+
+
+def test_the_openapi_document_is_kept_per_language(client):
+    zh, en = client.get("/api/v1/openapi.json?lang=zh"), client.get("/api/v1/openapi.json?lang=en")
+    assert zh.status_code == en.status_code == 200 and zh.data != en.data
+    assert client.get("/api/v1/openapi.json?lang=zh").data == zh.data
+
+
+def test_a_game_page_is_rendered_per_language_and_url_and_each_stays_the_same(client):
+    zh = [client.get("/paodekuai/settle?lang=zh").get_data(as_text=True) for _ in range(2)]
+    en = [client.get("/paodekuai/settle?lang=en").get_data(as_text=True) for _ in range(2)]
+    five = client.get("/q783/settle?lang=en&players=5").get_data(as_text=True)
+    four = client.get("/q783/settle?lang=en&players=4").get_data(as_text=True)
+    assert 'lang="zh-CN"' in zh[0] and "结算" in zh[0] and 'lang="en"' in en[0] and "Settle" in en[0]
+    assert _without_token(zh[0]) == _without_token(zh[1]) and _without_token(en[0]) == _without_token(en[1])
+    assert _without_token(zh[0]) != _without_token(en[0])
+    assert five.count('class="seat-row names-row"') == 5 and four.count('class="seat-row names-row"') == 4
+
+
+def _without_token(html: str) -> str:
+    return html.replace(_token(html), "")
+
+
+def test_a_kept_page_carries_the_form_token_of_the_session_it_answers(app):
+    app.config["WTF_CSRF_ENABLED"] = True
+    first, second = app.test_client(), app.test_client()
+    token_1 = _token(first.get("/q783/check").get_data(as_text=True))
+    token_2 = _token(second.get("/q783/check").get_data(as_text=True))  # the kept page
+    assert token_1 != token_2
+    body = {"play": "♠Q ♥7 ♥8 ♣3", "previous": "♠4 ♥4"}
+    assert second.post("/q783/check", data={**body, "csrf_token": token_1}).status_code == 400
+    ok = second.post("/q783/check", data={**body, "csrf_token": token_2})
+    assert ok.status_code == 200 and "可以出" in ok.get_data(as_text=True)
+
+
+def test_the_rounds_page_which_shows_the_session_is_not_kept(app):
+    from webapp.render import CACHED_PAGES
+    assert "q783_tracker.rounds" not in CACHED_PAGES
+    assert {rule.endpoint for rule in app.url_map.iter_rules()} >= CACHED_PAGES
+
+
+def test_rate_limits_still_count_the_ledger_but_not_the_game_pages(tmp_path):
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE_URL": f"sqlite:///{tmp_path / 'l.db'}",
+                      "LEDGER_CREATE_LIMIT": "2 per minute"})
+    client = app.test_client()
+    body = {"game": "q783", "players": ["a", "b", "c"]}
+    statuses = [client.post("/api/v1/tables", json=body).status_code for _ in range(3)]
+    assert statuses == [201, 201, 429]
+    assert all(client.get("/paodekuai/settle").status_code == 200 for _ in range(3))
+
+
+# -- gunicorn ---------------------------------------------------------------------------------------------------
+
+
+def _gunicorn_settings() -> dict:
+    return runpy.run_path(str(ROOT / "gunicorn.conf.py"))
+
+
+def test_gunicorn_builds_the_app_once_in_the_master_and_forks_the_workers_from_it():
+    settings = _gunicorn_settings()
+    assert settings["preload_app"] is True
+    assert callable(settings["when_ready"]) and callable(settings["pre_fork"])
+
+
+def test_gunicorn_migrates_once_and_answers_each_page_once_in_the_master_then_freezes_it_all_before_forking(tmp_path):
+    settings = _gunicorn_settings()
+    app = create_app({"SECRET_KEY": "t", "DATABASE_URL": f"sqlite:///{tmp_path / 'g.db'}"})
+    server = SimpleNamespace(app=SimpleNamespace(wsgi=lambda: app))
+    try:
+        gc.unfreeze()
+        settings["when_ready"](server)
+        assert gc.get_freeze_count() > 0
+        gc.unfreeze()
+        settings["pre_fork"](server, None)
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
+    assert app.extensions["paiju_db"]["migrated"]
+    kept = app.extensions["paiju_pages"].get(("pages.settle", "/paodekuai/settle?", "en", True))
+    assert kept and "Settle" in "".join(kept)  # the workers inherit the pages answered once in the master
+    assert ("games", "zh") in app.extensions["paiju_static_json"]
+    with app.app_context():
+        assert db.engine.pool.checkedin() == 0  # the master keeps no connection for a worker to inherit
+        assert "ledger_tables" in inspect(db.engine).get_table_names()
+        db.engine.dispose()
+
+
+def test_a_forked_worker_opens_its_own_database_connections(tmp_path):
+    app = create_app({"SECRET_KEY": "t", "DATABASE_URL": f"sqlite:///{tmp_path / 'f.db'}"})
+    with app.app_context():
+        db.session.execute(text("SELECT 1"))
+        db.session.remove()
+        parent_pool = db.engine.pool
+        assert parent_pool.checkedin() == 1
+        read, write = os.pipe()
+        pid = os.fork()
+        if pid == 0:  # the worker
+            try:
+                fresh = db.engine.pool is not parent_pool and db.engine.pool.checkedin() == 0
+                works = db.session.execute(text("SELECT 2")).scalar() == 2
+                os.write(write, b"ok" if fresh and works else b"shared")
+            finally:
+                os._exit(0)
+        os.close(write)
+        answer = os.read(read, 16)
+        os.waitpid(pid, 0)
+        os.close(read)
+        assert answer == b"ok"
+        assert db.engine.pool is parent_pool and parent_pool.checkedin() == 1  # the parent's is untouched
+        assert db.session.execute(text("SELECT 3")).scalar() == 3
+        db.session.remove()
+        db.engine.dispose()
+
+
+# -- page strings -----------------------------------------------------------------------------------------------
+
+
+def test_page_strings_are_looked_up_once_per_language_and_keep_jinja_s_formatting(app):
+    from flask import render_template_string
+    source = "{{ _('结算') }}|{{ _('%(n)s号位名字', n='<b>') }}|{{ _('%(n)s号位', n=2) }}"
+    answers = {}
+    for lang in ("zh", "en", "zh"):
+        with app.test_request_context(f"/?lang={lang}"):
+            answers.setdefault(lang, []).append(render_template_string(source))
+    assert answers["zh"] == ["结算|&lt;b&gt;号位名字|2号位"] * 2
+    assert answers["en"][0].startswith("Settle|") and "&lt;b&gt;" in answers["en"][0] and "<b>" not in answers["en"][0]
+    kept = app.extensions["paiju_texts"]
+    assert kept["zh"]["结算"] == "结算" and kept["en"]["结算"] == "Settle"
+
+
+def test_the_tab_names_are_in_the_reader_s_language(client):
+    for slug, tab in (("q783", "记圈"), ("hongwu", "谁赢这墩")):
+        zh, en = client.get(f"/{slug}/check?lang=zh"), client.get(f"/{slug}/check?lang=en")
+        assert f">{tab}</a>" in zh.get_data(as_text=True) and ">结算</a>" in zh.get_data(as_text=True)
+        assert tab not in en.get_data(as_text=True) and ">Settle</a>" in en.get_data(as_text=True)
+
+
+# -- Alembic only to migrate ------------------------------------------------------------------------------------
+
+ALEMBIC_LATE = """
+import sys
+from webapp import create_app
+app = create_app({"SECRET_KEY": "t", "DATABASE_URL": sys.argv[1]})
+app.test_client().get("/paodekuai/settle")
+assert "alembic" not in sys.modules and "flask_migrate" not in sys.modules, "imported at start"
+resp = app.test_client().post("/api/v1/tables", json={"game": "q783", "players": ["a", "b", "c"]})
+assert resp.status_code == 201 and "alembic" in sys.modules
+"""
+
+
+def test_alembic_is_imported_only_when_the_ledger_first_needs_its_schema(tmp_path):
+    import subprocess
+    import sys
+    done = subprocess.run([sys.executable, "-c", ALEMBIC_LATE, f"sqlite:///{tmp_path / 'a.db'}"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+
+
+def test_the_flask_db_commands_still_migrate_by_hand(tmp_path):
+    import subprocess
+    import sys
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'cli.db'}", "SECRET_KEY": "t"}
+    flask = str(Path(sys.executable).parent / "flask")
+    upgrade = subprocess.run([flask, "--app", "webapp", "db", "upgrade"], cwd=ROOT, env=env, capture_output=True,
+                             text=True, timeout=300)
+    assert upgrade.returncode == 0, upgrade.stderr[-2000:]
+    current = subprocess.run([flask, "--app", "webapp", "db", "current"], cwd=ROOT, env=env, capture_output=True,
+                             text=True, timeout=300)
+    assert "(head)" in current.stdout
