@@ -15,11 +15,14 @@ whose highest card has that level are wanted; a generator may ignore it.
 """
 from __future__ import annotations
 
+from functools import partial
 from itertools import combinations
+from operator import itemgetter
 from typing import Any, Callable, Iterable, Iterator, NamedTuple, Sequence, Union
 
 from ..cards import Card, missing_from
 from ..plays import LegalPlays
+from .counts import RankCounts
 from .reading import Reading
 from .spec import SheddingSpec
 from .turn import Turn
@@ -121,9 +124,57 @@ def _follows(spec: SheddingSpec, hand: tuple, table: Reading, turn: Turn | None)
     return [_new(Play, (cards, reading)) for _, cards, reading in _smallest_first(found)]
 
 
+#: up to this many cards a hand's leads are built in one pass and sorted; a bigger hand's level by level
+ONE_PASS = 16
+_by_size_and_shape = itemgetter(0, 1)
+
+
+def _built_leads(spec: SheddingSpec, hand: tuple) -> Iterator[Play]:
+    """The leads of a spec whose patterns build them (``Pattern.leads``), smallest first.
+
+    No candidate is read: each is a pattern by construction, named by its shape (which orders and
+    identifies it, :mod:`.counts`); its reading is made only when asked for.
+    """
+    counts = RankCounts(hand, spec.rank_order)
+    if len(hand) <= ONE_PASS:
+        levels: dict = {}
+        for found in _shapes(spec, counts, None):
+            levels.setdefault(found[1][0][0], []).append(found)
+        cells = (levels[level] for level in sorted(levels))
+    else:
+        cells = (_shapes(spec, counts, level) for level in counts.powers)
+    for cell in cells:
+        cell.sort(key=_by_size_and_shape)  # stable: a plain straight before the flushes of its ranks
+        for _, shape, cards in cell:
+            if cards is None:
+                cards = counts.cards(shape)
+            yield _new(Play, (cards, partial(judge, spec, cards, None)))
+
+
+def _shapes(spec: SheddingSpec, counts: RankCounts, level: int | None) -> list[tuple]:
+    """The distinct leads every pattern builds at ``level``: (size, shape, cards or None)."""
+    seen: set = set()
+    out = []
+    for pattern in spec.patterns:
+        for found in pattern.leads(counts, level):
+            if found[2] is None:
+                if found[1] in seen:
+                    continue
+                seen.add(found[1])
+            out.append(found)
+    return out
+
+
 def _leads(spec: SheddingSpec, hand: tuple, turn: Turn | None) -> Iterator[Play]:
     """A lead can have tens of thousands of plays: generated level by level (highest card lowest
     first, ``need=level``), then size by size, so that taking the smallest few stops early."""
+    if turn is None and spec.builds_leads:
+        return _built_leads(spec, hand)
+    return _read_leads(spec, hand, turn)
+
+
+def _read_leads(spec: SheddingSpec, hand: tuple, turn: Turn | None) -> Iterator[Play]:
+    """The leads of :func:`_leads`, each candidate read (and allowed by the turn)."""
     collect = _Collector(spec, None, turn)
     sizes = sorted(set(spec.sizes(hand, None)))
     by_level = spec.has_points  # with point cards the order inside a level is (points, size)
