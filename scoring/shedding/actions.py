@@ -184,7 +184,7 @@ def hint(spec: SheddingSpec, payload: Mapping) -> dict:
     turn = read_turn(payload, spec, hand, leading=previous is None)
     limit = get_int(payload, "limit", 1, MAX_LIMIT, default=default_limit(table is None))
     plays, truncated = legal_plays(spec, hand, table, turn).take(limit)
-    texts = [format_cards(play.cards, key) for play in plays]
+    texts = play_texts(hand, [play.cards for play in plays], key)
     first = plays[0].reading if plays else None
     if first is None and table is None:  # only a house rule of the turn empties a lead (首出必带黑桃3 without ♠3)
         reason = t("按这些规则这一手没有能出的牌", "these rules leave no legal lead for this hand")
@@ -198,6 +198,23 @@ def hint(spec: SheddingSpec, payload: Mapping) -> dict:
     return {"plays": texts, "smallest": texts[0] if plays else None, "truncated": truncated, "reason": reason,
             "smallest_reading": first.as_dict(key) if first else None,
             "table": table.as_dict(key) if table else None}
+
+
+def play_texts(hand: Sequence[Card], plays: Sequence[Sequence[Card]], key) -> list[str]:
+    """``format_cards`` of each play, the hand sorted once: a play's cards are the hand's own card objects, so
+    each is written by its place in the sorted hand (a card from elsewhere falls back to ``format_cards``)."""
+    order = sorted(hand, key=key)
+    place = {id(c): i for i, c in enumerate(order)}
+    names = [str(c) for c in order]
+    out = []
+    for cards in plays:
+        try:
+            at = sorted([place[id(c)] for c in cards])
+        except KeyError:
+            out.append(format_cards(cards, key))
+            continue
+        out.append(" ".join([names[i] for i in at]))
+    return out
 
 
 def shedding_actions(spec_for: SpecFor) -> dict[str, Callable]:

@@ -28,6 +28,10 @@ from .spec import SheddingSpec
 from .turn import Turn
 
 MakeReading = Union[Reading, Callable[[], Reading]]
+#: up to this many cards a hand's leads are built in one pass and sorted; a bigger hand's level by level
+ONE_PASS = 16
+_by_size_and_shape = itemgetter(0, 1)
+_first = itemgetter(0)
 
 
 class Play(NamedTuple):
@@ -82,35 +86,49 @@ class _Collector:
         self.table = table
         self.turn = turn
         self.seen: set = set()
+        self.sign = self._by_powers if spec.identity_by_powers else self._by_identity
+
+    def _by_powers(self, cards) -> tuple[tuple, tuple]:
+        """(identity, preference) from one sort: the powers high to low are both the identity and the tie-break."""
+        table = self.spec.power_table
+        orders = sorted([table[c.rank] for c in cards], reverse=True)
+        ident = tuple(orders)
+        return ident, (orders[0], 0, len(cards), ident)
+
+    def _by_identity(self, cards) -> tuple[object, None]:
+        return self.spec.identity(cards), None  # the preference is worked out for the plays kept only
 
     def cell(self, candidates: Iterable, level: int | None = None) -> list[tuple[tuple, tuple, MakeReading]]:
         """The new legal plays among ``candidates`` (only those topped by ``level``): (preference, cards, reading)."""
-        spec, seen, table, identity = self.spec, self.seen, self.table, self.spec.identity
+        spec, seen, sign = self.spec, self.seen, self.sign
         out = []
         for cand in candidates:
             reading = None
             if len(cand) == 2 and not isinstance(cand[1], Card):
                 cand, reading = cand  # trusted: a Reading, or a function that builds it
-            if level is not None and top_power(spec, cand) != level:
-                continue
-            ident = identity(cand)
-            if ident in seen:
+            ident, pref = sign(cand)
+            if ident in seen or (level is not None and (pref[0] if pref else top_power(spec, cand)) != level):
                 continue
             if self.turn is None:  # with a turn, another card set of these ranks may be allowed (♠3 and ♥3)
                 seen.add(ident)
-            if reading is None:
-                reading = judge(spec, cand, table, self.turn)
-            elif self.turn is not None and spec.forbids(resolve_reading(reading), self.turn) is not None:
-                continue
+            reading = self.legal(cand, reading)
             if reading is not None:
                 seen.add(ident)
                 cand = tuple(cand)
-                out.append((preference(spec, cand), cand, reading))
+                out.append((pref or preference(spec, cand), cand, reading))
         return out
+
+    def legal(self, cards, reading: MakeReading | None) -> MakeReading | None:
+        """The reading of a legal candidate (a trusted one's own, unless the turn forbids it), or None."""
+        if reading is None:
+            return judge(self.spec, cards, self.table, self.turn)
+        if self.turn is not None and self.spec.forbids(resolve_reading(reading), self.turn) is not None:
+            return None
+        return reading
 
 
 def _smallest_first(found: list) -> list:
-    found.sort(key=lambda x: x[0])  # stable: ties keep the generator's order
+    found.sort(key=_first)  # stable: ties keep the generator's order
     return found
 
 
@@ -122,11 +140,6 @@ def _follows(spec: SheddingSpec, hand: tuple, table: Reading, turn: Turn | None)
         if size <= len(hand):
             found.extend(collect.cell(spec.candidates(hand, table, size)))
     return [_new(Play, (cards, reading)) for _, cards, reading in _smallest_first(found)]
-
-
-#: up to this many cards a hand's leads are built in one pass and sorted; a bigger hand's level by level
-ONE_PASS = 16
-_by_size_and_shape = itemgetter(0, 1)
 
 
 def _built_leads(spec: SheddingSpec, hand: tuple) -> Iterator[Play]:

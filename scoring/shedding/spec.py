@@ -36,6 +36,9 @@ class SheddingSpec:
         self.has_points = type(self).points is not SheddingSpec.points
         self.patterns = tuple(kind(self) for kind in self.pattern_types)
         self._pattern_of = {k: p for p in self.patterns for k in p.kinds}
+        #: a play is told apart by its powers high to low (the default identity in an order of one power a rank)
+        self.identity_by_powers = (type(self).identity is SheddingSpec.identity and self.power_table is not None
+                                   and not self.has_points and self.rank_order.one_power_a_rank)
         #: every pattern builds its leads from the rank counts, in the rank order's powers, without point cards
         self.builds_leads = (self.power_table is not None and not self.has_points
                              and all(type(p).leads is not Pattern.leads for p in self.patterns))
