@@ -115,6 +115,8 @@ def deck_for(rules) -> Deck:
 
 ORDER = STANDARD
 power = ORDER.power  # 3 … K A 2 小王 大王 as 3 … 17
+P_LITTLE, P_BIG = power(LITTLE_JOKER), power(BIG_JOKER)
+POWERS = ORDER.table  # rank → power, a plain dict for the hint's inner loops
 
 
 def wild_ranks(rules) -> tuple[int, ...]:
@@ -275,8 +277,8 @@ class _Draw:
             kept = self._kept[kind, key] = pattern.beats(probe(kind, key, self.size, pattern.bomb), self.table)
         return kept
 
-    def splits(self, k: int) -> list:
-        """Every way to choose ``k`` wild jokers (大王 first), honouring a needed joker."""
+    def splits(self, k: int) -> list[tuple[tuple[Card, ...], tuple[int, ...]]]:
+        """Every way to choose ``k`` wild jokers (大王 first), honouring a needed joker: (jokers, their powers)."""
         if k not in self._splits:
             out = []
             for b in range(min(k, len(self.big)), -1, -1):
@@ -285,7 +287,7 @@ class _Draw:
                     break
                 if (self.need_joker == BIG_JOKER and b == 0) or (self.need_joker == LITTLE_JOKER and n_little == 0):
                     continue
-                out.append(self.big[:b] + self.little[:n_little])
+                out.append((tuple(self.big[:b] + self.little[:n_little]), (P_BIG,) * b + (P_LITTLE,) * n_little))
             self._splits[k] = out
         return self._splits[k]
 
@@ -311,8 +313,14 @@ class _Draw:
         rec(0, 0)
         return found
 
-    def naturals(self, window: Sequence[int], used: Sequence[int]) -> list[Card]:
-        return [c for r, u in zip(window, used) if u for c in self.groups[r][:u]]
+    def naturals(self, window: Sequence[int], used: Sequence[int]) -> tuple[tuple[Card, ...], tuple[int, ...]]:
+        """The natural cards of a template and their powers high to low (with the jokers' before them, a
+        candidate's identity and smallest-play order: the search need not sort them again)."""
+        cards = tuple([c for r, u in zip(window, used) if u for c in self.groups[r][:u]])
+        powers: tuple[int, ...] = ()
+        for p, u in sorted([(POWERS[r], u) for r, u in zip(window, used) if u], reverse=True):
+            powers += (p,) * u
+        return cards, powers
 
     def emit(self, pattern: Pattern, window, widths, kind: str, key: tuple, make):
         """Every candidate of one template; ``make(cards, fill)`` builds its reading when it is kept."""
@@ -325,10 +333,10 @@ class _Draw:
             if not splits:
                 continue
             fill = [r for r, g, u in zip(window, widths, used) for _ in range(g - u)] if k else []
-            nat_cards = self.naturals(window, used)
-            for jokers in splits:
+            nat_cards, nat_powers = self.naturals(window, used)
+            for jokers, powers in splits:
                 cards = nat_cards + jokers
-                yield cards, (lambda cards=cards, fill=fill: make(cards, fill))
+                yield cards, (lambda cards=cards, fill=fill: make(cards, fill)), powers + nat_powers
 
 
 # ==========================================================================
@@ -564,23 +572,22 @@ class ChainBomb(_Bomb):
     def uneven(self, draw, window, top, y):
         """千变 chains: naturals per rank 0..8 (at least one card), the rest jokers; X = best smallest group."""
         size = draw.size
-        for used, total, x in _uneven_naturals(draw, window):
+        for used, total, x, (nat_cards, nat_powers) in _uneven_naturals(draw, window):
             jokers = draw.splits(size - total)
             if not jokers:
                 continue
             key = _bomb_key(x + y, size, top)
             if not draw.keeps(self, "chain", key):
                 continue
-            nat_cards = draw.naturals(window, used)
-            for jk in jokers:
+            for jk, powers in jokers:
                 cards = nat_cards + jk
                 yield cards, (lambda cards=cards, used=used, x=x, key=key: _chain_reading(
-                    window, top, y, cards, {r: u for r, u in zip(window, used) if u}, x, key))
+                    window, top, y, cards, {r: u for r, u in zip(window, used) if u}, x, key)), powers + nat_powers
 
 
-def _uneven_naturals(draw: _Draw, window: Sequence[int]) -> list[tuple[tuple[int, ...], int, int]]:
-    """How many naturals of each rank of ``window`` a 千变 chain of ``draw.size`` cards may use (with their
-    number and the chain's X, the largest smallest group they allow).
+def _uneven_naturals(draw: _Draw, window: Sequence[int]) -> list[tuple]:
+    """How many naturals of each rank of ``window`` a 千变 chain of ``draw.size`` cards may use: (used, their
+    number, the chain's X (the largest smallest group they allow), their cards and powers).
 
     Worked out once a hand for every size (the hint asks size after size), each size's list in the
     order of one search (most naturals of the lowest rank first).
@@ -592,19 +599,23 @@ def _uneven_naturals(draw: _Draw, window: Sequence[int]) -> list[tuple[tuple[int
     return by_size.get(draw.size, [])
 
 
-def _file_by_size(by_size: dict, used: tuple[int, ...], total: int, floor: int, most: int) -> None:
-    """File one choice of naturals under every size from ``floor`` to ``most`` that allows an X: the largest
-    smallest group (4 … 8) with every group filled to it fitting the size, none below the naturals' smallest."""
+def _file_by_size(by_size: dict, draw: _Draw, window, used: tuple[int, ...], total: int, floor: int,
+                  most: int) -> None:
+    """File one choice of naturals (and its cards, made once) under every size from ``floor`` to ``most`` that
+    allows an X: the largest smallest group (4 … 8) with every group filled to it fitting the size, none below
+    the naturals' smallest."""
     sums = [sum(u if u > x else x for u in used) for x in range(MAX_COPIES, 3, -1)]  # grow with X
     low, spread = min(used), MAX_COPIES * (len(used) - 1)
+    naturals = None
     for size in range(floor, most + 1):
         least = max(low, size - spread, 4)
         x = next((x for x, need in zip(range(MAX_COPIES, least - 1, -1), sums) if need <= size), None)
         if x is not None:
-            by_size.setdefault(size, []).append((used, total, x))
+            naturals = naturals or draw.naturals(window, used)
+            by_size.setdefault(size, []).append((used, total, x, naturals))
 
 
-def _naturals_by_size(draw: _Draw, window: Sequence[int]) -> dict[int, list[tuple[tuple[int, ...], int, int]]]:
+def _naturals_by_size(draw: _Draw, window: Sequence[int]) -> dict[int, list[tuple]]:
     """Every choice of naturals for a chain on ``window`` (with their number and X), under each size it fits: at
     least one natural, the groups short of 4 filled by the wild jokers (``floor`` … naturals + jokers cards)."""
     budget, need_rank = draw.budget, draw.need_rank
@@ -612,7 +623,7 @@ def _naturals_by_size(draw: _Draw, window: Sequence[int]) -> dict[int, list[tupl
     m = len(window)
     most = MAX_COPIES * m
     acc = [0] * m
-    by_size: dict[int, list[tuple[tuple[int, ...], int, int]]] = {}
+    by_size: dict[int, list[tuple]] = {}
 
     def rec(i, total, floor):
         # total: naturals so far; floor: the least cards the groups so far need (each group has 4 or more)
@@ -620,7 +631,7 @@ def _naturals_by_size(draw: _Draw, window: Sequence[int]) -> dict[int, list[tupl
             return
         if i == m:
             if total:
-                _file_by_size(by_size, tuple(acc), total, floor, min(total + budget, most))
+                _file_by_size(by_size, draw, window, tuple(acc), total, floor, min(total + budget, most))
             return
         lo = 1 if window[i] == need_rank else 0
         for u in range(caps[i], lo - 1, -1):

@@ -16,7 +16,7 @@ from ..cards import Card, format_cards, missing_from, parse_cards
 from ..errors import InvalidInput, MalformedInput, PaijuError
 from ..i18n import Text, join, t
 from ..payload import get_int
-from ..plays import MAX_LIMIT, default_limit
+from ..plays import MAX_LIMIT, collector_paused, default_limit
 from .reading import Reading
 from .search import legal_plays
 from .spec import SheddingSpec
@@ -176,6 +176,12 @@ def check(spec: SheddingSpec, payload: Mapping) -> dict:
 
 
 def hint(spec: SheddingSpec, payload: Mapping) -> dict:
+    """Every distinct legal play, smallest first (see the module's words on ``limit``)."""
+    with collector_paused():  # switched back on once the plays worked out are freed
+        return _hint(spec, payload)
+
+
+def _hint(spec: SheddingSpec, payload: Mapping) -> dict:
     key = spec.sort_key()
     hand = read_hand(payload, spec, required=True)
     previous = read_cards(payload, "previous", spec, required=False)

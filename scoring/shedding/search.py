@@ -10,7 +10,8 @@ dropped by ``identity``. It must not miss a legal play: the tests compare the
 hint with :func:`brute_force_plays`. A candidate may be yielded as ``(cards,
 reading)`` or ``(cards, make_reading)`` (a function called only for the plays
 shown) when the generator built it from that reading: it is then trusted (the
-fast path of 双扣). ``need`` (an ``order`` level, leads only) says only plays
+fast path of 双扣); ``(cards, make_reading, powers)`` gives the cards' powers
+high to low too, the identity of a spec whose ``identity_by_powers`` holds. ``need`` (an ``order`` level, leads only) says only plays
 whose highest card has that level are wanted; a generator may ignore it.
 """
 from __future__ import annotations
@@ -102,11 +103,18 @@ class _Collector:
         """The new legal plays among ``candidates`` (only those topped by ``level``): (preference, cards, reading)."""
         spec, seen, sign = self.spec, self.seen, self.sign
         out = []
+        by_powers = spec.identity_by_powers
         for cand in candidates:
-            reading = None
-            if len(cand) == 2 and not isinstance(cand[1], Card):
-                cand, reading = cand  # trusted: a Reading, or a function that builds it
-            ident, pref = sign(cand)
+            reading, n = None, len(cand)
+            if (n == 2 or n == 3) and not isinstance(cand[1], Card):  # trusted: (cards, reading[, powers])
+                if n == 3 and by_powers:
+                    cand, reading, ident = cand
+                    pref = (ident[0], 0, len(cand), ident)
+                else:
+                    cand, reading = cand[0], cand[1]
+                    ident, pref = sign(cand)
+            else:
+                ident, pref = sign(cand)
             if ident in seen or (level is not None and (pref[0] if pref else top_power(spec, cand)) != level):
                 continue
             if self.turn is None:  # with a turn, another card set of these ranks may be allowed (♠3 and ♥3)
