@@ -15,13 +15,11 @@ from __future__ import annotations
 import statistics
 import sys
 import time
-from collections import Counter
-from itertools import product
 
 from scoring import paodekuai, shuangkou
 from scoring.cards import parse_cards
 from scoring.registry import get_game
-from scoring.shedding import judge, preference, search
+from scoring.shedding import brute_force_multisets, preference, search
 
 J4 = " 大王 大王 小王 小王"
 QIANBIAN = {"preset": "qianbian"}
@@ -68,13 +66,7 @@ def request(slug: str, payload: dict):
 
 def oracle_plays(spec, hand, table) -> list:
     """Every distinct legal play, judged sub-multiset by sub-multiset, smallest first, by identity."""
-    distinct = Counter(hand)
-    cards_of = list(distinct)
-    found = {}
-    for pick in product(*(range(distinct[c] + 1) for c in cards_of)):
-        cards = tuple(c for c, k in zip(cards_of, pick) for _ in range(k))
-        if cards and judge(spec, cards, table) is not None:
-            found.setdefault(spec.identity(cards), cards)
+    found = brute_force_multisets(spec, hand, table)
     return [spec.identity(cards) for cards in sorted(found.values(), key=lambda cards: preference(spec, cards))]
 
 

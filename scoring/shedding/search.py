@@ -17,7 +17,8 @@ whose highest card has that level are wanted; a generator may ignore it.
 from __future__ import annotations
 
 from functools import partial
-from itertools import combinations
+from collections import Counter
+from itertools import combinations, product
 from operator import itemgetter
 from typing import Any, Callable, Iterable, Iterator, NamedTuple, Sequence, Union
 
@@ -229,6 +230,20 @@ def legal_plays(spec: SheddingSpec, hand: Sequence[Card], table: Reading | None,
         return bool(cards) and missing_from(hand, cards) is None and judge(spec, cards, table, turn) is not None
 
     return LegalPlays(generate, is_legal)
+
+
+def brute_force_multisets(spec: SheddingSpec, hand: Sequence[Card], table: Reading | None,
+                          turn: Turn | None = None) -> dict:
+    """The oracle of :func:`brute_force_plays` over distinct sub-multisets ({identity: cards}): the same answer,
+    each multiset judged once (a 27-card 双扣 hand of a few ranks has thousands, not 2^27 subsets)."""
+    distinct = Counter(hand)
+    kinds = list(distinct)
+    found = {}
+    for pick in product(*(range(distinct[c] + 1) for c in kinds)):
+        cards = tuple(c for c, k in zip(kinds, pick) for _ in range(k))
+        if cards and judge(spec, cards, table, turn) is not None:
+            found.setdefault(spec.identity(cards), cards)
+    return found
 
 
 def brute_force_plays(spec: SheddingSpec, hand: Sequence[Card], table: Reading | None,
