@@ -11,13 +11,19 @@ hint with :func:`brute_force_plays`. A candidate may be yielded as ``(cards,
 reading)`` or ``(cards, make_reading)`` (a function called only for the plays
 shown) when the generator built it from that reading: it is then trusted (the
 fast path of 双扣); ``(cards, make_reading, powers)`` gives the cards' powers
-high to low too, the identity of a spec whose ``identity_by_powers`` holds. ``need`` (an ``order`` level, leads only) says only plays
-whose highest card has that level are wanted; a generator may ignore it.
+high to low too, the identity of a spec whose ``identity_by_powers`` holds.
+``need`` (an ``order`` level, leads only) says only plays whose highest card
+has that level are wanted; a generator may ignore it.
+
+A spec whose patterns all build their leads (``Pattern.leads``, 跑得快 / 争上游)
+has its leads made from the hand's rank counts instead, valid by construction:
+none is read, each reading is made when asked for (the tests compare the two
+paths play for play). The house rules of the turn still read every candidate.
 """
 from __future__ import annotations
 
-from functools import partial
 from collections import Counter
+from functools import partial
 from itertools import combinations, product
 from operator import itemgetter
 from typing import Any, Callable, Iterable, Iterator, NamedTuple, Sequence, Union
