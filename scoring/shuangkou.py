@@ -311,6 +311,7 @@ class _Draw:
             acc[i] = 0
 
         rec(0, 0)
+        del rec  # a nested function that calls itself is a reference cycle (it would wait for the GC): break it
         return found
 
     def naturals(self, window: Sequence[int], used: Sequence[int]) -> tuple[tuple[Card, ...], tuple[int, ...]]:
@@ -640,6 +641,7 @@ def _naturals_by_size(draw: _Draw, window: Sequence[int]) -> dict[int, list[tupl
         acc[i] = 0
 
     rec(0, 0, 0)
+    del rec  # break the cycle of a nested function that calls itself
     return by_size
 
 
@@ -710,6 +712,10 @@ class ShuangkouSpec(SheddingSpec):
             return range(1, top + 1)
         kinds = range(3, most_of_a_kind(self.rules) + 1)  # 3: 三王; 4 … 8 (12) of a kind; 12 and more: chains
         return sorted({table.size, *kinds} | set(range(12, top + 1)))
+
+    def release(self) -> None:
+        super().release()
+        self._last_prep = (None, None)  # its memo of chain naturals is a hand's worth of tuples
 
     def candidates(self, hand, table, size, need=None) -> Iterable:
         last_hand, prep = self._last_prep

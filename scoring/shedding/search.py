@@ -86,6 +86,18 @@ def preference(spec: SheddingSpec, cards: Sequence[Card]) -> tuple:
     return (orders[0], points, len(cards), tuple(orders))
 
 
+def _by_powers(spec: SheddingSpec, cards) -> tuple[tuple, tuple]:
+    """(identity, preference) from one sort: the powers high to low are both the identity and the tie-break."""
+    table = spec.power_table
+    orders = sorted([table[c.rank] for c in cards], reverse=True)
+    ident = tuple(orders)
+    return ident, (orders[0], 0, len(cards), ident)
+
+
+def _by_identity(spec: SheddingSpec, cards) -> tuple[object, None]:
+    return spec.identity(cards), None  # the preference is worked out for the plays kept only
+
+
 class _Collector:
     """Turns candidates into distinct legal plays, remembering what was seen across sizes."""
 
@@ -94,17 +106,7 @@ class _Collector:
         self.table = table
         self.turn = turn
         self.seen: set = set()
-        self.sign = self._by_powers if spec.identity_by_powers else self._by_identity
-
-    def _by_powers(self, cards) -> tuple[tuple, tuple]:
-        """(identity, preference) from one sort: the powers high to low are both the identity and the tie-break."""
-        table = self.spec.power_table
-        orders = sorted([table[c.rank] for c in cards], reverse=True)
-        ident = tuple(orders)
-        return ident, (orders[0], 0, len(cards), ident)
-
-    def _by_identity(self, cards) -> tuple[object, None]:
-        return self.spec.identity(cards), None  # the preference is worked out for the plays kept only
+        self.sign = _by_powers if spec.identity_by_powers else _by_identity  # not a bound method: no cycle
 
     def cell(self, candidates: Iterable, level: int | None = None) -> list[tuple[tuple, tuple, MakeReading]]:
         """The new legal plays among ``candidates`` (only those topped by ``level``): (preference, cards, reading)."""
@@ -119,9 +121,9 @@ class _Collector:
                     pref = (ident[0], 0, len(cand), ident)
                 else:
                     cand, reading = cand[0], cand[1]
-                    ident, pref = sign(cand)
+                    ident, pref = sign(spec, cand)
             else:
-                ident, pref = sign(cand)
+                ident, pref = sign(spec, cand)
             if ident in seen or (level is not None and (pref[0] if pref else top_power(spec, cand)) != level):
                 continue
             if self.turn is None:  # with a turn, another card set of these ranks may be allowed (♠3 and ♥3)
@@ -151,9 +153,12 @@ def _follows(spec: SheddingSpec, hand: tuple, table: Reading, turn: Turn | None)
     """A follower's plays: few enough (a few thousand at most) to be found at once and sorted."""
     collect = _Collector(spec, table, turn)
     found = []
-    for size in sorted(set(spec.sizes(hand, table))):
-        if size <= len(hand):
-            found.extend(collect.cell(spec.candidates(hand, table, size)))
+    try:
+        for size in sorted(set(spec.sizes(hand, table))):
+            if size <= len(hand):
+                found.extend(collect.cell(spec.candidates(hand, table, size)))
+    finally:
+        spec.release()
     return [_new(Play, (cards, reading)) for _, cards, reading in _smallest_first(found)]
 
 
@@ -206,15 +211,18 @@ def _read_leads(spec: SheddingSpec, hand: tuple, turn: Turn | None) -> Iterator[
     collect = _Collector(spec, None, turn)
     sizes = sorted(set(spec.sizes(hand, None)))
     by_level = spec.has_points  # with point cards the order inside a level is (points, size)
-    for level in sorted({spec.order(c) for c in hand}):
-        sub = tuple(c for c in hand if spec.order(c) <= level)
-        cells = (_smallest_first(collect.cell(spec.candidates(sub, None, size, need=level), level))
-                 for size in sizes if size <= len(sub))
-        if by_level:
-            cells = [_smallest_first([x for cell in cells for x in cell])]
-        for cell in cells:
-            for _, cards, reading in cell:
-                yield _new(Play, (cards, reading))
+    try:
+        for level in sorted({spec.order(c) for c in hand}):
+            sub = tuple(c for c in hand if spec.order(c) <= level)
+            cells = (_smallest_first(collect.cell(spec.candidates(sub, None, size, need=level), level))
+                     for size in sizes if size <= len(sub))
+            if by_level:
+                cells = [_smallest_first([x for cell in cells for x in cell])]
+            for cell in cells:
+                for _, cards, reading in cell:
+                    yield _new(Play, (cards, reading))
+    finally:  # also when the caller stops early (the generator is closed)
+        spec.release()
 
 
 def legal_plays(spec: SheddingSpec, hand: Sequence[Card], table: Reading | None,

@@ -121,6 +121,10 @@ class SheddingSpec:
             self._last_hand = (hand, groups)
         return groups
 
+    def release(self) -> None:
+        """Forget what was kept for the last hand (the search calls this when it is done with a hand)."""
+        self._last_hand = (None, None)
+
     def candidates(self, hand: Sequence[Card], table: Reading | None, size: int,
                    need: int | None = None) -> Iterable:
         """Plays of ``size`` cards from ``hand`` (see ``legal_plays``): every pattern the table allows."""
