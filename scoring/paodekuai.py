@@ -30,7 +30,6 @@ House rules of other tables (``rules/variants.md`` 1–8), where that text leave
 from __future__ import annotations
 
 from collections import Counter
-from itertools import islice
 from typing import Iterable
 
 from .cards import ACE, BIG_JOKER, LITTLE_JOKER, Deck, format_cards, parse_cards
@@ -670,13 +669,10 @@ class ZsyStraight(Straight):
         return self.choose([hand.groups[r] for r in window])
 
     def leads(self, counts, level):
+        """Every choice of suits :meth:`choose` makes: the search keeps the first of one identity the turn allows."""
         for shape in _runs(counts, counts.at(level), 1, self.min_len, LONGEST_RUN, True):
-            for cards in self.lead_choices([counts.groups[power(r)] for r in _written(shape)]):
+            for cards in self.choose([counts.groups[power(r)] for r in _written(shape)]):
                 yield len(shape), shape, tuple(cards)
-
-    def lead_choices(self, picks):
-        """A lead wants one plain straight of these ranks: the first :meth:`choose` finds."""
-        return islice(self.choose(picks), 1)
 
     @staticmethod
     def choose(picks):
@@ -707,9 +703,6 @@ class StraightFlush(ZsyStraight):
 
     def extra(self, cards, top) -> dict:
         return {"top": ORDER.name(top), "suit": self.spec.flush_suit(cards).symbol}
-
-    def lead_choices(self, picks):
-        return self.choose(picks)  # each flush is a play of its own
 
     @staticmethod
     def choose(picks):
@@ -877,6 +870,15 @@ class ShortWingedPlane(_Pattern):
                     avail = [(q, c) for q, c in hand.available(exclude=window) if q not in JOKERS]
                     for choice in multisets(avail, wings):
                         yield hand.take([(r, 3) for r in window] + list(choice))
+
+    def leads(self, counts, level):
+        tops = counts.powers if level is None else [p for p in counts.powers if p <= level]
+        for body in _runs(counts, tops, 3, 2, LONGEST_RUN, False):
+            k, exclude = len(body), {p for p, _ in body}
+            avail = counts.units(level, exclude, keep=_natural)
+            for wings in range(1, 2 * k):
+                for att in attachments(avail, wings, level, body[0][0]):
+                    yield 3 * k + wings, merged(body, att), None
 
 
 #: 牌够只能三带二: the kinds a player may show only as its last play, and the full kind each answers

@@ -15,6 +15,7 @@ from scoring import paodekuai as pdk
 from scoring.cards import BIG_JOKER, LITTLE_JOKER, format_cards, parse_cards
 from scoring.shedding import brute_force_plays, legal_plays, search
 from scoring.shedding.counts import RankCounts, attachments, merged
+from scoring.shedding.turn import Turn
 
 PRESETS = ["paodekuai52", "paodekuai48", "paodekuai45", "zhengshangyou108"]
 
@@ -24,9 +25,9 @@ def shown(spec, plays):
     return [(format_cards(cards, key), search.resolve_reading(reading).sig) for cards, reading in plays]
 
 
-def both_paths(spec, hand):
+def both_paths(spec, hand, turn=None):
     hand = tuple(hand)
-    return (shown(spec, search._built_leads(spec, hand)), shown(spec, search._read_leads(spec, hand, None)))
+    return (shown(spec, search._built_leads(spec, hand, turn)), shown(spec, search._read_leads(spec, hand, turn)))
 
 
 @st.composite
@@ -53,6 +54,38 @@ def test_built_leads_are_the_read_leads_card_for_card_in_order(case):
     assert spec.builds_leads
     built, read = both_paths(spec, hand)
     assert built == read
+
+
+@st.composite
+def turn_deal(draw):
+    """A hand under the house rules of the turn (牌够只能三带二, 报单必出最大, 首出必带黑桃3) and a turn they restrict."""
+    rules, hand = draw(deal())
+    one_deck = rules.preset != "zhengshangyou108"
+    house = {"full_kickers": one_deck and draw(st.booleans()), "baodan_max": draw(st.booleans()),
+             "spade3_first": draw(st.booleans())}
+    rules = pdk.RULESET.resolve({**dict(rules), **house})
+    turn = Turn(tuple(hand), draw(st.sampled_from([None, 1, 2])), draw(st.booleans()))
+    return rules, hand, turn
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(turn_deal())
+def test_built_leads_under_the_house_rules_of_the_turn_are_the_read_leads(case):
+    rules, hand, turn = case
+    spec = pdk.spec_for(rules)
+    built, read = both_paths(spec, hand, search.restricting(spec, turn))
+    assert built == read
+
+
+def test_a_first_play_with_spade_three_keeps_the_straight_that_holds_it():
+    """♠4 … ♠7 and ♠3 are the first cards of their ranks: the plain straight swaps in ♥4, not ♥3."""
+    rules = pdk.RULESET.resolve({"preset": "zhengshangyou108", "spade3_first": True})
+    spec = pdk.spec_for(rules)
+    hand = parse_cards("♠3 ♥3 ♠4 ♥4 ♠5 ♠6 ♠7")
+    turn = Turn(tuple(hand), None, True)
+    built, read = both_paths(spec, hand, turn)
+    assert built == read
+    assert [text for text, sig in built if sig[0] == "straight"] == ["♠7 ♠6 ♠5 ♥4 ♠3"]
 
 
 def test_the_worst_paodekuai_hands_build_the_same_leads_as_the_oracle():

@@ -18,7 +18,8 @@ has that level are wanted; a generator may ignore it.
 A spec whose patterns all build their leads (``Pattern.leads``, 跑得快 / 争上游)
 has its leads made from the hand's rank counts instead, valid by construction:
 none is read, each reading is made when asked for (the tests compare the two
-paths play for play). The house rules of the turn still read every candidate.
+paths play for play); under house rules of the turn each built lead is read
+once, for the largest reading the turn allows.
 """
 from __future__ import annotations
 
@@ -162,11 +163,12 @@ def _follows(spec: SheddingSpec, hand: tuple, table: Reading, turn: Turn | None)
     return [_new(Play, (cards, reading)) for _, cards, reading in _smallest_first(found)]
 
 
-def _built_leads(spec: SheddingSpec, hand: tuple) -> Iterator[Play]:
+def _built_leads(spec: SheddingSpec, hand: tuple, turn: Turn | None = None) -> Iterator[Play]:
     """The leads of a spec whose patterns build them (``Pattern.leads``), smallest first.
 
     No candidate is read: each is a pattern by construction, named by its shape (which orders and
-    identifies it, :mod:`.counts`); its reading is made only when asked for.
+    identifies it, :mod:`.counts`); its reading is made only when asked for. Under house rules of
+    the turn each lead is read once, for the largest reading the turn allows.
     """
     counts = RankCounts(hand, spec.rank_order)
     if len(hand) <= ONE_PASS:
@@ -178,10 +180,29 @@ def _built_leads(spec: SheddingSpec, hand: tuple) -> Iterator[Play]:
         cells = (_shapes(spec, counts, level) for level in counts.powers)
     for cell in cells:
         cell.sort(key=_by_size_and_shape)  # stable: a plain straight before the flushes of its ranks
-        for _, shape, cards in cell:
-            if cards is None:
-                cards = counts.cards(shape)
-            yield _new(Play, (cards, partial(judge, spec, cards, None)))
+        yield from _allowed(spec, counts, cell, turn)
+
+
+def _allowed(spec: SheddingSpec, counts: RankCounts, cell: list, turn: Turn | None) -> Iterator[Play]:
+    """The plays of one sorted cell the turn allows; of cards chosen by suit, the first of each identity."""
+    chosen: set = set()
+    for _, shape, cards in cell:
+        ident = None
+        if cards is None:
+            cards = counts.cards(shape)
+        else:
+            ident = spec.identity(cards)
+            if ident in chosen:
+                continue
+        if turn is None:
+            reading: MakeReading | None = partial(judge, spec, cards, None)
+        else:
+            reading = judge(spec, cards, None, turn)
+            if reading is None:
+                continue
+        if ident is not None:
+            chosen.add(ident)
+        yield _new(Play, (cards, reading))
 
 
 def _shapes(spec: SheddingSpec, counts: RankCounts, level: int | None) -> list[tuple]:
@@ -201,8 +222,8 @@ def _shapes(spec: SheddingSpec, counts: RankCounts, level: int | None) -> list[t
 def _leads(spec: SheddingSpec, hand: tuple, turn: Turn | None) -> Iterator[Play]:
     """A lead can have tens of thousands of plays: generated level by level (highest card lowest
     first, ``need=level``), then size by size, so that taking the smallest few stops early."""
-    if turn is None and spec.builds_leads:
-        return _built_leads(spec, hand)
+    if spec.builds_leads:
+        return _built_leads(spec, hand, turn)
     return _read_leads(spec, hand, turn)
 
 
