@@ -20,6 +20,7 @@ from scoring import paodekuai, shuangkou
 from scoring.cards import parse_cards
 from scoring.registry import get_game
 from scoring.shedding import brute_force_multisets, preference, search
+from scoring.shedding.turn import Turn
 
 J4 = " 大王 大王 小王 小王"
 QIANBIAN = {"preset": "qianbian"}
@@ -39,6 +40,11 @@ CASES = [
      {"hand": RUNS.replace(J4, " 大王 大王 小王"), "previous": "3 3 3 3 3 3", "rules": QIANBIAN}, True),
     ("跑得快 48 five triples, lead, limit 5000", "paodekuai",
      {"hand": TRIPLES_16, "rules": {"preset": "paodekuai48"}, "limit": 5000}, True),
+    ("跑得快 48 five triples, 牌够只能三带二, lead, limit 5000", "paodekuai",
+     {"hand": TRIPLES_16, "rules": {"preset": "paodekuai48", "full_kickers": True}, "limit": 5000}, True),
+    ("争上游 27 cards of triples, 报单必出最大 (next on one card), limit 5000", "paodekuai",
+     {"hand": ZSY_TRIPLES, "rules": {**ZSY, "bomb_kickers": True, "baodan_max": True}, "next_cards_left": 1,
+      "limit": 5000}, False),
     ("争上游 27 cards of triples, lead, default limit", "paodekuai",
      {"hand": ZSY_TRIPLES, "rules": {**ZSY, "bomb_kickers": True}}, False),
     ("争上游 27 cards of triples, lead, limit 5000", "paodekuai",
@@ -56,23 +62,24 @@ def median_cpu_ms(fn, repeat: int) -> float:
 
 
 def request(slug: str, payload: dict):
-    """The spec, hand and table reading of a hint request, read as the API reads them."""
+    """The spec, hand, table reading and turn (when its house rules restrict it) of a hint request."""
     module = {"shuangkou": shuangkou, "paodekuai": paodekuai}[slug]
     spec = module.spec_for(module.RULESET.resolve(payload.get("rules") or {}))
     hand = parse_cards(payload["hand"], bare=spec.bare)
     table = spec.readings(parse_cards(payload["previous"], bare=spec.bare))[0] if payload.get("previous") else None
-    return spec, hand, table
+    turn = Turn(tuple(hand), payload.get("next_cards_left"), bool(payload.get("first_play")))
+    return spec, hand, table, search.restricting(spec, turn)
 
 
-def oracle_plays(spec, hand, table) -> list:
+def oracle_plays(spec, hand, table, turn) -> list:
     """Every distinct legal play, judged sub-multiset by sub-multiset, smallest first, by identity."""
-    found = brute_force_multisets(spec, hand, table)
+    found = brute_force_multisets(spec, hand, table, turn)
     return [spec.identity(cards) for cards in sorted(found.values(), key=lambda cards: preference(spec, cards))]
 
 
-def read_path_plays(spec, hand) -> list:
-    """A lead's plays found by reading every generated candidate (the path kept for the house rules of the turn)."""
-    return [spec.identity(cards) for cards, _ in search._read_leads(spec, tuple(hand), None)]
+def read_path_plays(spec, hand, turn) -> list:
+    """A lead's plays found by reading every generated candidate (the path of the games that do not build leads)."""
+    return [spec.identity(cards) for cards, _ in search._read_leads(spec, tuple(hand), turn)]
 
 
 def hinted(spec, out: dict) -> tuple[list, object]:
@@ -85,19 +92,19 @@ def run_case(name, slug, payload, with_oracle, repeat: int) -> None:
     game = get_game(slug)
     out = game.run("hint", payload)
     ours = median_cpu_ms(lambda: game.run("hint", payload), repeat)
-    spec, hand, table = request(slug, payload)
+    spec, hand, table, turn = request(slug, payload)
     cut = f"{len(out['plays'])} plays{' (cut at the limit)' if out['truncated'] else ''}"
     plays, smallest = hinted(spec, out)
     if with_oracle:
         start = time.process_time()
-        expected = oracle_plays(spec, hand, table)
+        expected = oracle_plays(spec, hand, table, turn)
         oracle = (time.process_time() - start) * 1000
         same = (plays == expected[:len(plays)] and out["truncated"] == (len(expected) > len(plays))
                 and smallest == (expected or [None])[0])
         print(f"  {name}: {ours:.1f} ms CPU; oracle {oracle:.0f} ms ({oracle / ours:.0f}×); {cut}; "
               f"equal to the oracle: {'yes' if same else 'NO'}")
     else:
-        same = table is None and plays == read_path_plays(spec, hand)[:len(plays)]
+        same = table is None and plays == read_path_plays(spec, hand, turn)[:len(plays)]
         print(f"  {name}: {ours:.1f} ms CPU; oracle not run ({len(set(hand))} distinct cards: "
               f"2^{len(set(hand))} subsets); {cut}; equal to reading every candidate: {'yes' if same else 'NO'}")
 
