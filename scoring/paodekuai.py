@@ -933,6 +933,15 @@ class PaodekuaiSpec(SheddingSpec):
             return self.not_last_play(play, turn.hand)
         return None
 
+    def forbids_cards(self, cards, turn) -> bool | None:
+        """:meth:`forbids` for every reading of ``cards`` at once when the cards alone decide it (the hint
+        then reads none of them): True forbidden, False allowed, None when it depends on the reading."""
+        if self.rules.get("spade3_first") and turn.first_play and SPADE_THREE not in cards:
+            return True
+        if len(cards) == 1 or (self.full_kickers and len(cards) != len(turn.hand)):
+            return None  # 报单必出最大 asks a single's rank; 牌够只能三带二 a play's kind (unless it is the whole hand)
+        return False
+
     def not_largest_single(self, play: Reading, hand) -> Text | None:
         """报单必出最大: with the next player on one card a single must be of the highest rank held."""
         if hand is None:

@@ -194,12 +194,15 @@ def _allowed(spec: SheddingSpec, counts: RankCounts, cell: list, turn: Turn | No
             ident = spec.identity(cards)
             if ident in chosen:
                 continue
-        if turn is None:
-            reading: MakeReading | None = partial(judge, spec, cards, None)
-        else:
-            reading = judge(spec, cards, None, turn)
+        verdict = False if turn is None else spec.forbids_cards(cards, turn)
+        if verdict is None:
+            reading: MakeReading | None = judge(spec, cards, None, turn)
             if reading is None:
                 continue
+        elif verdict:
+            continue
+        else:  # every reading allowed: the largest, made when asked for
+            reading = partial(judge, spec, cards, None)
         if ident is not None:
             chosen.add(ident)
         yield _new(Play, (cards, reading))

@@ -104,6 +104,11 @@ class SheddingSpec:
         """Why the house rules forbid ``play`` (a legal reading) in ``turn``, or None when they allow it."""
         return None
 
+    def forbids_cards(self, cards: Sequence[Card], turn) -> bool | None:
+        """Whether the turn forbids every reading of ``cards`` (True), none (False), or it depends on the
+        reading (None: the hint reads the cards and asks :meth:`forbids`). Default: it depends."""
+        return None
+
     def no_pattern(self, cards: Sequence[Card]) -> Text:
         return t("「{c}」不成任何牌型", "“{c}” is not a pattern of this game",
                  c=format_cards(cards, self.sort_key()))
