@@ -2,7 +2,10 @@
 
 Prints the median wall and CPU time of ``shuangkou/hint`` (engine call, as the API
 runs it) against a 5-card straight and as a lead, and, for a hand of eight 9s, under
-``wild_over_eight`` against eight of a kind and as a lead, with the number of plays found. No assertion: a figure to watch, not a test.
+``wild_over_eight`` against eight of a kind and as a lead, with the number of plays found;
+then the worst shedding hints against the exhaustive oracle (``bench/hints.py``) and
+RLCard's lead generator against Paiju's (``bench/peer.py``, when RLCard is installed).
+No assertion: figures to watch, not a test.
 """
 from __future__ import annotations
 
@@ -10,6 +13,7 @@ import statistics
 import sys
 import time
 
+from bench import hints, peer
 from scoring.registry import get_game
 
 HAND = "大王 大王 小王 小王 2 2 A A K Q Q J 10 10 9 9 8 8 7 7 6 5 5 4 4 3 3"
@@ -49,6 +53,8 @@ def main(argv=None) -> int:
     print(f"双扣 hint, 27-card hands with four jokers: {HAND} / {EIGHT_NINES}")
     for name, hand, previous, rules in CASES:
         time_hint(game, name, {"hand": hand, "previous": previous, "rules": rules}, repeat)
+    hints.main([str(min(repeat, 11))])
+    peer.main()
     return 0
 
 

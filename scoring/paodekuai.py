@@ -40,6 +40,7 @@ from .inputs import CardsField, IntField, PerSeatField, RowsField, Schema, SeatF
 from .rules import Option, Preset, RuleSet, switch
 from .shedding import (STANDARD, Pattern, Reading, SheddingSpec, distinct_readings, labelled, multisets,
                        shedding_actions, spec_cache)
+from .shedding.counts import attachments, merged
 
 # ==========================================================================
 # House rules and presets
@@ -212,6 +213,66 @@ def _flush_suit(cards):
     return None
 
 
+# --- leads by construction (``Pattern.leads``): shapes ((power, n), …) from the rank counts -----------------------
+
+P_ACE, P_TWO, P_LITTLE, P_BIG = power(ACE), power(2), power(LITTLE_JOKER), power(BIG_JOKER)
+JOKER_POWERS = frozenset(power(r) for r in JOKERS)
+FOUR_JOKER_SHAPE = ((P_BIG, 2), (P_LITTLE, 2))
+LONGEST_RUN = 13  # A 2 3 … K / 2 3 … A, the longest low run
+
+
+def _natural(p: int) -> bool:
+    return p not in JOKER_POWERS
+
+
+def _up_to(counts, level, least: int):
+    """The natural powers held ``least`` times or more, up to ``level`` (a body's top never passes it)."""
+    for p in counts.powers:
+        if level is not None and p > level:
+            return
+        if counts.count[p] >= least and p not in JOKER_POWERS:
+            yield p
+
+
+def _runs(counts, tops, width: int, shortest: int, longest: int, low: bool):
+    """Every run of ``width`` cards a rank, ``shortest`` … ``longest`` ranks, topped by a power of ``tops``
+    (highest card first; with ``low`` the runs holding a 2: 2 3 4 …, A 2 3 …, where 2 is the highest power)."""
+    have = counts.count
+    for top in tops:
+        if top <= P_ACE:
+            shape, p = [], top
+            while p >= 3 and have.get(p, 0) >= width and len(shape) < longest:
+                shape.append((p, width))
+                p -= 1
+                if len(shape) >= shortest:
+                    yield tuple(shape)
+        elif top == P_TWO and low and have.get(P_TWO, 0) >= width:
+            yield from _low_runs(have, width, shortest, longest)
+
+
+def _low_runs(have, width: int, shortest: int, longest: int):
+    """2 3 … k and A 2 3 … k (A counted as 1); A 2 3 … K is 2 3 … A, found once."""
+    ace = have.get(P_ACE, 0) >= width
+    rest: tuple = ()
+    for k in range(3, P_ACE + 1):
+        if have.get(k, 0) < width:
+            return
+        rest = ((k, width),) + rest
+        if shortest <= k - 1 <= longest:
+            yield ((P_TWO, width),) + rest
+        if ace and k <= 12 and shortest <= k <= longest:
+            yield ((P_TWO, width), (P_ACE, width)) + rest
+
+
+def _written(shape) -> list[int]:
+    """The ranks of a run's shape in the order the run is written, lowest first (2 3 … and A 2 3 … when low)."""
+    powers = sorted(p for p, _ in shape)
+    if powers[-1] == P_TWO:
+        rest = powers[:-1]
+        powers = [P_ACE, P_TWO] + rest[:-1] if rest[-1] == P_ACE and 13 not in rest else [P_TWO] + rest
+    return [ORDER.rank_of_power(p) for p in powers]
+
+
 class _Pattern(Pattern):
     """A pattern of 跑得快 / 争上游: its readings are labelled "kind (cards)"; ``text`` is its rules-page line."""
 
@@ -267,6 +328,14 @@ class Bomb(_Pattern):
                 yield hand.take([(r, 4)])
             if r == ACE and hand.have[r] >= 3 and size == 3:
                 yield hand.take([(r, 3)])
+
+    def leads(self, counts, level):
+        for p in counts.at(level):
+            n = counts.count[p]
+            if n == 4:
+                yield 4, ((p, 4),), None
+            if p == P_ACE and n >= 3:
+                yield 3, ((p, 3),), None
 
     def beats(self, play, table):
         """A bomb beats every plain play; a bomb only with as many kicker cards and a higher key."""
@@ -331,6 +400,30 @@ class ZsyBomb(Bomb):
             for part in parts:
                 yield from self.with_kickers(hand, part, size - sum(k for _, k in part))
 
+    def leads(self, counts, level):
+        for p in counts.at(level):
+            if p not in JOKER_POWERS:
+                for n in range(4, counts.count[p] + 1):
+                    yield n, ((p, n),), None
+        four = counts.count.get(P_BIG) == 2 and counts.count.get(P_LITTLE) == 2
+        if four and level in (None, P_BIG):
+            yield 4, FOUR_JOKER_SHAPE, None
+        if self.kickers:
+            yield from self.kicked(counts, level, four and level in (None, P_BIG))
+
+    @staticmethod
+    def kicked(counts, level, four: bool):
+        """Bombs with two singles or two pairs of different ranks, topped by ``level``."""
+        bodies = [((p, n),) for p in _up_to(counts, level, 4) for n in range(4, counts.count[p] + 1)]
+        if four:
+            bodies.append(FOUR_JOKER_SHAPE)
+        for body in bodies:
+            top, size, exclude = body[0][0], sum(n for _, n in body), {p for p, _ in body}
+            for att in attachments(counts.units(level, exclude), 2, level, top):
+                yield size + 2, merged(body, att), None
+            for att in attachments(counts.units(level, exclude, width=2, most=1), 2, level, top):
+                yield size + 4, merged(body, att, 2), None
+
     @staticmethod
     def with_kickers(hand, part, m: int):
         avail = hand.available(exclude={r for r, _ in part})
@@ -374,6 +467,15 @@ class SameRank(_Pattern):
             for r in hand.naturals:
                 if hand.have[r] >= 3 and not self.spec.triple_is_bomb(r):
                     yield hand.take([(r, 3)])
+
+    def leads(self, counts, level):
+        for p in counts.at(level):
+            n = counts.count[p]
+            yield 1, ((p, 1),), None
+            if n >= 2:
+                yield 2, ((p, 2),), None
+            if n >= 3 and p not in JOKER_POWERS and not self.spec.triple_is_bomb(counts.rank[p]):
+                yield 3, ((p, 3),), None
 
 
 class ZsySameRank(SameRank):
@@ -419,6 +521,19 @@ class TripleWith(_Pattern):
         for choice in multisets(avail, m):
             yield hand.take([(rank, 3)] + list(choice))
 
+    def leads(self, counts, level):
+        for p in _up_to(counts, level, 3):
+            body = ((p, 3),)
+            for att in attachments(counts.units(level, (p,)), 1, level, p):
+                yield 4, merged(body, att), None
+            yield from self.with_two(counts, level, body, p)
+
+    @staticmethod
+    def with_two(counts, level, body, p):
+        """三带二: two cards of other ranks, no joker."""
+        for att in attachments(counts.units(level, (p,), keep=_natural), 2, level, p):
+            yield 5, merged(body, att), None
+
 
 class ZsyTripleWith(TripleWith):
     """争上游: a triple carries one single or one pair."""
@@ -438,6 +553,12 @@ class ZsyTripleWith(TripleWith):
         for q, k in avail:
             if k >= 2:
                 yield hand.take([(rank, 3), (q, 2)])
+
+    @staticmethod
+    def with_two(counts, level, body, p):
+        """One pair of another rank (a pair of one joker too)."""
+        for att in attachments(counts.units(level, (p,), width=2), 1, level, p):
+            yield 5, merged(body, att, 2), None
 
 
 class FourWithTwo(_Pattern):
@@ -462,6 +583,11 @@ class FourWithTwo(_Pattern):
             if hand.have[r] >= 4:
                 for choice in multisets(hand.available(exclude=(r,)), 2):
                     yield hand.take([(r, 4)] + list(choice))
+
+    def leads(self, counts, level):
+        for p in _up_to(counts, level, 4):
+            for att in attachments(counts.units(level, (p,)), 2, level, p):
+                yield 6, merged(((p, 4),), att), None
 
 
 # --- runs ------------------------------------------------------------------------
@@ -509,6 +635,11 @@ class Run(_Pattern):
     def pick(self, hand, window):
         yield hand.take([(r, self.width) for r in window])
 
+    def leads(self, counts, level):
+        width = self.width
+        for shape in _runs(counts, counts.at(level), width, self.min_len, LONGEST_RUN, self.spec.low_runs):
+            yield width * len(shape), shape, None
+
 
 class Straight(Run):
     text = t("顺子：5张或以上相连，3到A，2不能进顺子", "straight: 5 or more consecutive from 3 up to A; never a 2")
@@ -535,9 +666,18 @@ class ZsyStraight(Straight):
         return self.spec.flush_suit(cards) is None
 
     def pick(self, hand, window):
+        return self.choose([hand.groups[r] for r in window])
+
+    def leads(self, counts, level):
+        """Every choice of suits :meth:`choose` makes: the search keeps the first of one identity the turn allows."""
+        for shape in _runs(counts, counts.at(level), 1, self.min_len, LONGEST_RUN, True):
+            for cards in self.choose([counts.groups[power(r)] for r in _written(shape)]):
+                yield len(shape), shape, tuple(cards)
+
+    @staticmethod
+    def choose(picks):
         """Straights of two suits or more: the first card of each rank, or, when those are of one suit, each
         way of swapping one of them (the search keeps the first the rules allow: 首出必带黑桃3 wants ♠3 in it)."""
-        picks = [hand.groups[r] for r in window]
         first = [g[0] for g in picks]
         if len({c.suit for c in first}) > 1:
             yield first
@@ -564,9 +704,9 @@ class StraightFlush(ZsyStraight):
     def extra(self, cards, top) -> dict:
         return {"top": ORDER.name(top), "suit": self.spec.flush_suit(cards).symbol}
 
-    def pick(self, hand, window):
+    @staticmethod
+    def choose(picks):
         """Every flush the hand holds on this window."""
-        picks = [hand.groups[r] for r in window]
         for s in set.intersection(*({c.suit for c in g} for g in picks)):
             yield [next(c for c in g if c.suit == s) for g in picks]
 
@@ -638,6 +778,18 @@ class TripleRunWith(_Pattern):
         for choice in multisets([(q, c) for q, c in avail if q not in JOKERS], m):
             yield list(choice)
 
+    def leads(self, counts, level):
+        tops = counts.powers if level is None else [p for p in counts.powers if p <= level]
+        for body in _runs(counts, tops, 3, 2, self.max_triples or LONGEST_RUN, self.spec.low_runs):
+            yield from self.winged(counts, level, body, {p for p, _ in body})
+
+    @staticmethod
+    def winged(counts, level, body, exclude):
+        """The airplane's wings: two cards a triple, of other ranks, no joker."""
+        k = len(body)
+        for att in attachments(counts.units(level, exclude, keep=_natural), 2 * k, level, body[0][0]):
+            yield 5 * k, merged(body, att), None
+
 
 class TripleRunSingles(TripleRunWith):
     kinds = ("triple_run_singles",)
@@ -656,6 +808,13 @@ class TripleRunSingles(TripleRunWith):
         for choice in multisets(avail, m):
             yield list(choice)
 
+    @staticmethod
+    def winged(counts, level, body, exclude):
+        """One card a triple, of other ranks (jokers too)."""
+        k = len(body)
+        for att in attachments(counts.units(level, exclude), k, level, body[0][0]):
+            yield 4 * k, merged(body, att), None
+
 
 class TripleRunPairs(TripleRunSingles):
     kinds = ("triple_run_pairs",)
@@ -670,6 +829,13 @@ class TripleRunPairs(TripleRunSingles):
     def wings(avail, k: int, m: int):
         for choice in multisets([(q, c // 2) for q, c in avail if c >= 2], k):
             yield [(q, 2 * n) for q, n in choice]
+
+    @staticmethod
+    def winged(counts, level, body, exclude):
+        """One pair a triple, of other ranks (a pair of one joker too; four of a rank are two pairs)."""
+        k = len(body)
+        for att in attachments(counts.units(level, exclude, width=2), k, level, body[0][0]):
+            yield 5 * k, merged(body, att, 2), None
 
 
 class ShortWingedPlane(_Pattern):
@@ -704,6 +870,15 @@ class ShortWingedPlane(_Pattern):
                     avail = [(q, c) for q, c in hand.available(exclude=window) if q not in JOKERS]
                     for choice in multisets(avail, wings):
                         yield hand.take([(r, 3) for r in window] + list(choice))
+
+    def leads(self, counts, level):
+        tops = counts.powers if level is None else [p for p in counts.powers if p <= level]
+        for body in _runs(counts, tops, 3, 2, LONGEST_RUN, False):
+            k, exclude = len(body), {p for p, _ in body}
+            avail = counts.units(level, exclude, keep=_natural)
+            for wings in range(1, 2 * k):
+                for att in attachments(avail, wings, level, body[0][0]):
+                    yield 3 * k + wings, merged(body, att), None
 
 
 #: 牌够只能三带二: the kinds a player may show only as its last play, and the full kind each answers
@@ -757,6 +932,15 @@ class PaodekuaiSpec(SheddingSpec):
         if self.full_kickers and play.kind in SHORT_TRIPLES:
             return self.not_last_play(play, turn.hand)
         return None
+
+    def forbids_cards(self, cards, turn) -> bool | None:
+        """:meth:`forbids` for every reading of ``cards`` at once when the cards alone decide it (the hint
+        then reads none of them): True forbidden, False allowed, None when it depends on the reading."""
+        if self.rules.get("spade3_first") and turn.first_play and SPADE_THREE not in cards:
+            return True
+        if len(cards) == 1 or (self.full_kickers and len(cards) != len(turn.hand)):
+            return None  # 报单必出最大 asks a single's rank; 牌够只能三带二 a play's kind (unless it is the whole hand)
+        return False
 
     def not_largest_single(self, play: Reading, hand) -> Text | None:
         """报单必出最大: with the next player on one card a single must be of the highest rank held."""

@@ -115,6 +115,8 @@ def deck_for(rules) -> Deck:
 
 ORDER = STANDARD
 power = ORDER.power  # 3 … K A 2 小王 大王 as 3 … 17
+P_LITTLE, P_BIG = power(LITTLE_JOKER), power(BIG_JOKER)
+POWERS = ORDER.table  # rank → power, a plain dict for the hint's inner loops
 
 
 def wild_ranks(rules) -> tuple[int, ...]:
@@ -226,15 +228,6 @@ def _chain_xs(window, nat, n, y, uneven: bool) -> list[int]:
             if low <= x and sum(max(nat.get(r, 0), x) for r in window) <= n <= x + MAX_COPIES * (y - 1)]
 
 
-def _best_x(used: Sequence[int], size: int, y: int) -> int | None:
-    """The largest smallest-group X (4..8) that ``size`` cards over these naturals allow, or None."""
-    low = min(used)
-    for x in range(MAX_COPIES, 3, -1):
-        if low <= x and size <= x + MAX_COPIES * (y - 1) and sum(u if u > x else x for u in used) <= size:
-            return x
-    return None
-
-
 def _chain_reading(window, top, y, cards, nat, x, key) -> Reading:
     groups_ = _groups_for(window, nat, len(cards), x)
     shown = [r for r, g in zip(window, groups_) for _ in range(g)]
@@ -246,12 +239,12 @@ def _chain_reading(window, top, y, cards, nat, x, key) -> Reading:
 # The hand a hint draws from (the fast path: readings are built from templates)
 # ==========================================================================
 
-def _groups(hand: Sequence[Card]) -> tuple[dict[int, list[Card]], dict[int, int]]:
-    """Cards by rank (canonical order, highest first) and how many of each natural rank."""
+def _groups(hand: Sequence[Card]) -> tuple[dict[int, list[Card]], dict[int, int], dict]:
+    """Cards by rank (canonical order, highest first), how many of each natural rank, and a memo for this hand."""
     groups: dict[int, list[Card]] = {}
     for c in sorted(hand, key=ORDER.sort_key):
         groups.setdefault(c.rank, []).append(c)
-    return groups, {r: len(g) for r, g in groups.items() if r not in JOKERS}
+    return groups, {r: len(g) for r, g in groups.items() if r not in JOKERS}, {}
 
 
 class _Draw:
@@ -263,7 +256,7 @@ class _Draw:
     """
 
     def __init__(self, spec: "ShuangkouSpec", prep, table: Reading | None, size: int, need: int | None):
-        self.groups, self.have = prep
+        self.groups, self.have, self.memo = prep
         self.table, self.size = table, size
         wild = spec.wild
         self.big = self.groups.get(BIG_JOKER, []) if BIG_JOKER in wild else []
@@ -273,15 +266,19 @@ class _Draw:
         self.need_joker = needed if needed in JOKERS else None
         self.need_rank = None if needed in JOKERS else needed
         self._splits: dict[int, list] = {}
+        self._kept: dict[tuple, bool] = {}
 
     def keeps(self, pattern: Pattern, kind: str, key: tuple) -> bool:
-        """Does a play of this template beat the table (a lead: always)?"""
+        """Does a play of this template beat the table (a lead: always)? Asked once a kind and key."""
         if self.table is None:
             return True
-        return pattern.beats(probe(kind, key, self.size, pattern.bomb), self.table)
+        kept = self._kept.get((kind, key))
+        if kept is None:
+            kept = self._kept[kind, key] = pattern.beats(probe(kind, key, self.size, pattern.bomb), self.table)
+        return kept
 
-    def splits(self, k: int) -> list:
-        """Every way to choose ``k`` wild jokers (大王 first), honouring a needed joker."""
+    def splits(self, k: int) -> list[tuple[tuple[Card, ...], tuple[int, ...]]]:
+        """Every way to choose ``k`` wild jokers (大王 first), honouring a needed joker: (jokers, their powers)."""
         if k not in self._splits:
             out = []
             for b in range(min(k, len(self.big)), -1, -1):
@@ -290,7 +287,7 @@ class _Draw:
                     break
                 if (self.need_joker == BIG_JOKER and b == 0) or (self.need_joker == LITTLE_JOKER and n_little == 0):
                     continue
-                out.append(self.big[:b] + self.little[:n_little])
+                out.append((tuple(self.big[:b] + self.little[:n_little]), (P_BIG,) * b + (P_LITTLE,) * n_little))
             self._splits[k] = out
         return self._splits[k]
 
@@ -314,10 +311,17 @@ class _Draw:
             acc[i] = 0
 
         rec(0, 0)
+        del rec  # a nested function that calls itself is a reference cycle (it would wait for the GC): break it
         return found
 
-    def naturals(self, window: Sequence[int], used: Sequence[int]) -> list[Card]:
-        return [c for r, u in zip(window, used) if u for c in self.groups[r][:u]]
+    def naturals(self, window: Sequence[int], used: Sequence[int]) -> tuple[tuple[Card, ...], tuple[int, ...]]:
+        """The natural cards of a template and their powers high to low (with the jokers' before them, a
+        candidate's identity and smallest-play order: the search need not sort them again)."""
+        cards = tuple([c for r, u in zip(window, used) if u for c in self.groups[r][:u]])
+        powers: tuple[int, ...] = ()
+        for p, u in sorted([(POWERS[r], u) for r, u in zip(window, used) if u], reverse=True):
+            powers += (p,) * u
+        return cards, powers
 
     def emit(self, pattern: Pattern, window, widths, kind: str, key: tuple, make):
         """Every candidate of one template; ``make(cards, fill)`` builds its reading when it is kept."""
@@ -330,10 +334,10 @@ class _Draw:
             if not splits:
                 continue
             fill = [r for r, g, u in zip(window, widths, used) for _ in range(g - u)] if k else []
-            nat_cards = self.naturals(window, used)
-            for jokers in splits:
+            nat_cards, nat_powers = self.naturals(window, used)
+            for jokers, powers in splits:
                 cards = nat_cards + jokers
-                yield cards, (lambda cards=cards, fill=fill: make(cards, fill))
+                yield cards, (lambda cards=cards, fill=fill: make(cards, fill)), powers + nat_powers
 
 
 # ==========================================================================
@@ -569,46 +573,76 @@ class ChainBomb(_Bomb):
     def uneven(self, draw, window, top, y):
         """千变 chains: naturals per rank 0..8 (at least one card), the rest jokers; X = best smallest group."""
         size = draw.size
-        for used in _uneven_naturals(draw, window):
-            jokers = draw.splits(size - sum(used))
-            x = _best_x(used, size, y) if jokers else None
-            if x is None:
+        for used, total, x, (nat_cards, nat_powers) in _uneven_naturals(draw, window):
+            jokers = draw.splits(size - total)
+            if not jokers:
                 continue
             key = _bomb_key(x + y, size, top)
             if not draw.keeps(self, "chain", key):
                 continue
-            nat = {r: u for r, u in zip(window, used) if u}
-            nat_cards = draw.naturals(window, used)
-            for jk in jokers:
-                yield nat_cards + jk, (lambda cards=nat_cards + jk, nat=nat, x=x, key=key: _chain_reading(
-                    window, top, y, cards, nat, x, key))
+            for jk, powers in jokers:
+                cards = nat_cards + jk
+                yield cards, (lambda cards=cards, used=used, x=x, key=key: _chain_reading(
+                    window, top, y, cards, {r: u for r, u in zip(window, used) if u}, x, key)), powers + nat_powers
 
 
-def _uneven_naturals(draw: _Draw, window: Sequence[int]) -> list[tuple[int, ...]]:
-    """How many naturals of each rank of ``window`` a 千变 chain of ``draw.size`` cards may use."""
-    size, budget, need_rank = draw.size, draw.budget, draw.need_rank
+def _uneven_naturals(draw: _Draw, window: Sequence[int]) -> list[tuple]:
+    """How many naturals of each rank of ``window`` a 千变 chain of ``draw.size`` cards may use: (used, their
+    number, the chain's X (the largest smallest group they allow), their cards and powers).
+
+    Worked out once a hand for every size (the hint asks size after size), each size's list in the
+    order of one search (most naturals of the lowest rank first).
+    """
+    memo_key = ("uneven", tuple(window), draw.need_rank)
+    by_size = draw.memo.get(memo_key)
+    if by_size is None:
+        by_size = draw.memo[memo_key] = _naturals_by_size(draw, window)
+    return by_size.get(draw.size, [])
+
+
+def _file_by_size(by_size: dict, draw: _Draw, window, used: tuple[int, ...], total: int, floor: int,
+                  most: int) -> None:
+    """File one choice of naturals (and its cards, made once) under every size from ``floor`` to ``most`` that
+    allows an X: the largest smallest group (4 … 8) with every group filled to it fitting the size, none below
+    the naturals' smallest."""
+    sums = [sum(u if u > x else x for u in used) for x in range(MAX_COPIES, 3, -1)]  # grow with X
+    low, spread = min(used), MAX_COPIES * (len(used) - 1)
+    naturals = None
+    for size in range(floor, most + 1):
+        least = max(low, size - spread, 4)
+        x = next((x for x, need in zip(range(MAX_COPIES, least - 1, -1), sums) if need <= size), None)
+        if x is not None:
+            naturals = naturals or draw.naturals(window, used)
+            by_size.setdefault(size, []).append((used, total, x, naturals))
+
+
+def _naturals_by_size(draw: _Draw, window: Sequence[int]) -> dict[int, list[tuple]]:
+    """Every choice of naturals for a chain on ``window`` (with their number and X), under each size it fits: at
+    least one natural, the groups short of 4 filled by the wild jokers (``floor`` … naturals + jokers cards)."""
+    budget, need_rank = draw.budget, draw.need_rank
     caps = [min(draw.have.get(r, 0), MAX_COPIES) for r in window]
     m = len(window)
-    tail = [sum(caps[i:]) for i in range(m + 1)]
+    most = MAX_COPIES * m
     acc = [0] * m
-    found = []
+    by_size: dict[int, list[tuple]] = {}
 
     def rec(i, total, floor):
         # total: naturals so far; floor: the least cards the groups so far need (each group has 4 or more)
-        if total + tail[i] < size - budget or floor + 4 * (m - i) > size:
+        if floor - total > budget or floor + 4 * (m - i) > most:
             return
         if i == m:
             if total:
-                found.append(tuple(acc))
+                _file_by_size(by_size, draw, window, tuple(acc), total, floor, min(total + budget, most))
             return
         lo = 1 if window[i] == need_rank else 0
-        for u in range(min(caps[i], size - total), lo - 1, -1):
+        for u in range(caps[i], lo - 1, -1):
             acc[i] = u
             rec(i + 1, total + u, floor + (u if u > 4 else 4))
         acc[i] = 0
 
     rec(0, 0, 0)
-    return found
+    del rec  # break the cycle of a nested function that calls itself
+    return by_size
 
 
 # ==========================================================================
@@ -678,6 +712,10 @@ class ShuangkouSpec(SheddingSpec):
             return range(1, top + 1)
         kinds = range(3, most_of_a_kind(self.rules) + 1)  # 3: 三王; 4 … 8 (12) of a kind; 12 and more: chains
         return sorted({table.size, *kinds} | set(range(12, top + 1)))
+
+    def release(self) -> None:
+        super().release()
+        self._last_prep = (None, None)  # its memo of chain naturals is a hand's worth of tuples
 
     def candidates(self, hand, table, size, need=None) -> Iterable:
         last_hand, prep = self._last_prep

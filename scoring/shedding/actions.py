@@ -16,7 +16,7 @@ from ..cards import Card, format_cards, missing_from, parse_cards
 from ..errors import InvalidInput, MalformedInput, PaijuError
 from ..i18n import Text, join, t
 from ..payload import get_int
-from ..plays import MAX_LIMIT, default_limit
+from ..plays import MAX_LIMIT, collector_paused, default_limit
 from .reading import Reading
 from .search import legal_plays
 from .spec import SheddingSpec
@@ -176,6 +176,12 @@ def check(spec: SheddingSpec, payload: Mapping) -> dict:
 
 
 def hint(spec: SheddingSpec, payload: Mapping) -> dict:
+    """Every distinct legal play, smallest first (see the module's words on ``limit``)."""
+    with collector_paused():  # switched back on once the plays worked out are freed
+        return _hint(spec, payload)
+
+
+def _hint(spec: SheddingSpec, payload: Mapping) -> dict:
     key = spec.sort_key()
     hand = read_hand(payload, spec, required=True)
     previous = read_cards(payload, "previous", spec, required=False)
@@ -184,7 +190,7 @@ def hint(spec: SheddingSpec, payload: Mapping) -> dict:
     turn = read_turn(payload, spec, hand, leading=previous is None)
     limit = get_int(payload, "limit", 1, MAX_LIMIT, default=default_limit(table is None))
     plays, truncated = legal_plays(spec, hand, table, turn).take(limit)
-    texts = [format_cards(play.cards, key) for play in plays]
+    texts = play_texts(hand, [play.cards for play in plays], key)
     first = plays[0].reading if plays else None
     if first is None and table is None:  # only a house rule of the turn empties a lead (首出必带黑桃3 without ♠3)
         reason = t("按这些规则这一手没有能出的牌", "these rules leave no legal lead for this hand")
@@ -198,6 +204,23 @@ def hint(spec: SheddingSpec, payload: Mapping) -> dict:
     return {"plays": texts, "smallest": texts[0] if plays else None, "truncated": truncated, "reason": reason,
             "smallest_reading": first.as_dict(key) if first else None,
             "table": table.as_dict(key) if table else None}
+
+
+def play_texts(hand: Sequence[Card], plays: Sequence[Sequence[Card]], key) -> list[str]:
+    """``format_cards`` of each play, the hand sorted once: a play's cards are the hand's own card objects, so
+    each is written by its place in the sorted hand (a card from elsewhere falls back to ``format_cards``)."""
+    order = sorted(hand, key=key)
+    place = {id(c): i for i, c in enumerate(order)}
+    names = [str(c) for c in order]
+    out = []
+    for cards in plays:
+        try:
+            at = sorted([place[id(c)] for c in cards])
+        except KeyError:
+            out.append(format_cards(cards, key))
+            continue
+        out.append(" ".join([names[i] for i in at]))
+    return out
 
 
 def shedding_actions(spec_for: SpecFor) -> dict[str, Callable]:

@@ -22,6 +22,9 @@ class RankOrder:
         #: every rank's power, -1 for the unranked (a plain dict: the hint looks up every card)
         self.table = {r: self.powers.get(r, -1) for r in range(BIG_JOKER + 1)}
         self._unranked_key = unranked_key
+        #: every rank of the pack has a power and no two share one (the powers then name a play's ranks)
+        self.one_power_a_rank = (all(r in self.powers for r in range(2, BIG_JOKER + 1))
+                                 and len(set(self.powers.values())) == len(self.powers))
 
     @classmethod
     def high_to_low(cls, ranks: Sequence[int], unranked_key: Callable[[Card], tuple] | None = None) -> "RankOrder":

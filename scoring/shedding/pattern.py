@@ -16,7 +16,8 @@ from ..cards import BIG_JOKER, LITTLE_JOKER, Card
 from ..i18n import Text, t
 from .reading import Reading
 
-if TYPE_CHECKING:  # the spec imports this module; the name is for annotations only
+if TYPE_CHECKING:  # the spec imports this module; the names are for annotations only
+    from .counts import RankCounts
     from .spec import SheddingSpec
 
 
@@ -44,6 +45,16 @@ class Pattern:
     def candidates(self, hand: "HandGroups", table: Reading | None, size: int, need: int | None) -> Iterable:
         """Card sets of ``size`` cards from ``hand`` that may be this pattern (over-generating is fine)."""
         return ()
+
+    def leads(self, counts: "RankCounts", level: int | None) -> Iterable[tuple]:
+        """Every lead of this pattern whose highest card has power ``level`` (None: every lead), by construction.
+
+        Each is ``(size, shape, cards)`` (see :mod:`.counts`): ``cards`` None for the first cards of each rank
+        of ``shape``, else the cards themselves (when suits matter). Every one must have a reading and none may
+        be missed: a spec whose patterns all build their leads lets the hint skip reading each candidate. A
+        pattern that does not build them leaves this unimplemented (the hint then filters :meth:`candidates`).
+        """
+        raise NotImplementedError
 
     def beats(self, play: Reading, table: Reading) -> bool:
         """Does ``play`` (a reading of this pattern) beat ``table``? Default: same kind and size, higher key."""

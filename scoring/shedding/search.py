@@ -10,21 +10,37 @@ dropped by ``identity``. It must not miss a legal play: the tests compare the
 hint with :func:`brute_force_plays`. A candidate may be yielded as ``(cards,
 reading)`` or ``(cards, make_reading)`` (a function called only for the plays
 shown) when the generator built it from that reading: it is then trusted (the
-fast path of 双扣). ``need`` (an ``order`` level, leads only) says only plays
-whose highest card has that level are wanted; a generator may ignore it.
+fast path of 双扣); ``(cards, make_reading, powers)`` gives the cards' powers
+high to low too, the identity of a spec whose ``identity_by_powers`` holds.
+``need`` (an ``order`` level, leads only) says only plays whose highest card
+has that level are wanted; a generator may ignore it.
+
+A spec whose patterns all build their leads (``Pattern.leads``, 跑得快 / 争上游)
+has its leads made from the hand's rank counts instead, valid by construction:
+none is read, each reading is made when asked for (the tests compare the two
+paths play for play); under house rules of the turn each built lead is read
+once, for the largest reading the turn allows.
 """
 from __future__ import annotations
 
-from itertools import combinations
+from collections import Counter
+from functools import partial
+from itertools import combinations, product
+from operator import itemgetter
 from typing import Any, Callable, Iterable, Iterator, NamedTuple, Sequence, Union
 
 from ..cards import Card, missing_from
 from ..plays import LegalPlays
+from .counts import RankCounts
 from .reading import Reading
 from .spec import SheddingSpec
 from .turn import Turn
 
 MakeReading = Union[Reading, Callable[[], Reading]]
+#: up to this many cards a hand's leads are built in one pass and sorted; a bigger hand's level by level
+ONE_PASS = 16
+_by_size_and_shape = itemgetter(0, 1)
+_first = itemgetter(0)
 
 
 class Play(NamedTuple):
@@ -71,6 +87,18 @@ def preference(spec: SheddingSpec, cards: Sequence[Card]) -> tuple:
     return (orders[0], points, len(cards), tuple(orders))
 
 
+def _by_powers(spec: SheddingSpec, cards) -> tuple[tuple, tuple]:
+    """(identity, preference) from one sort: the powers high to low are both the identity and the tie-break."""
+    table = spec.power_table
+    orders = sorted([table[c.rank] for c in cards], reverse=True)
+    ident = tuple(orders)
+    return ident, (orders[0], 0, len(cards), ident)
+
+
+def _by_identity(spec: SheddingSpec, cards) -> tuple[object, None]:
+    return spec.identity(cards), None  # the preference is worked out for the plays kept only
+
+
 class _Collector:
     """Turns candidates into distinct legal plays, remembering what was seen across sizes."""
 
@@ -79,35 +107,46 @@ class _Collector:
         self.table = table
         self.turn = turn
         self.seen: set = set()
+        self.sign = _by_powers if spec.identity_by_powers else _by_identity  # not a bound method: no cycle
 
     def cell(self, candidates: Iterable, level: int | None = None) -> list[tuple[tuple, tuple, MakeReading]]:
         """The new legal plays among ``candidates`` (only those topped by ``level``): (preference, cards, reading)."""
-        spec, seen, table, identity = self.spec, self.seen, self.table, self.spec.identity
+        spec, seen, sign = self.spec, self.seen, self.sign
         out = []
+        by_powers = spec.identity_by_powers
         for cand in candidates:
-            reading = None
-            if len(cand) == 2 and not isinstance(cand[1], Card):
-                cand, reading = cand  # trusted: a Reading, or a function that builds it
-            if level is not None and top_power(spec, cand) != level:
-                continue
-            ident = identity(cand)
-            if ident in seen:
+            reading, n = None, len(cand)
+            if (n == 2 or n == 3) and not isinstance(cand[1], Card):  # trusted: (cards, reading[, powers])
+                if n == 3 and by_powers:
+                    cand, reading, ident = cand
+                    pref = (ident[0], 0, len(cand), ident)
+                else:
+                    cand, reading = cand[0], cand[1]
+                    ident, pref = sign(spec, cand)
+            else:
+                ident, pref = sign(spec, cand)
+            if ident in seen or (level is not None and (pref[0] if pref else top_power(spec, cand)) != level):
                 continue
             if self.turn is None:  # with a turn, another card set of these ranks may be allowed (♠3 and ♥3)
                 seen.add(ident)
-            if reading is None:
-                reading = judge(spec, cand, table, self.turn)
-            elif self.turn is not None and spec.forbids(resolve_reading(reading), self.turn) is not None:
-                continue
+            reading = self.legal(cand, reading)
             if reading is not None:
                 seen.add(ident)
                 cand = tuple(cand)
-                out.append((preference(spec, cand), cand, reading))
+                out.append((pref or preference(spec, cand), cand, reading))
         return out
+
+    def legal(self, cards, reading: MakeReading | None) -> MakeReading | None:
+        """The reading of a legal candidate (a trusted one's own, unless the turn forbids it), or None."""
+        if reading is None:
+            return judge(self.spec, cards, self.table, self.turn)
+        if self.turn is not None and self.spec.forbids(resolve_reading(reading), self.turn) is not None:
+            return None
+        return reading
 
 
 def _smallest_first(found: list) -> list:
-    found.sort(key=lambda x: x[0])  # stable: ties keep the generator's order
+    found.sort(key=_first)  # stable: ties keep the generator's order
     return found
 
 
@@ -115,27 +154,99 @@ def _follows(spec: SheddingSpec, hand: tuple, table: Reading, turn: Turn | None)
     """A follower's plays: few enough (a few thousand at most) to be found at once and sorted."""
     collect = _Collector(spec, table, turn)
     found = []
-    for size in sorted(set(spec.sizes(hand, table))):
-        if size <= len(hand):
-            found.extend(collect.cell(spec.candidates(hand, table, size)))
+    try:
+        for size in sorted(set(spec.sizes(hand, table))):
+            if size <= len(hand):
+                found.extend(collect.cell(spec.candidates(hand, table, size)))
+    finally:
+        spec.release()
     return [_new(Play, (cards, reading)) for _, cards, reading in _smallest_first(found)]
+
+
+def _built_leads(spec: SheddingSpec, hand: tuple, turn: Turn | None = None) -> Iterator[Play]:
+    """The leads of a spec whose patterns build them (``Pattern.leads``), smallest first.
+
+    No candidate is read: each is a pattern by construction, named by its shape (which orders and
+    identifies it, :mod:`.counts`); its reading is made only when asked for. Under house rules of
+    the turn each lead is read once, for the largest reading the turn allows.
+    """
+    counts = RankCounts(hand, spec.rank_order)
+    if len(hand) <= ONE_PASS:
+        levels: dict = {}
+        for found in _shapes(spec, counts, None):
+            levels.setdefault(found[1][0][0], []).append(found)
+        cells = (levels[level] for level in sorted(levels))
+    else:
+        cells = (_shapes(spec, counts, level) for level in counts.powers)
+    for cell in cells:
+        cell.sort(key=_by_size_and_shape)  # stable: a plain straight before the flushes of its ranks
+        yield from _allowed(spec, counts, cell, turn)
+
+
+def _allowed(spec: SheddingSpec, counts: RankCounts, cell: list, turn: Turn | None) -> Iterator[Play]:
+    """The plays of one sorted cell the turn allows; of cards chosen by suit, the first of each identity."""
+    chosen: set = set()
+    for _, shape, cards in cell:
+        ident = None
+        if cards is None:
+            cards = counts.cards(shape)
+        else:
+            ident = spec.identity(cards)
+            if ident in chosen:
+                continue
+        verdict = False if turn is None else spec.forbids_cards(cards, turn)
+        if verdict is None:
+            reading: MakeReading | None = judge(spec, cards, None, turn)
+            if reading is None:
+                continue
+        elif verdict:
+            continue
+        else:  # every reading allowed: the largest, made when asked for
+            reading = partial(judge, spec, cards, None)
+        if ident is not None:
+            chosen.add(ident)
+        yield _new(Play, (cards, reading))
+
+
+def _shapes(spec: SheddingSpec, counts: RankCounts, level: int | None) -> list[tuple]:
+    """The distinct leads every pattern builds at ``level``: (size, shape, cards or None)."""
+    seen: set = set()
+    out = []
+    for pattern in spec.patterns:
+        for found in pattern.leads(counts, level):
+            if found[2] is None:
+                if found[1] in seen:
+                    continue
+                seen.add(found[1])
+            out.append(found)
+    return out
 
 
 def _leads(spec: SheddingSpec, hand: tuple, turn: Turn | None) -> Iterator[Play]:
     """A lead can have tens of thousands of plays: generated level by level (highest card lowest
     first, ``need=level``), then size by size, so that taking the smallest few stops early."""
+    if spec.builds_leads:
+        return _built_leads(spec, hand, turn)
+    return _read_leads(spec, hand, turn)
+
+
+def _read_leads(spec: SheddingSpec, hand: tuple, turn: Turn | None) -> Iterator[Play]:
+    """The leads of :func:`_leads`, each candidate read (and allowed by the turn)."""
     collect = _Collector(spec, None, turn)
     sizes = sorted(set(spec.sizes(hand, None)))
     by_level = spec.has_points  # with point cards the order inside a level is (points, size)
-    for level in sorted({spec.order(c) for c in hand}):
-        sub = tuple(c for c in hand if spec.order(c) <= level)
-        cells = (_smallest_first(collect.cell(spec.candidates(sub, None, size, need=level), level))
-                 for size in sizes if size <= len(sub))
-        if by_level:
-            cells = [_smallest_first([x for cell in cells for x in cell])]
-        for cell in cells:
-            for _, cards, reading in cell:
-                yield _new(Play, (cards, reading))
+    try:
+        for level in sorted({spec.order(c) for c in hand}):
+            sub = tuple(c for c in hand if spec.order(c) <= level)
+            cells = (_smallest_first(collect.cell(spec.candidates(sub, None, size, need=level), level))
+                     for size in sizes if size <= len(sub))
+            if by_level:
+                cells = [_smallest_first([x for cell in cells for x in cell])]
+            for cell in cells:
+                for _, cards, reading in cell:
+                    yield _new(Play, (cards, reading))
+    finally:  # also when the caller stops early (the generator is closed)
+        spec.release()
 
 
 def legal_plays(spec: SheddingSpec, hand: Sequence[Card], table: Reading | None,
@@ -157,6 +268,20 @@ def legal_plays(spec: SheddingSpec, hand: Sequence[Card], table: Reading | None,
         return bool(cards) and missing_from(hand, cards) is None and judge(spec, cards, table, turn) is not None
 
     return LegalPlays(generate, is_legal)
+
+
+def brute_force_multisets(spec: SheddingSpec, hand: Sequence[Card], table: Reading | None,
+                          turn: Turn | None = None) -> dict:
+    """The oracle of :func:`brute_force_plays` over distinct sub-multisets ({identity: cards}): the same answer,
+    each multiset judged once (a 27-card 双扣 hand of a few ranks has thousands, not 2^27 subsets)."""
+    distinct = Counter(hand)
+    kinds = list(distinct)
+    found = {}
+    for pick in product(*(range(distinct[c] + 1) for c in kinds)):
+        cards = tuple(c for c, k in zip(kinds, pick) for _ in range(k))
+        if cards and judge(spec, cards, table, turn) is not None:
+            found.setdefault(spec.identity(cards), cards)
+    return found
 
 
 def brute_force_plays(spec: SheddingSpec, hand: Sequence[Card], table: Reading | None,

@@ -36,6 +36,12 @@ class SheddingSpec:
         self.has_points = type(self).points is not SheddingSpec.points
         self.patterns = tuple(kind(self) for kind in self.pattern_types)
         self._pattern_of = {k: p for p in self.patterns for k in p.kinds}
+        #: a play is told apart by its powers high to low (the default identity in an order of one power a rank)
+        self.identity_by_powers = (type(self).identity is SheddingSpec.identity and self.power_table is not None
+                                   and not self.has_points and self.rank_order.one_power_a_rank)
+        #: every pattern builds its leads from the rank counts, in the rank order's powers, without point cards
+        self.builds_leads = (self.power_table is not None and not self.has_points
+                             and all(type(p).leads is not Pattern.leads for p in self.patterns))
         self._last_hand: tuple = (None, None)
         self._readers: dict[int, tuple[Pattern, ...]] = {}
 
@@ -98,6 +104,11 @@ class SheddingSpec:
         """Why the house rules forbid ``play`` (a legal reading) in ``turn``, or None when they allow it."""
         return None
 
+    def forbids_cards(self, cards: Sequence[Card], turn) -> bool | None:
+        """Whether the turn forbids every reading of ``cards`` (True), none (False), or it depends on the
+        reading (None: the hint reads the cards and asks :meth:`forbids`). Default: it depends."""
+        return None
+
     def no_pattern(self, cards: Sequence[Card]) -> Text:
         return t("「{c}」不成任何牌型", "“{c}” is not a pattern of this game",
                  c=format_cards(cards, self.sort_key()))
@@ -114,6 +125,10 @@ class SheddingSpec:
             groups = HandGroups(hand, self.rank_order)
             self._last_hand = (hand, groups)
         return groups
+
+    def release(self) -> None:
+        """Forget what was kept for the last hand (the search calls this when it is done with a hand)."""
+        self._last_hand = (None, None)
 
     def candidates(self, hand: Sequence[Card], table: Reading | None, size: int,
                    need: int | None = None) -> Iterable:

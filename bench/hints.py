@@ -1,0 +1,121 @@
+"""The worst shedding hints against the exhaustive oracle (``python -m bench.hints [repeat]``, also in ``python -m bench``).
+
+Each case is one ``hint`` request as the API runs it (engine call): its median CPU
+time over ``repeat`` runs, at the request's limit; then the oracle, run once: every
+distinct sub-multiset of the hand judged directly (``judge``), sorted smallest
+first. Printed: both times, their ratio, and whether the hint is the oracle's list
+exactly (the same plays in the same order, cut at the limit, ``smallest`` its
+first). A hand whose oracle would take minutes (a 27-card hand of distinct cards:
+2^27 subsets) is timed without it, and checked against the path that reads every
+generated candidate instead. CPU time (``time.process_time``), medians: the
+machine is shared. No assertion: figures to watch, not a test.
+"""
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+
+from scoring import paodekuai, shuangkou
+from scoring.cards import parse_cards
+from scoring.registry import get_game
+from scoring.shedding import brute_force_multisets, preference, search
+from scoring.shedding.turn import Turn
+
+J4 = " 大王 大王 小王 小王"
+QIANBIAN = {"preset": "qianbian"}
+ZSY = {"preset": "zhengshangyou108"}
+CHAINS = "5 5 5 5 5 5 5 5 6 6 6 6 6 7 7 7 7 7 8 8 8 8 8" + J4
+RUNS = "6 6 6 7 7 7 7 8 8 8 8 8 8 9 9 9 9 9 10 10 10 10 10" + J4
+TRIPLES_16 = "♠3 ♥3 ♣3 ♠4 ♥4 ♣4 ♠5 ♥5 ♣5 ♠6 ♥6 ♣6 ♠7 ♥7 ♣7 ♦8"
+ZSY_TRIPLES = "♠3 ♥3 ♣3 ♠4 ♥4 ♣4 ♠5 ♥5 ♣5 ♠6 ♥6 ♣6 ♠7 ♥7 ♣7 ♠8 ♥8 ♣8 ♠9 ♥9 ♣9 大王 大王 小王 小王 ♠2 ♥2"
+#: (name, game, payload, oracle finishes in seconds)
+CASES = [
+    ("双扣 千变 chains, lead, limit 5000", "shuangkou", {"hand": RUNS, "rules": QIANBIAN, "limit": 5000}, True),
+    ("双扣 千变 chains vs a 6-line bomb, default limit", "shuangkou",
+     {"hand": CHAINS, "previous": "2 2 2 2 2 2", "rules": QIANBIAN}, True),
+    ("双扣 千变 chains vs a 6-line bomb, limit 5000", "shuangkou",
+     {"hand": CHAINS, "previous": "2 2 2 2 2 2", "rules": QIANBIAN, "limit": 5000}, True),
+    ("双扣 千变 runs vs 4 jokers, default limit", "shuangkou",
+     {"hand": RUNS.replace(J4, " 大王 大王 小王"), "previous": "3 3 3 3 3 3", "rules": QIANBIAN}, True),
+    ("跑得快 48 five triples, lead, limit 5000", "paodekuai",
+     {"hand": TRIPLES_16, "rules": {"preset": "paodekuai48"}, "limit": 5000}, True),
+    ("跑得快 48 five triples, 牌够只能三带二, lead, limit 5000", "paodekuai",
+     {"hand": TRIPLES_16, "rules": {"preset": "paodekuai48", "full_kickers": True}, "limit": 5000}, True),
+    ("争上游 27 cards of triples, 报单必出最大 (next on one card), limit 5000", "paodekuai",
+     {"hand": ZSY_TRIPLES, "rules": {**ZSY, "bomb_kickers": True, "baodan_max": True}, "next_cards_left": 1,
+      "limit": 5000}, False),
+    ("争上游 27 cards of triples, lead, default limit", "paodekuai",
+     {"hand": ZSY_TRIPLES, "rules": {**ZSY, "bomb_kickers": True}}, False),
+    ("争上游 27 cards of triples, lead, limit 5000", "paodekuai",
+     {"hand": ZSY_TRIPLES, "rules": {**ZSY, "bomb_kickers": True}, "limit": 5000}, False),
+]
+
+
+def median_cpu_ms(fn, repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.process_time()
+        fn()
+        times.append((time.process_time() - start) * 1000)
+    return statistics.median(times)
+
+
+def request(slug: str, payload: dict):
+    """The spec, hand, table reading and turn (when its house rules restrict it) of a hint request."""
+    module = {"shuangkou": shuangkou, "paodekuai": paodekuai}[slug]
+    spec = module.spec_for(module.RULESET.resolve(payload.get("rules") or {}))
+    hand = parse_cards(payload["hand"], bare=spec.bare)
+    table = spec.readings(parse_cards(payload["previous"], bare=spec.bare))[0] if payload.get("previous") else None
+    turn = Turn(tuple(hand), payload.get("next_cards_left"), bool(payload.get("first_play")))
+    return spec, hand, table, search.restricting(spec, turn)
+
+
+def oracle_plays(spec, hand, table, turn) -> list:
+    """Every distinct legal play, judged sub-multiset by sub-multiset, smallest first, by identity."""
+    found = brute_force_multisets(spec, hand, table, turn)
+    return [spec.identity(cards) for cards in sorted(found.values(), key=lambda cards: preference(spec, cards))]
+
+
+def read_path_plays(spec, hand, turn) -> list:
+    """A lead's plays found by reading every generated candidate (the path of the games that do not build leads)."""
+    return [spec.identity(cards) for cards, _ in search._read_leads(spec, tuple(hand), turn)]
+
+
+def hinted(spec, out: dict) -> tuple[list, object]:
+    """The identities of a hint's plays, in its order, and of its ``smallest``."""
+    ident = [spec.identity(parse_cards(text, bare=spec.bare)) for text in out["plays"]]
+    return ident, spec.identity(parse_cards(out["smallest"], bare=spec.bare)) if out["smallest"] else None
+
+
+def run_case(name, slug, payload, with_oracle, repeat: int) -> None:
+    game = get_game(slug)
+    out = game.run("hint", payload)
+    ours = median_cpu_ms(lambda: game.run("hint", payload), repeat)
+    spec, hand, table, turn = request(slug, payload)
+    cut = f"{len(out['plays'])} plays{' (cut at the limit)' if out['truncated'] else ''}"
+    plays, smallest = hinted(spec, out)
+    if with_oracle:
+        start = time.process_time()
+        expected = oracle_plays(spec, hand, table, turn)
+        oracle = (time.process_time() - start) * 1000
+        same = (plays == expected[:len(plays)] and out["truncated"] == (len(expected) > len(plays))
+                and smallest == (expected or [None])[0])
+        print(f"  {name}: {ours:.1f} ms CPU; oracle {oracle:.0f} ms ({oracle / ours:.0f}×); {cut}; "
+              f"equal to the oracle: {'yes' if same else 'NO'}")
+    else:
+        same = table is None and plays == read_path_plays(spec, hand, turn)[:len(plays)]
+        print(f"  {name}: {ours:.1f} ms CPU; oracle not run ({len(set(hand))} distinct cards: "
+              f"2^{len(set(hand))} subsets); {cut}; equal to reading every candidate: {'yes' if same else 'NO'}")
+
+
+def main(argv=None) -> int:
+    repeat = int((argv or sys.argv[1:] or ["11"])[0])
+    print(f"worst shedding hints against the exhaustive oracle (median CPU over {repeat} runs; oracle once)")
+    for case in CASES:
+        run_case(*case, repeat=repeat)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

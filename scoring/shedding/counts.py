@@ -1,0 +1,115 @@
+"""A hand as a rank-count histogram, for patterns that build their leads by construction.
+
+A pattern that implements :meth:`~scoring.shedding.pattern.Pattern.leads` names
+each lead by its **shape**: ``((power, n), …)``, highest power first, ``n`` cards
+of each rank (the first ``n`` of that rank in the canonical order). A shape is
+what the smallest-play order compares (highest card, then size, then the cards
+high to low: comparing two shapes of one size as tuples gives the same order as
+comparing their cards' powers one by one), and, the powers being one per rank,
+it names the multiset of ranks, so it is also the play's identity.
+
+``level`` (a power, or None for no constraint) asks for the leads whose highest
+card has that power; :func:`attachments` enumerates the kickers and wings of a
+body under that constraint.
+"""
+from __future__ import annotations
+
+from typing import Iterator, Sequence
+
+from ..cards import Card
+from .pattern import multisets
+
+Shape = tuple  # ((power, n), …), highest power first
+
+
+class RankCounts:
+    """A hand by power: the cards of each power in canonical order, how many, the powers present low → high."""
+
+    def __init__(self, hand: Sequence[Card], order):
+        table = order.table
+        groups: dict[int, list[Card]] = {}
+        for c in sorted(hand, key=order.sort_key):
+            groups.setdefault(table[c.rank], []).append(c)
+        self.groups = {p: tuple(g) for p, g in groups.items()}
+        self.count = {p: len(g) for p, g in groups.items()}
+        self.powers = sorted(self.count)
+        self.rank = {p: g[0].rank for p, g in groups.items()}
+
+    def cards(self, shape: Shape) -> tuple[Card, ...]:
+        """The cards of a shape: the first ``n`` of each power, highest first (so already in canonical order)."""
+        groups = self.groups
+        if len(shape) == 1:
+            p, n = shape[0]
+            return groups[p][:n]
+        out: tuple = ()
+        for p, n in shape:
+            out += groups[p][:n]
+        return out
+
+    def has(self, power: int, n: int = 1) -> bool:
+        return self.count.get(power, 0) >= n
+
+    def at(self, level: int | None) -> list[int]:
+        """The powers a one-rank lead topped by ``level`` may have: ``[level]`` when held, every power for None."""
+        if level is None:
+            return self.powers
+        return [level] if level in self.count else []
+
+    def units(self, level: int | None, exclude, width: int = 1, most: int | None = None,
+              keep=None) -> list[tuple[int, int]]:
+        """(power, how many ``width``-card units) of the powers up to ``level``, highest first, for attachments.
+
+        ``exclude`` are the body's powers; ``keep(power)`` filters (no jokers, …); ``most`` caps the units of a power.
+        """
+        out = []
+        for p in reversed(self.powers):
+            if (level is not None and p > level) or p in exclude or (keep is not None and not keep(p)):
+                continue
+            u = self.count[p] // width
+            if most is not None and u > most:
+                u = most
+            if u:
+                out.append((p, u))
+        return out
+
+
+def attachments(avail: Sequence[tuple[int, int]], k: int, level: int | None,
+                top: int) -> Iterator[tuple[tuple[int, int], ...]]:
+    """Every multiset of ``k`` units from ``avail`` (highest first) such that the play tops at ``level``.
+
+    ``top`` is the body's highest power: when it is below ``level`` the attachments
+    must hold a unit of ``level``; above it, there is nothing. Each multiset comes
+    as ((power, units), …), highest first.
+    """
+    if level is None or top == level:
+        yield from multiset_units(avail, k)
+        return
+    if top > level or not avail or avail[0][0] != level:
+        return
+    (p, have), rest = avail[0], avail[1:]
+    for j in range(min(have, k), 0, -1):
+        for tail in multiset_units(rest, k - j):
+            yield ((p, j),) + tail
+
+
+def multiset_units(avail: Sequence[tuple[int, int]], k: int) -> Iterator[tuple[tuple[int, int], ...]]:
+    """Every way to take ``k`` units from ``avail`` = [(power, units held)]: ((power, n), …) in ``avail``'s order."""
+    if k == 1:
+        for p, _ in avail:
+            yield ((p, 1),)
+        return
+    if k == 2:
+        for i, (p, have) in enumerate(avail):
+            if have >= 2:
+                yield ((p, 2),)
+            for q, _ in avail[i + 1:]:
+                yield ((p, 1), (q, 1))
+        return
+    yield from multisets(avail, k)
+
+
+def merged(body: Shape, extra: Sequence[tuple[int, int]], width: int = 1) -> Shape:
+    """``body`` with ``extra`` units of ``width`` cards, highest power first (the powers of the two never meet)."""
+    if width != 1:
+        extra = [(p, n * width) for p, n in extra]
+    return tuple(sorted((*body, *extra), reverse=True))
