@@ -94,7 +94,7 @@ def test_an_unknown_or_unbuilt_game_on_the_create_page_falls_back_to_the_game_ch
 def test_a_hand_entered_with_the_settle_form_is_stored_and_shown_with_totals_chart_and_steps(client):
     table_id, edit_path = open_table(client)
     resp = record(client, edit_path, **{"banks-0": "100", "banks-1": "100", "banks-2": "100", "banks-3": "100", "finish_order-0": "1"})
-    assert resp.status_code == 303 and resp.headers["Location"].endswith("#hand-1")
+    assert resp.status_code == 303 and resp.headers["Location"].endswith("#entry")
     table = api_table(client, table_id)
     assert table["hands"][0]["deltas"] == [-50, 150, -50, -50]
     html = client.get(edit_path).get_data(as_text=True)

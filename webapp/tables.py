@@ -543,6 +543,7 @@ def _live_fragment(table: m.LedgerTable, editing: bool):
     ctx.update(can_edit=editing, live_url=_live_url(table, editing, None),
                undo_form=VersionForm() if editing else None, names=list(table.players))
     resp = make_response(render_template("tables/_live.html", **ctx)
+                         + render_template("tables/_chart.html", oob=True, **ctx)
                          + render_template("tables/_hands.html", oob=True, **ctx))
     resp.headers["Cache-Control"] = "no-cache"
     return resp
@@ -603,6 +604,11 @@ def _edit_page(table_id: str) -> str:
     return url_for("tables.edit", table_id=table_id)
 
 
+def _entry(table_id: str) -> str:
+    """The edit page scrolled to the totals and the form for the next hand (what a save leads to)."""
+    return _edit_page(table_id) + "#entry"
+
+
 @pages_bp.route("/tables/<table_id>/edit", methods=["GET", "POST"])
 @limit_writes
 def edit(table_id: str):
@@ -631,7 +637,7 @@ def edit(table_id: str):
         raise
     except PaijuError as exc:
         return _page(table, token, form=form, errors=_engine_error(form, exc), status=422, form_key=key)
-    return redirect(_edit_page(table_id) + f"#hand-{answer['hand']['number']}", 303)
+    return redirect(_entry(table_id), 303)
 
 
 @pages_bp.post("/tables/<table_id>/edit/undo")
