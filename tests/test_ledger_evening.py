@@ -44,3 +44,168 @@ def test_players_never_see_a_version_counter(client):
         html = client.get(path).get_data(as_text=True)
         assert not re.search(r"第\d+版", html), path
     assert api_table(client, table_id)["version"] == 4  # kept for the ETag and stale checks
+
+
+def first_out(seat: int) -> dict:
+    return {"finish_order-0": str(seat)}
+
+
+def hand_page(client, edit_path, number):
+    return client.get(f"{edit_path}/hands/{number}").get_data(as_text=True)
+
+
+# --- a hand's card: its time and its input in words ---------------------------
+
+def test_each_hand_shows_when_it_was_recorded_and_edited_and_its_input_in_words(client):
+    table_id, edit_path = open_table(client)
+    record(client, edit_path, **BANKS, **first_out(1))
+    card = section(client.get(f"/tables/{table_id}").get_data(as_text=True), "hand-1")
+    assert re.search(r'<time datetime="\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ" data-local-time>\d\d:\d\d UTC</time>', card)
+    assert "改于" not in card[:card.index("</li>")]
+    assert "分库：阿明 100，小红 100，老王 100，Jen 100" in card and "出完的顺序：小红" in card
+    assert " = " not in card[:card.index("</li>")]
+    html = hand_page(client, edit_path, 1)
+    client.post(f"{edit_path}/hands/1", data={"csrf_token": csrf(html), "mode": "form", "version": "2",
+                                              **BANKS, **first_out(2)})
+    card = section(client.get(f"/tables/{table_id}").get_data(as_text=True), "hand-1")
+    assert "改于" in card[:card.index("</li>")] and "出完的顺序：老王" in card
+
+
+# --- undo, then redo ------------------------------------------------------------
+
+def undo(client, edit_path, number, version):
+    page = client.get(edit_path).get_data(as_text=True)
+    return client.post(edit_path + "/undo", data={"csrf_token": csrf(page), "version": str(version),
+                                                  "number": str(number)})
+
+
+def redo(client, edit_path, number):
+    page = client.get(edit_path).get_data(as_text=True)
+    return client.post(edit_path + "/redo", data={"csrf_token": csrf(page), "number": str(number)})
+
+
+def test_undo_takes_the_last_hand_at_once_and_offers_to_put_it_back(client):
+    table_id, edit_path = open_table(client)
+    record(client, edit_path, **BANKS, **first_out(1))
+    record(client, edit_path, **first_out(2))
+    before = api_table(client, table_id)
+    assert undo(client, edit_path, 2, before["version"]).headers["Location"].endswith("#entry")
+    html = client.get(edit_path).get_data(as_text=True)
+    assert "已撤销第2局" in html and "恢复第2局" in html and "出完的顺序：老王" in html
+    assert [h["number"] for h in api_table(client, table_id)["hands"]] == [1]
+    assert redo(client, edit_path, 2).status_code == 303
+    after = api_table(client, table_id)
+    assert [h["input"] for h in after["hands"]] == [h["input"] for h in before["hands"]]
+    assert after["totals"] == before["totals"] and after["banks"] == before["banks"]
+    assert "恢复第2局" not in client.get(edit_path).get_data(as_text=True)
+
+
+def test_redo_is_idempotent_a_second_tap_records_nothing(client):
+    table_id, edit_path = open_table(client)
+    record(client, edit_path, **BANKS, **first_out(1))
+    undo(client, edit_path, 1, 2)
+    page = client.get(edit_path).get_data(as_text=True)
+    for _ in range(3):  # the same form sent three times (double tap, resend)
+        client.post(edit_path + "/redo", data={"csrf_token": csrf(page), "number": "1"})
+    table = api_table(client, table_id)
+    assert [h["number"] for h in table["hands"]] == [1] and table["totals"] == [-50, 150, -50, -50]
+
+
+def test_a_new_hand_after_an_undo_withdraws_the_redo(client):
+    table_id, edit_path = open_table(client)
+    record(client, edit_path, **BANKS, **first_out(1))
+    undo(client, edit_path, 1, 2)
+    record(client, edit_path, **BANKS, **first_out(3))
+    assert "恢复第1局" not in client.get(edit_path).get_data(as_text=True)
+    redo(client, edit_path, 1)
+    assert [h["input"]["finish_order"] for h in api_table(client, table_id)["hands"]] == [["3"]]
+
+
+# --- an edit says which later hands it settled again ------------------------------
+
+def q783_evening(client, finishes=(1, 2, 3), bank="120"):
+    """A Q783 table whose hands carry their banks (120 each at the start: no 大局 ends in three hands)."""
+    table_id, edit_path = open_table(client)
+    record(client, edit_path, **{f"banks-{i}": bank for i in range(4)}, **first_out(finishes[0]))
+    for seat in finishes[1:]:
+        record(client, edit_path, **first_out(seat))
+    return table_id, edit_path
+
+
+def test_editing_an_earlier_q783_hand_says_which_later_hands_changed(client):
+    table_id, edit_path = q783_evening(client)
+    html = hand_page(client, edit_path, 1)
+    resp = client.post(f"{edit_path}/hands/1", data={"csrf_token": csrf(html), "mode": "form", "version": "4",
+                                                     **{f"banks-{i}": "120" for i in range(4)}, **first_out(0)})
+    assert resp.headers["Location"].endswith("#entry")
+    notice = client.get(edit_path).get_data(as_text=True)
+    assert "第1局已修改；后面随之重算的：第2、3局" in notice
+    assert "第1局已修改" not in client.get(edit_path).get_data(as_text=True)  # said once
+
+
+def test_the_api_edit_answer_names_the_hands_settled_again(client):
+    table_id, edit_path = q783_evening(client)
+    token = client.get_cookie("paiju_edit", path=f"/tables/{table_id}").value
+    body = {"version": 4, "input": {"banks": [120] * 4, "rounds": [], "finish_order": [0]}}
+    out = client.put(f"/api/v1/tables/{table_id}/hands/1", json=body, headers={"X-Edit-Token": token}).get_json()
+    assert out["resettled"] == [2, 3]
+
+
+# --- two phones: a stale edit merges, a real conflict shows both versions ------------
+
+def test_a_real_conflict_shows_both_versions_and_keeps_the_typed_edit(client):
+    table_id, edit_path = q783_evening(client, (1,))
+    mine = hand_page(client, edit_path, 1)  # phone A opens hand 1 at version 2
+    theirs = hand_page(client, edit_path, 1)  # phone B too, and saves first
+    client.post(f"{edit_path}/hands/1", data={"csrf_token": csrf(theirs), "mode": "form", "version": "2",
+                                              **BANKS, **first_out(2)})
+    resp = client.post(f"{edit_path}/hands/1", data={"csrf_token": csrf(mine), "mode": "form", "version": "2",
+                                                     **BANKS, **first_out(3)})
+    html = resp.get_data(as_text=True)
+    assert resp.status_code == 409 and "被别人改过了" in html
+    assert "出完的顺序：老王" in section(html, "main") if 'id="main"' in html else "出完的顺序：老王" in html
+    assert "出完的顺序：Jen" in html  # mine, in words
+    assert 'class="btn keep-theirs"' in html and 'class="btn primary keep-mine"' in html
+    assert 'name="finish_order-0"' in html and re.search(r'<option[^>]*value="3"[^>]*selected', html)  # still typed
+    assert api_table(client, table_id)["hands"][0]["input"]["finish_order"] == ["2"]
+    keep = re.search(r'<input type="hidden" name="version" value="(\d+)">\s*<input type="hidden" name="raw" '
+                     r'value="([^"]*)">', html)
+    raw = keep.group(2).replace("&#34;", '"').replace("&quot;", '"').replace("&#39;", "'")
+    resp = client.post(f"{edit_path}/hands/1", data={"csrf_token": csrf(html), "mode": "json",
+                                                     "version": keep.group(1), "raw": raw})
+    assert resp.status_code == 303
+    assert api_table(client, table_id)["hands"][0]["input"]["finish_order"] == ["3"]
+
+
+def test_the_api_keeps_the_contracts_whole_table_version_check(client):
+    table_id, edit_path = q783_evening(client, (1, 2))
+    token = client.get_cookie("paiju_edit", path=f"/tables/{table_id}").value
+    body = {"version": 2, "input": {"banks": [100] * 4, "rounds": [], "finish_order": [0]}}
+    resp = client.put(f"/api/v1/tables/{table_id}/hands/1", json=body, headers={"X-Edit-Token": token})
+    assert resp.status_code == 409 and resp.get_json()["error"]["code"] == "stale_version"
+
+
+# --- the live poll sends what changed ---------------------------------------------
+
+def test_a_poll_after_one_new_hand_sends_that_hand_only(client):
+    table_id, edit_path = q783_evening(client, (1, 2, 3, 1, 2))
+    table = api_table(client, table_id)
+    record(client, edit_path, **first_out(3))
+    resp = client.get(f"/tables/{table_id}/live?v={table['version']}&n=5")
+    html = resp.get_data(as_text=True)
+    assert resp.status_code == 200 and 'id="hand-6"' in html
+    assert 'hx-swap-oob="afterbegin:#hands-list"' in html
+    assert not re.search(r'id="hand-[1-5]"', html)
+    assert 'data-total="0">' in html and "live?v=%d&amp;n=6" % (table["version"] + 1) in html
+
+
+def test_a_poll_after_an_edit_or_an_undo_sends_the_hands_again(client):
+    table_id, edit_path = q783_evening(client, (1, 2, 3))
+    html = hand_page(client, edit_path, 2)
+    client.post(f"{edit_path}/hands/2", data={"csrf_token": csrf(html), "mode": "form", "version": "4",
+                                              **first_out(0)})
+    resp = client.get(f"/tables/{table_id}/live?v=4&n=3").get_data(as_text=True)
+    assert 'id="live-hands" class="live-hands" hx-swap-oob="true"' in resp and 'id="hand-1"' in resp
+    undo(client, edit_path, 3, 5)
+    resp = client.get(f"/tables/{table_id}/live?v=5&n=3").get_data(as_text=True)
+    assert 'id="live-hands" class="live-hands" hx-swap-oob="true"' in resp and 'id="hand-3"' not in resp

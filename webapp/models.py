@@ -57,6 +57,10 @@ class LedgerTable(db.Model):
     version: Mapped[int] = mapped_column(Integer, default=1)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    # the hand the last undo took, {"number", "input"}, until it is redone or a new hand is recorded
+    undone: Mapped[dict | None] = mapped_column(JSON, nullable=True)
+    # the version of the last change a live poll cannot send as changed hands (a hand deleted)
+    reset_version: Mapped[int] = mapped_column(Integer, default=0)
 
     hands: Mapped[list["LedgerHand"]] = relationship(
         back_populates="table", order_by="LedgerHand.number", cascade="all, delete-orphan",
@@ -79,6 +83,10 @@ class LedgerTable(db.Model):
         self.version = self.version + 1
         self.updated_at = _now()
 
+    def reset(self) -> None:
+        """This change takes a hand away: a live view reads the hands it shows again."""
+        self.reset_version = self.version
+
 
 class LedgerHand(db.Model):
     __tablename__ = "ledger_hands"
@@ -94,6 +102,11 @@ class LedgerHand(db.Model):
     ends_series: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    edited_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)  # its input
+    # the table version that last wrote this hand's input (an edit's conflict check), and its result too
+    # (what a live poll sends again)
+    input_version: Mapped[int] = mapped_column(Integer, default=0)
+    changed_version: Mapped[int] = mapped_column(Integer, default=0)
 
     table: Mapped[LedgerTable] = relationship(back_populates="hands")
 
@@ -428,9 +441,16 @@ def settle(table: LedgerTable, data: dict, previous: "LedgerHand | None") -> tup
     return deltas, stored
 
 
-def set_result(game, hand: "LedgerHand", deltas: list[int], result: dict) -> None:
-    hand.deltas, hand.result, hand.updated_at = deltas, result, _now()
+def set_result(game, hand: "LedgerHand", deltas: list[int], result: dict, version: int) -> None:
+    """Store a hand's settlement, written at table ``version``."""
+    hand.deltas, hand.result, hand.updated_at, hand.changed_version = deltas, result, _now(), version
     hand.ends_series = bool(game.ends_series(result.get("zh", {})))
+
+
+def set_input(game, hand: "LedgerHand", data: dict, deltas: list[int], result: dict, version: int) -> None:
+    """Store a hand's input (recorded or edited at table ``version``) with its settlement."""
+    hand.input, hand.input_version = data, version
+    set_result(game, hand, deltas, result, version)
 
 
 def _in_hand(exc: PaijuError, number: int) -> PaijuError:
@@ -450,23 +470,26 @@ def _hands_after(table_id: str, number: int, batch: int = 32) -> Iterator["Ledge
         number = rows[-1].number
 
 
-def resettle_after(table: LedgerTable, previous: "LedgerHand | None", number: int) -> None:
+def resettle_after(table: LedgerTable, previous: "LedgerHand | None", number: int) -> list[int]:
     """A game that carries state from hand to hand (Q783's banks): settle again the hands after hand
     ``number`` (``previous`` is the hand they now follow), until one starts from what it started from
-    before: from there on nothing changes."""
+    before: from there on nothing changes. Returns the numbers of the hands settled again."""
     game = get_game(table.game)
     if not game.carries_state:
-        return
+        return []
+    again = []
     for hand in _hands_after(table.id, number):
         starts = carried_values(game, previous, hand.input)
         if all(hand.carried_in(key) == value for key, value in starts.items()):
-            return
+            break
         try:
             deltas, result = settle(table, hand.input, previous)
         except PaijuError as exc:
             raise _in_hand(exc, hand.number)
-        set_result(game, hand, deltas, result)
+        set_result(game, hand, deltas, result, table.version)
+        again.append(hand.number)
         previous = hand
+    return again
 
 
 # --- writing -------------------------------------------------------------
@@ -574,22 +597,46 @@ def hands_numbered(table_id: str, numbers: list[int]) -> list["LedgerHand"]:
                                    .order_by(LedgerHand.number)).scalars())
 
 
+def _seat_delta(seat: int):
+    """A hand's delta for ``seat`` as SQL (0 where the hand has no such seat)."""
+    return func.coalesce(LedgerHand.deltas[seat].as_integer(), 0)
+
+
 def hand_totals(table_id: str, seats: int) -> list[int]:
-    """Every seat's total, summed from the deltas column alone."""
-    totals = [0] * seats
-    for deltas in db.session.execute(select(LedgerHand.deltas).where(LedgerHand.table_id == table_id)).scalars():
-        for seat, d in enumerate(deltas[:seats]):
-            totals[seat] += d
-    return totals
+    """Every seat's total, summed in SQL from the deltas column alone (no hand is decoded here)."""
+    sums = [func.coalesce(func.sum(_seat_delta(seat)), 0) for seat in range(seats)]
+    return [int(v) for v in db.session.execute(select(*sums).where(LedgerHand.table_id == table_id)).one()]
 
 
-def _answer(table: LedgerTable, hand: "LedgerHand | None", last: "LedgerHand | None", lang: str) -> dict:
-    """The write's answer, built inside its transaction (so it is consistent)."""
+def running_totals(table_id: str, seats: int) -> list[tuple[int, list[int], int]]:
+    """Every hand's number, the seats' totals after it and how many series ended before it, in order,
+    summed in SQL (window sums): what the chart and the hands' running totals show."""
+    ordered = {"order_by": LedgerHand.number}
+    sums = [func.sum(_seat_delta(seat)).over(**ordered) for seat in range(seats)]
+    ended = func.sum(func.cast(LedgerHand.ends_series, Integer)).over(**ordered)
+    rows = db.session.execute(select(LedgerHand.number, ended, func.cast(LedgerHand.ends_series, Integer), *sums)
+                              .where(LedgerHand.table_id == table_id).order_by(LedgerHand.number)).all()
+    return [(row[0], [int(v) for v in row[3:]], int(row[1]) - int(row[2])) for row in rows]
+
+
+def changed_since(table_id: str, version: int) -> list[int]:
+    """The numbers of the hands written after table ``version`` (new, edited or settled again)."""
+    return list(db.session.execute(select(LedgerHand.number).where(LedgerHand.table_id == table_id,
+                                                                  LedgerHand.changed_version > version)
+                                   .order_by(LedgerHand.number)).scalars())
+
+
+def _answer(table: LedgerTable, hand: "LedgerHand | None", last: "LedgerHand | None", lang: str,
+            resettled: list[int] | None = None) -> dict:
+    """The write's answer, built inside its transaction (so it is consistent); ``resettled``: the later
+    hands an edit or a delete settled again (Q783), an addition to the contract (docs/api.md)."""
     db.session.flush()
     out = {"totals": hand_totals(table.id, len(table.players)), "version": table.version}
     if hand is not None:
         out = {"hand": hand_json(hand, lang), **out}
     _add_carried(out, table, last)
+    if resettled is not None:
+        out["resettled"] = resettled
     return out
 
 
@@ -641,12 +688,8 @@ def record_hand(table_id: Any, token: str | None, get_input: Callable[[], Any], 
         data = clean_input(get_game(table.game), get_input())
         if hand_count(table.id) >= max_hands():
             raise table_full(max_hands())
-        previous = last_hand(table.id)
-        deltas, result = settle(table, data, previous)
-        hand = LedgerHand(table_id=table.id, number=(previous.number + 1) if previous else 1, input=data)
-        set_result(get_game(table.game), hand, deltas, result)
-        db.session.add(hand)
-        table.touch()
+        hand = _append(table, data)
+        table.undone = None  # a new hand: what undo took is gone for good
         answer = _answer(table, hand, hand, lang)
         if key is not None:
             db.session.add(LedgerIdempotency(table_id=table.id, key=key, status=201, answer=answer))
@@ -655,13 +698,52 @@ def record_hand(table_id: Any, token: str | None, get_input: Callable[[], Any], 
     return write(work, respond)
 
 
-def _check_version(table: LedgerTable, version: Any) -> None:
+def _append(table: LedgerTable, data: dict) -> "LedgerHand":
+    """Within :func:`write`: settle ``data`` as the table's next hand and add it."""
+    previous = last_hand(table.id)
+    deltas, result = settle(table, data, previous)
+    table.touch()
+    hand = LedgerHand(table_id=table.id, number=(previous.number + 1) if previous else 1)
+    set_input(get_game(table.game), hand, data, deltas, result, table.version)
+    db.session.add(hand)
+    return hand
+
+
+def _given_version(version: Any) -> int:
     given = strict_int(version)
     if given is None:
         raise MalformedInput(t("「version」应为整数，收到「{v}」", "“version” must be a whole number, got “{v}”",
                                v=shown(version)), field="version", code="not_an_integer")
+    return given
+
+
+def _check_version(table: LedgerTable, version: Any) -> None:
+    given = _given_version(version)
     if given != table.version:
         raise stale(table.version, given)
+
+
+def conflict(number: int, current: int) -> TableError:
+    return TableError(t("第{n}局在你打开之后被别人改过了：请选留哪一个版本",
+                        "hand {n} was changed by someone else after you opened it: choose which version to keep",
+                        n=number), status=409, code="edit_conflict", field="version", version=current,
+                      number=number)
+
+
+def changed_under_undo(number: int, current: int) -> TableError:
+    return TableError(t("第{n}局在你打开之后被别人改过了，没有撤销；请看过再决定",
+                        "hand {n} was changed by someone else after you opened it; nothing was undone: look "
+                        "at it first", n=number), status=409, code="edit_conflict", field="version",
+                      version=current, number=number)
+
+
+def _check_hand_version(table: LedgerTable, hand: "LedgerHand", version: Any, error=conflict) -> None:
+    """The merge: a version older than the table's is fine when nobody wrote this hand's input since."""
+    given = _given_version(version)
+    if given > table.version:
+        raise stale(table.version, given)
+    if hand.input_version > given:
+        raise error(hand.number, table.version)
 
 
 def _edit_body(body: Any) -> Mapping:
@@ -677,36 +759,88 @@ def _edit_body(body: Any) -> Mapping:
 
 
 def edit_hand(table_id: Any, token: str | None, number: int, get_body: Callable[[], Any],
-              lang: str = "zh", respond: Callable[[dict], Any] | None = None) -> Any:
-    """Replace a hand's input (``{"version", "input"}``); totals follow."""
+              lang: str = "zh", respond: Callable[[dict], Any] | None = None, merge: bool = False) -> Any:
+    """Replace a hand's input (``{"version", "input"}``); totals follow. The API's ``version`` is the
+    table's (the contract); with ``merge`` (the pages) an older version is saved when nobody wrote this
+    hand since, and a real conflict is ``edit_conflict``."""
     def work():
         table = locked_table(table_id, token)
         body = _edit_body(get_body())
-        _check_version(table, body["version"])
+        hand = hand_numbered(table.id, number)
+        if merge:
+            _check_hand_version(table, hand, body["version"])
+        else:
+            _check_version(table, body["version"])
         game = get_game(table.game)
         data = clean_input(game, body["input"])
-        hand = hand_numbered(table.id, number)
         deltas, result = settle(table, data, hand_before(table.id, number))
-        hand.input = data
-        set_result(game, hand, deltas, result)
-        resettle_after(table, hand, number)
         table.touch()
-        return _answer(table, hand, last_hand(table.id), lang)
+        set_input(game, hand, data, deltas, result, table.version)
+        hand.edited_at = hand.updated_at
+        again = resettle_after(table, hand, number)
+        return _answer(table, hand, last_hand(table.id), lang, again)
 
     return write(work, respond)
 
 
+def _remove(table: LedgerTable, hand: "LedgerHand") -> list[int]:
+    """Within :func:`write`: delete ``hand``; the hands after it are settled again (returned)."""
+    table.touch()
+    table.reset()
+    db.session.delete(hand)
+    db.session.flush()
+    return resettle_after(table, hand_before(table.id, hand.number), hand.number)
+
+
 def delete_hand(table_id: Any, token: str | None, number: int, version: Any = None, lang: str = "zh") -> dict:
-    """Delete one hand (undo = delete the last); a given stale version → 409."""
+    """Delete one hand; a given stale version → 409."""
     def work():
         table = locked_table(table_id, token)
         if version is not None:
             _check_version(table, version)
-        db.session.delete(hand_numbered(table.id, number))
-        db.session.flush()
-        resettle_after(table, hand_before(table.id, number), number)
-        table.touch()
-        return _answer(table, None, last_hand(table.id), lang)
+        again = _remove(table, hand_numbered(table.id, number))
+        return _answer(table, None, last_hand(table.id), lang, again)
+
+    return write(work)
+
+
+def not_last(number: int) -> TableError:
+    return TableError(t("第{n}局已经不是最后一局了（别人又记了一局），没有撤销",
+                        "hand {n} is no longer the last hand (someone recorded another); nothing was undone",
+                        n=number), status=409, code="not_last_hand", field="number")
+
+
+def undo_hand(table_id: Any, token: str | None, number: Any, version: Any) -> dict | None:
+    """Undo: take the last hand away, if it is still hand ``number`` as the phone saw it at ``version``
+    (someone else's new hand or edit is never undone by mistake), and keep it for :func:`redo_hand`.
+    Returns the hand taken ({"number", "input"}), or None when the table has no hands."""
+    def work():
+        table = locked_table(table_id, token)
+        last = last_hand(table.id)
+        if last is None:
+            return None
+        if strict_int(number) != last.number:
+            raise not_last(strict_int(number) or 0)
+        _check_hand_version(table, last, version, changed_under_undo)
+        taken = {"number": last.number, "input": last.input}
+        _remove(table, last)
+        table.undone = taken
+        return taken
+
+    return write(work)
+
+
+def redo_hand(table_id: Any, token: str | None, number: Any) -> bool:
+    """Redo: record again the hand the last undo took (hand ``number``). Idempotent: once it is back, or
+    when a new hand was recorded since, nothing happens (False)."""
+    def work():
+        table = locked_table(table_id, token)
+        taken = table.undone
+        if not taken or taken.get("number") != strict_int(number):
+            return False
+        _append(table, taken["input"])
+        table.undone = None
+        return True
 
     return write(work)
 

@@ -11,18 +11,21 @@ are rate-limited per client (Flask-Limiter); tables untouched for
 from __future__ import annotations
 
 import csv
+import functools
 import io
 import json
 import os
 import secrets
+from datetime import timezone
+from typing import Any
 
 import click
 import segno
 
 from flask.cli import with_appcontext
 from flask_babel import gettext
-from flask import (Blueprint, abort, current_app, jsonify, make_response, redirect, render_template, request,
-                   url_for)
+from flask import (Blueprint, abort, current_app, flash, jsonify, make_response, redirect, render_template,
+                   request, url_for)
 from flask_limiter import Limiter
 from flask_limiter.errors import RateLimitExceeded
 from flask_limiter.util import get_remote_address
@@ -435,28 +438,46 @@ def _older_than() -> int | None:
     return int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 9 else None
 
 
-def ledger_view(table: m.LedgerTable, before: int | None = None) -> dict:
-    """Everything the live part of the page shows: totals and chart over every hand (from the small
-    columns), and the latest PAGE_HANDS hands (before hand ``before``) in full."""
+def ledger_view(table: m.LedgerTable, before: int | None = None, only: list[int] | None = None) -> dict:
+    """Everything the live part of the page shows: totals and chart over every hand (summed in SQL from
+    the deltas), and the latest PAGE_HANDS hands (before hand ``before``; of those, the ``only`` ones) in
+    full."""
     lang = current_lang()
     game = get_game(table.game)
     rules = game.ruleset.resolve(table.rules)
-    summary = m.hand_summaries(table.id)
-    running, series, runs, big_round = [0] * len(table.players), [[0] for _ in table.players], {}, 1
-    for number, deltas, ends_series in summary:
-        running = [a + b for a, b in zip(running, deltas)]
-        for seat, total in enumerate(running):
-            series[seat].append(total)
-        runs[number] = (list(running), big_round if game.carries_state else None)
-        big_round += bool(ends_series)
-    numbers = [n for n, _, _ in summary if before is None or n < before][-PAGE_HANDS:]
-    rows = [_hand_row(game, rules, table, hand, *runs[hand.number], lang)
-            for hand in m.hands_numbered(table.id, numbers)]
-    last = summary[-1][0] if summary else None
-    return {"table": table, "rows": list(reversed(rows)), "totals": running, "hand_count": len(summary),
+    runs = {number: (running, ended) for number, running, ended in m.running_totals(table.id, len(table.players))}
+    order = list(runs)
+    numbers = [n for n in order if before is None or n < before][-PAGE_HANDS:]
+    wanted = numbers if only is None else [n for n in numbers if n in set(only)]
+    rows = [_hand_row(game, rules, table, hand, runs[hand.number][0],
+                      runs[hand.number][1] + 1 if game.carries_state else None, lang)
+            for hand in m.hands_numbered(table.id, wanted)]
+    series = [[0] + [runs[n][0][seat] for n in order] for seat in range(len(table.players))]
+    return {"table": table, "rows": list(reversed(rows)), "hand_count": len(order),
+            "totals": runs[order[-1]][0] if order else [0] * len(table.players),
             "chart": chart_svg(table.players, series), "colors": COLORS, "banks": m.table_banks(table),
-            "last_number": last, "poll": POLL_SECONDS, "game": game, "before": before,
-            "older": numbers[0] if numbers and numbers[0] != summary[0][0] else None}
+            "last_number": order[-1] if order else None, "poll": POLL_SECONDS, "game": game, "before": before,
+            "older": numbers[0] if numbers and numbers[0] != order[0] else None,
+            "undone": _undone_words(game, rules, table, lang)}
+
+
+def _undone_words(game, rules, table, lang) -> dict | None:
+    """The hand the last undo took, for the redo button: its number and its input in words."""
+    taken = table.undone
+    if not taken:
+        return None
+    words = game.input_words(taken.get("input") or {}, rules, tuple(table.players))
+    return {"number": taken.get("number"), "words": [render(w, lang) for w in words]}
+
+
+def _moment(when) -> dict | None:
+    """A stored time for a ``<time>`` element: ISO 8601 (UTC) and a short fallback text
+    (static/tables.js shows it in the phone's own time zone)."""
+    if when is None:
+        return None
+    when = when if when.tzinfo else when.replace(tzinfo=timezone.utc)
+    return {"iso": when.astimezone(timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z"),
+            "text": when.astimezone(timezone.utc).strftime("%H:%M UTC")}
 
 
 def _hand_row(game, rules, table, hand, running, series_number, lang) -> dict:
@@ -464,7 +485,8 @@ def _hand_row(game, rules, table, hand, running, series_number, lang) -> dict:
     words = game.input_words(hand.input, rules, tuple(table.players))
     return {"number": hand.number, "deltas": hand.deltas, "running": list(running),
             "steps": shown.get("steps", []), "banks": shown.get("banks"), "game_over": shown.get("game_over"),
-            "big_round": series_number, "words": [render(w, lang) for w in words]}
+            "big_round": series_number, "words": [render(w, lang) for w in words],
+            "recorded": _moment(hand.created_at), "edited": _moment(hand.edited_at)}
 
 
 def _rules_shown(table: m.LedgerTable) -> list[tuple[str, str]]:
@@ -488,11 +510,13 @@ def _rules_shown(table: m.LedgerTable) -> list[tuple[str, str]]:
     return rows
 
 
-def _live_url(table, editing: bool, before: int | None):
-    """What the page polls; a page of older hands does not poll (new hands would not be on it)."""
+def _live_url(table, editing: bool, before: int | None, last_number: int | None):
+    """What the page polls: with the version it shows and its last hand, so a poll sends only what changed
+    since; a page of older hands does not poll (new hands would not be on it)."""
     if before is not None:
         return None
-    return url_for("tables.edit_live" if editing else "tables.live", table_id=table.id, v=table.version)
+    return url_for("tables.edit_live" if editing else "tables.live", table_id=table.id, v=table.version,
+                   n=last_number or 0)
 
 
 def _page(table: m.LedgerTable, token: str | None, form=None, errors=(), status=200, form_key=None, **extra):
@@ -501,7 +525,7 @@ def _page(table: m.LedgerTable, token: str | None, form=None, errors=(), status=
     game = ctx["game"]
     view_url = url_for("tables.view", table_id=table.id, _external=True)
     ctx.update(can_edit=token is not None, form=form, errors=list(errors),
-               live_url=_live_url(table, token is not None, before), view_url=view_url,
+               live_url=_live_url(table, token is not None, before, ctx["last_number"]), view_url=view_url,
                rules_shown=_rules_shown(table), qr=qr_svg(view_url), names=list(table.players),
                undo_form=VersionForm() if token else None, picker=_picker(game, table),
                created=bool(request.args.get("new")), rotated=bool(request.args.get("rotated")),
@@ -538,13 +562,30 @@ def _unchanged(table_id: str):
     return None
 
 
+def _query_int(name: str) -> int | None:
+    raw = request.args.get(name, "")
+    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 9 else None
+
+
+def _new_only(table: m.LedgerTable) -> list[int] | None:
+    """The hands a poll sends: when the page (at version ``v``, last hand ``n``) only lacks hands added
+    after its last one, those; else None (a hand it shows changed or went: it gets its hands again)."""
+    since, shown_last = _query_int("v"), _query_int("n")
+    if since is None or not shown_last or table.reset_version > since:
+        return None
+    changed = m.changed_since(table.id, since)
+    return changed if all(number > shown_last for number in changed) else None
+
+
 def _live_fragment(table: m.LedgerTable, editing: bool):
-    ctx = ledger_view(table)
-    ctx.update(can_edit=editing, live_url=_live_url(table, editing, None),
+    only = _new_only(table)
+    ctx = ledger_view(table, only=only)
+    ctx.update(can_edit=editing, live_url=_live_url(table, editing, None, ctx["last_number"]),
                undo_form=VersionForm() if editing else None, names=list(table.players))
+    hands = "tables/_hands.html" if only is None else "tables/_new_hands.html"
     resp = make_response(render_template("tables/_live.html", **ctx)
                          + render_template("tables/_chart.html", oob=True, **ctx)
-                         + render_template("tables/_hands.html", oob=True, **ctx))
+                         + render_template(hands, oob=True, **ctx))
     resp.headers["Cache-Control"] = "no-cache"
     return resp
 
@@ -648,18 +689,43 @@ def undo(table_id: str):
     if not form.validate():
         return _page(table, token, form=_settle_form(table, data=_prefill(table)), errors=[_csrf_message()],
                      status=400)
-    last = m.last_hand(table.id)
-    if last is None:
-        return redirect(_edit_page(table_id), 303)
     try:
-        m.delete_hand(table_id, token, last.number, form.version.data or None, current_lang())
+        m.undo_hand(table_id, token, request.form.get("number"), form.version.data or table.version)
     except m.TableError as exc:
         if exc.status != 409:
             raise
         table = m.get_table(table_id)
         return _page(table, token, form=_settle_form(table, data=_prefill(table)),
                      errors=[page_message(exc)], status=409)
-    return redirect(_edit_page(table_id), 303)
+    return redirect(_entry(table_id), 303)
+
+
+def _csrf_refused(table: m.LedgerTable, token: str):
+    """The table page with the CSRF message when a posted button's form is not valid, else None."""
+    if VersionForm().validate():
+        return None
+    return _page(table, token, form=_settle_form(table, data=_prefill(table)), errors=[_csrf_message()], status=400)
+
+
+def _button(view):
+    """A posted button of the edit page: the view gets the table and the token, once the CSRF check passed."""
+    @functools.wraps(view)
+    def checked(table_id: str):
+        table, token = _edit_table(table_id)
+        refused = _csrf_refused(table, token)
+        return refused if refused is not None else view(table_id, table, token)
+    return checked
+
+
+@pages_bp.post("/tables/<table_id>/edit/redo")
+@limit_writes
+@_button
+def redo(table_id: str, table: m.LedgerTable, token: str):
+    """Put back the hand the last undo took; a second tap (or a resend) changes nothing."""
+    number = request.form.get("number")
+    if m.redo_hand(table_id, token, number):
+        flash(gettext("第%(n)s局恢复了", n=number))
+    return redirect(_entry(table_id), 303)
 
 
 @pages_bp.route("/tables/<table_id>/edit/hands/<int:number>/delete", methods=["GET", "POST"])
@@ -688,75 +754,109 @@ def delete_hand(table_id: str, number: int):
                            steps=shown.get("steps", []), errors=errors), (409 if errors else 200)
 
 
+class EditAttempt:
+    """A posted edit of a hand: the settle form and the JSON form as typed, and the typed input."""
+
+    def __init__(self, table: m.LedgerTable, hand: m.LedgerHand):
+        self.json = request.form.get("mode") == "json"
+        prefilled = _prefill(table, hand.input)
+        self.raw_form = RawInputForm() if self.json else RawInputForm(data={"raw": _pretty(hand.input)})
+        self.form = _settle_form(table, formdata=None, data=prefilled) if self.json else _settle_form(table)
+        self.version = request.form.get("version") or str(table.version)
+        self.errors: list[str] = []
+        self.status = 200
+        valid = (self.raw_form if self.json else self.form).validate()
+        if not valid:
+            self.errors, self.status = [_csrf_message()], 400
+
+    def typed(self) -> Any:
+        """The typed input (the JSON form's text read, or the settle form's payload)."""
+        if not self.json:
+            return self.form.to_payload()
+        try:
+            return json.loads(self.raw_form.raw.data or "")
+        except (ValueError, RecursionError):
+            raise MalformedInput(t("这不是有效的 JSON", "this is not valid JSON"), field="input",
+                                 code="malformed_json")
+
+    def body(self) -> dict:
+        return {"version": self.version, "input": self.typed()}
+
+
+def _pretty(data: Any) -> str:
+    return json.dumps(data, ensure_ascii=False, indent=1)
+
+
 @pages_bp.route("/tables/<table_id>/edit/hands/<int:number>", methods=["GET", "POST"])
 @limit_writes
 def edit_hand(table_id: str, number: int):
     table, token = _edit_table(table_id)
     hand = m.hand_numbered(table.id, number)
-    version = str(table.version)
-    raw_form = RawInputForm(data={"version": version, "raw": json.dumps(hand.input, ensure_ascii=False,
-                                                                         indent=1)})
-    prefilled = _prefill(table, hand.input)
-    errors, status = [], 200
-    form = None
     if request.method == "GET":
-        form = _settle_form(table, data=prefilled)
-    else:
-        mode = request.form.get("mode", "form")
-        if mode == "json":
-            raw_form = RawInputForm()
-            if not raw_form.validate():
-                errors.append(_csrf_message())
-            else:
-                def body():
-                    try:
-                        data = json.loads(raw_form.raw.data or "")
-                    except (ValueError, RecursionError):
-                        raise MalformedInput(t("这不是有效的 JSON", "this is not valid JSON"), field="input",
-                                             code="malformed_json")
-                    return {"version": raw_form.version.data, "input": data}
-                errors, status = _save_edit(table_id, token, number, body, None)
-            form = _settle_form(table, formdata=None, data=prefilled)
+        raw_form = RawInputForm(data={"raw": _pretty(hand.input)})
+        return _hand_page(table, hand, _settle_form(table, data=_prefill(table, hand.input)), raw_form,
+                          str(table.version))
+    attempt = EditAttempt(table, hand)
+    conflict = None
+    if not attempt.errors:
+        try:
+            answer = m.edit_hand(table_id, token, number, attempt.body, current_lang(), merge=True)
+        except m.TableError as exc:
+            if exc.status != 409:
+                raise
+            attempt.errors, attempt.status = [page_message(exc)], 409
+            conflict = _conflict(table, number, attempt) if exc.code == "edit_conflict" else None
+        except PaijuError as exc:
+            attempt.errors = _engine_error(None if attempt.json else attempt.form, exc)
+            attempt.status = status_of(exc)
         else:
-            form = _settle_form(table)
-            if not form.validate():
-                errors.append(_csrf_message())
-                status = 400
-            else:
-                given = request.form.get("version")
-                errors, status = _save_edit(table_id, token, number,
-                                            lambda: {"version": given, "input": form.to_payload()}, form)
-        if not errors:
-            return redirect(_edit_page(table_id) + f"#hand-{number}", 303)
-        version = request.form.get("version") or version
+            flash(_edited_message(number, answer.get("resettled") or []))
+            return redirect(_entry(table_id), 303)
+    return _hand_page(table, m.hand_numbered(table.id, number), attempt.form, attempt.raw_form,
+                      conflict["version"] if conflict else attempt.version, attempt.errors, attempt.status,
+                      conflict)
+
+
+def _edited_message(number: int, resettled: list[int]) -> str:
+    """What an edit says it changed: the hand, and the later hands it settled again (Q783's banks)."""
+    if not resettled:
+        return gettext("第%(n)s局已修改", n=number)
+    sep = "、" if current_lang() == "zh" else ", "
+    return gettext("第%(n)s局已修改；后面随之重算的：第%(later)s局", n=number,
+                   later=sep.join(str(k) for k in resettled))
+
+
+def _conflict(table: m.LedgerTable, number: int, attempt: EditAttempt) -> dict:
+    """Both versions of a hand someone else changed: theirs (stored now) and mine (typed), in words."""
+    game = get_game(table.game)
+    rules, names, lang = game.ruleset.resolve(table.rules), tuple(table.players), current_lang()
+    theirs = m.hand_numbered(table.id, number)
+    try:
+        mine = attempt.typed()
+    except PaijuError:
+        mine = {}
+    words = [render(w, lang) for w in game.input_words(mine if isinstance(mine, dict) else {}, rules, names)]
+    return {"version": str(m.get_table(table.id).version),
+            "theirs": {"words": [render(w, lang) for w in game.input_words(theirs.input, rules, names)],
+                       "deltas": list(theirs.deltas), "edited": _moment(theirs.edited_at)},
+            "mine": {"words": words, "raw": _pretty(mine)}}
+
+
+def _hand_page(table, hand, form, raw_form, version, errors=(), status=200, conflict=None):
     shown = hand.shown(current_lang())
     game = get_game(table.game)
     return render_template("tables/hand_edit.html", table=table, hand=hand, form=form,
-                           raw_form=raw_form, version=version, errors=errors, names=list(table.players),
-                           steps=shown.get("steps", []), picker=_picker(game, table), game=game), status
-
-
-def _save_edit(table_id, token, number, body, form):
-    try:
-        m.edit_hand(table_id, token, number, body, current_lang())
-    except m.TableError as exc:
-        if exc.status != 409:
-            raise
-        return [page_message(exc)], 409
-    except PaijuError as exc:
-        return _engine_error(form, exc), status_of(exc)
-    return [], 200
+                           raw_form=raw_form, version=version, errors=list(errors), names=list(table.players),
+                           steps=shown.get("steps", []), picker=_picker(game, table), game=game,
+                           conflict=conflict), status
 
 
 # --- the owner: rotate the edit link, delete the table ------------------------
 
 @pages_bp.post("/tables/<table_id>/edit/rotate")
 @limit_writes
-def rotate(table_id: str):
-    table, token = _edit_table(table_id)
-    if not VersionForm().validate():
-        return _page(table, token, form=_settle_form(table, data=_prefill(table)), errors=[_csrf_message()],
-                     status=400)
+@_button
+def rotate(table_id: str, table: m.LedgerTable, token: str):
     fresh = m.rotate_token(table_id, token)
     return with_edit_cookie(redirect(url_for("tables.edit", table_id=table_id, rotated=1), 303), table_id, fresh)
 
