@@ -209,3 +209,31 @@ def test_a_poll_after_an_edit_or_an_undo_sends_the_hands_again(client):
     undo(client, edit_path, 3, 5)
     resp = client.get(f"/tables/{table_id}/live?v=5&n=3").get_data(as_text=True)
     assert 'id="live-hands" class="live-hands" hx-swap-oob="true"' in resp and 'id="hand-3"' not in resp
+
+
+# --- the kept totals --------------------------------------------------------------
+
+def test_the_kept_totals_always_equal_the_sum_of_the_stored_deltas(client, ledger_app):  # noqa: F811
+    from webapp import models as m
+    from webapp.db import db
+    table_id, edit_path = q783_evening(client, (1, 2, 3))
+    html = hand_page(client, edit_path, 1)
+    client.post(f"{edit_path}/hands/1", data={"csrf_token": csrf(html), "mode": "form", "version": "4",
+                                              **{f"banks-{i}": "120" for i in range(4)}, **first_out(0)})
+    undo(client, edit_path, 3, 5)
+    redo(client, edit_path, 3)
+    page = client.get(f"{edit_path}/hands/2/delete").get_data(as_text=True)
+    client.post(f"{edit_path}/hands/2/delete", data={"csrf_token": csrf(page), "version": "7"})
+    table = api_table(client, table_id)
+    summed = [sum(h["deltas"][seat] for h in table["hands"]) for seat in range(4)]
+    assert table["totals"] == summed and len(table["hands"]) == 2
+    with ledger_app.app_context():
+        kept = db.session.get(m.LedgerTable, table_id).kept_totals
+        assert kept == summed
+        db.session.get(m.LedgerTable, table_id).kept_totals = None  # as a table from before 0003
+        db.session.commit()
+    record(client, edit_path, **first_out(1))
+    table = api_table(client, table_id)
+    with ledger_app.app_context():
+        assert db.session.get(m.LedgerTable, table_id).kept_totals == table["totals"] == [
+            sum(h["deltas"][seat] for h in table["hands"]) for seat in range(4)]

@@ -2,8 +2,10 @@
 
 A hand keeps the settle input as entered and the engine's result, rendered
 in both languages (the steps are explanations, not numbers, so they are
-stored per language). Totals are always the sum of the stored deltas, never
-a separately kept number that could drift.
+stored per language). The table keeps its totals (``kept_totals``), changed
+by every write in the same locked transaction that changes a hand's deltas
+(:func:`set_result`, :func:`_remove`), so recording a hand does not read the
+others; tests check they always equal the sum of the stored deltas.
 """
 from __future__ import annotations
 
@@ -17,7 +19,8 @@ from datetime import datetime, timedelta, timezone
 from typing import Any, Callable, Iterator, Mapping
 
 from flask import current_app
-from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String, UniqueConstraint, delete, func, select
+from sqlalchemy import (JSON, Boolean, DateTime, ForeignKey, Index, Integer, String, UniqueConstraint, delete, func,
+                        select)
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
@@ -61,6 +64,8 @@ class LedgerTable(db.Model):
     undone: Mapped[dict | None] = mapped_column(JSON, nullable=True)
     # the version of the last change a live poll cannot send as changed hands (a hand deleted)
     reset_version: Mapped[int] = mapped_column(Integer, default=0)
+    # the sum of the hands' deltas per seat (None: not kept yet, a table from before migration 0003)
+    kept_totals: Mapped[list | None] = mapped_column(JSON, nullable=True)
 
     hands: Mapped[list["LedgerHand"]] = relationship(
         back_populates="table", order_by="LedgerHand.number", cascade="all, delete-orphan",
@@ -87,10 +92,17 @@ class LedgerTable(db.Model):
         """This change takes a hand away: a live view reads the hands it shows again."""
         self.reset_version = self.version
 
+    def add_to_totals(self, deltas: list[int] | None, sign: int = 1) -> None:
+        kept = list(self.kept_totals or [0] * len(self.players))
+        for seat, d in enumerate((deltas or [])[:len(kept)]):
+            kept[seat] += sign * d
+        self.kept_totals = kept
+
 
 class LedgerHand(db.Model):
     __tablename__ = "ledger_hands"
-    __table_args__ = (UniqueConstraint("table_id", "number", name="uq_ledger_hands_table_number"),)
+    __table_args__ = (UniqueConstraint("table_id", "number", name="uq_ledger_hands_table_number"),
+                      Index("ix_ledger_hands_table_changed", "table_id", "changed_version"))
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     table_id: Mapped[str] = mapped_column(String(32), ForeignKey("ledger_tables.id", ondelete="CASCADE"))
@@ -441,16 +453,18 @@ def settle(table: LedgerTable, data: dict, previous: "LedgerHand | None") -> tup
     return deltas, stored
 
 
-def set_result(game, hand: "LedgerHand", deltas: list[int], result: dict, version: int) -> None:
-    """Store a hand's settlement, written at table ``version``."""
-    hand.deltas, hand.result, hand.updated_at, hand.changed_version = deltas, result, _now(), version
-    hand.ends_series = bool(game.ends_series(result.get("zh", {})))
+def set_result(table: LedgerTable, hand: "LedgerHand", deltas: list[int], result: dict) -> None:
+    """Store a hand's settlement, written at the table's version; the table's totals follow."""
+    table.add_to_totals(hand.deltas, -1)
+    table.add_to_totals(deltas)
+    hand.deltas, hand.result, hand.updated_at, hand.changed_version = deltas, result, _now(), table.version
+    hand.ends_series = bool(get_game(table.game).ends_series(result.get("zh", {})))
 
 
-def set_input(game, hand: "LedgerHand", data: dict, deltas: list[int], result: dict, version: int) -> None:
-    """Store a hand's input (recorded or edited at table ``version``) with its settlement."""
-    hand.input, hand.input_version = data, version
-    set_result(game, hand, deltas, result, version)
+def set_input(table: LedgerTable, hand: "LedgerHand", data: dict, deltas: list[int], result: dict) -> None:
+    """Store a hand's input (recorded or edited at the table's version) with its settlement."""
+    hand.input, hand.input_version = data, table.version
+    set_result(table, hand, deltas, result)
 
 
 def _in_hand(exc: PaijuError, number: int) -> PaijuError:
@@ -486,7 +500,7 @@ def resettle_after(table: LedgerTable, previous: "LedgerHand | None", number: in
             deltas, result = settle(table, hand.input, previous)
         except PaijuError as exc:
             raise _in_hand(exc, hand.number)
-        set_result(game, hand, deltas, result, table.version)
+        set_result(table, hand, deltas, result)
         again.append(hand.number)
         previous = hand
     return again
@@ -535,6 +549,8 @@ def locked_table(table_id: Any, token: str | None) -> LedgerTable:
     if table is None:
         raise not_found(table_id)
     check_token(table, token)
+    if table.kept_totals is None:  # a table from before the totals were kept: from its hands, once
+        table.kept_totals = hand_totals(table.id, len(table.players))
     return table
 
 
@@ -547,7 +563,7 @@ def create_table(game_slug: Any, players: Any, rules: Any) -> tuple[str, str]:
 
     def work():
         table = LedgerTable(id=new_table_id(), token_hash=token_digest(token), game=game.slug,
-                            players=names, rules=resolved, version=1)
+                            players=names, rules=resolved, version=1, kept_totals=[0] * len(names))
         db.session.add(table)
         db.session.flush()
         return table.id
@@ -608,15 +624,36 @@ def hand_totals(table_id: str, seats: int) -> list[int]:
     return [int(v) for v in db.session.execute(select(*sums).where(LedgerHand.table_id == table_id)).one()]
 
 
-def running_totals(table_id: str, seats: int) -> list[tuple[int, list[int], int]]:
-    """Every hand's number, the seats' totals after it and how many series ended before it, in order,
-    summed in SQL (window sums): what the chart and the hands' running totals show."""
+def running_totals(table_id: str, seats: int, step: int, count: int, numbers: list[int]) -> list[tuple]:
+    """(ordinal, number, the seats' totals after it, how many series ended before it) of every ``step``-th
+    hand, the last one and the hands ``numbers``: window sums in SQL over the small columns, so only the
+    rows a page draws come back to Python (the chart's points and the shown hands' running totals)."""
     ordered = {"order_by": LedgerHand.number}
-    sums = [func.sum(_seat_delta(seat)).over(**ordered) for seat in range(seats)]
-    ended = func.sum(func.cast(LedgerHand.ends_series, Integer)).over(**ordered)
-    rows = db.session.execute(select(LedgerHand.number, ended, func.cast(LedgerHand.ends_series, Integer), *sums)
-                              .where(LedgerHand.table_id == table_id).order_by(LedgerHand.number)).all()
-    return [(row[0], [int(v) for v in row[3:]], int(row[1]) - int(row[2])) for row in rows]
+    ended = func.cast(LedgerHand.ends_series, Integer)
+    inner = select(func.row_number().over(**ordered).label("ordinal"), LedgerHand.number,
+                   (func.sum(ended).over(**ordered) - ended).label("ended"),
+                   *[func.sum(_seat_delta(seat)).over(**ordered).label(f"s{seat}") for seat in range(seats)]
+                   ).where(LedgerHand.table_id == table_id).subquery()
+    wanted = (inner.c.ordinal % step == 0) | (inner.c.ordinal == count)
+    if numbers:
+        wanted = wanted | inner.c.number.in_(numbers)
+    rows = db.session.execute(select(inner).where(wanted).order_by(inner.c.ordinal)).all()
+    return [(row[0], row[1], [int(v) for v in row[3:]], int(row[2])) for row in rows]
+
+
+def latest_numbers(table_id: str, limit: int, before: int | None = None) -> list[int]:
+    """The numbers of the last ``limit`` hands (before hand ``before``), in order."""
+    query = select(LedgerHand.number).where(LedgerHand.table_id == table_id)
+    if before is not None:
+        query = query.where(LedgerHand.number < before)
+    return sorted(db.session.execute(query.order_by(LedgerHand.number.desc()).limit(limit)).scalars())
+
+
+def number_range(table_id: str) -> tuple[int | None, int | None]:
+    """The first and the last hand's numbers (None, None without hands)."""
+    first, last = db.session.execute(select(func.min(LedgerHand.number), func.max(LedgerHand.number))
+                                     .where(LedgerHand.table_id == table_id)).one()
+    return first, last
 
 
 def changed_since(table_id: str, version: int) -> list[int]:
@@ -631,7 +668,7 @@ def _answer(table: LedgerTable, hand: "LedgerHand | None", last: "LedgerHand | N
     """The write's answer, built inside its transaction (so it is consistent); ``resettled``: the later
     hands an edit or a delete settled again (Q783), an addition to the contract (docs/api.md)."""
     db.session.flush()
-    out = {"totals": hand_totals(table.id, len(table.players)), "version": table.version}
+    out = {"totals": list(table.kept_totals), "version": table.version}
     if hand is not None:
         out = {"hand": hand_json(hand, lang), **out}
     _add_carried(out, table, last)
@@ -704,7 +741,7 @@ def _append(table: LedgerTable, data: dict) -> "LedgerHand":
     deltas, result = settle(table, data, previous)
     table.touch()
     hand = LedgerHand(table_id=table.id, number=(previous.number + 1) if previous else 1)
-    set_input(get_game(table.game), hand, data, deltas, result, table.version)
+    set_input(table, hand, data, deltas, result)
     db.session.add(hand)
     return hand
 
@@ -775,7 +812,7 @@ def edit_hand(table_id: Any, token: str | None, number: int, get_body: Callable[
         data = clean_input(game, body["input"])
         deltas, result = settle(table, data, hand_before(table.id, number))
         table.touch()
-        set_input(game, hand, data, deltas, result, table.version)
+        set_input(table, hand, data, deltas, result)
         hand.edited_at = hand.updated_at
         again = resettle_after(table, hand, number)
         return _answer(table, hand, last_hand(table.id), lang, again)
@@ -787,6 +824,7 @@ def _remove(table: LedgerTable, hand: "LedgerHand") -> list[int]:
     """Within :func:`write`: delete ``hand``; the hands after it are settled again (returned)."""
     table.touch()
     table.reset()
+    table.add_to_totals(hand.deltas, -1)
     db.session.delete(hand)
     db.session.flush()
     return resettle_after(table, hand_before(table.id, hand.number), hand.number)

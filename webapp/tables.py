@@ -383,48 +383,42 @@ def _edit_table(table_id: str) -> tuple[m.LedgerTable, str]:
     return table, token
 
 
-def chart_svg(players: list[str], series: list[list[int]]) -> Markup:
-    """Cumulative score per player after each hand, as an inline SVG."""
+def chart_svg(players: list[str], points: list[tuple[int, list[int]]], count: int) -> Markup:
+    """Cumulative score per player after each hand, as an inline SVG: ``points`` are (hand ordinal, totals)
+    from (0, zeros) to (count, the totals), at most CHART_POINTS of them; whole-number coordinates keep
+    it small (it goes out with every live change)."""
     width, height, pad_l, pad_r, pad_y = 320, 180, 34, 8, 12
-    n = max(len(series[0]) - 1, 1) if series else 1
-    values = [v for line in series for v in line] or [0]
+    n = max(count, 1)
+    values = [v for _, line in points for v in line] or [0]
     lo, hi = min(values + [0]), max(values + [0])
     if lo == hi:
         lo, hi = lo - 1, hi + 1
 
     def x(i):
-        return pad_l + (width - pad_l - pad_r) * i / n
+        return round(pad_l + (width - pad_l - pad_r) * i / n)
 
     def y(v):
-        return pad_y + (height - 2 * pad_y) * (hi - v) / (hi - lo)
+        return round(pad_y + (height - 2 * pad_y) * (hi - v) / (hi - lo))
 
     label = gettext("累计得分走势图")
     parts = [f'<svg class="ledger-chart" viewBox="0 0 {width} {height}" role="img" '
              f'aria-label="{escape(label)}" xmlns="http://www.w3.org/2000/svg">',
              f"<title>{escape(label)}</title>",
-             f'<line x1="{pad_l}" x2="{width - pad_r}" y1="{y(0):.1f}" y2="{y(0):.1f}" class="zero"/>',
-             f'<text x="{pad_l - 4}" y="{y(hi) + 4:.1f}" text-anchor="end" class="axis">{hi}</text>',
-             f'<text x="{pad_l - 4}" y="{y(lo):.1f}" text-anchor="end" class="axis">{lo}</text>']
+             f'<line x1="{pad_l}" x2="{width - pad_r}" y1="{y(0)}" y2="{y(0)}" class="zero"/>',
+             f'<text x="{pad_l - 4}" y="{y(hi) + 4}" text-anchor="end" class="axis">{hi}</text>',
+             f'<text x="{pad_l - 4}" y="{y(lo)}" text-anchor="end" class="axis">{lo}</text>']
     if lo < 0 < hi:
-        parts.append(f'<text x="{pad_l - 4}" y="{y(0) + 4:.1f}" text-anchor="end" class="axis">0</text>')
-    shown = _chart_points(len(series[0]) - 1) if series else []
-    for seat, line in enumerate(series):
+        parts.append(f'<text x="{pad_l - 4}" y="{y(0) + 4}" text-anchor="end" class="axis">0</text>')
+    for seat in range(len(players)):
         color = COLORS[seat % len(COLORS)]
-        points = " ".join(f"{x(i):.1f},{y(line[i]):.1f}" for i in shown)
-        name = escape(players[seat]) if seat < len(players) else seat
-        parts.append(f'<polyline fill="none" stroke="{color}" stroke-width="2" points="{points}" '
-                     f'data-seat="{seat}"><title>{name}: {line[-1]}</title></polyline>')
-        if len(line) <= 40:
-            for i, v in enumerate(line[1:], 1):
-                parts.append(f'<circle cx="{x(i):.1f}" cy="{y(v):.1f}" r="2.5" fill="{color}"/>')
+        line = " ".join(f"{x(i)},{y(totals[seat])}" for i, totals in points)
+        parts.append(f'<polyline fill="none" stroke="{color}" stroke-width="2" points="{line}" '
+                     f'data-seat="{seat}"><title>{escape(players[seat])}: {points[-1][1][seat]}</title></polyline>')
+        if count <= 40:
+            parts.extend(f'<circle cx="{x(i)}" cy="{y(totals[seat])}" r="2.5" fill="{color}"/>'
+                         for i, totals in points[1:])
     parts.append("</svg>")
     return Markup("".join(parts))
-
-
-def _chart_points(n: int) -> list[int]:
-    """Which of the n + 1 points a line draws: all of them, or evenly spread ones and the last."""
-    step = max(1, -(-n // CHART_POINTS))
-    return sorted(set(range(0, n + 1, step)) | {n})
 
 
 def qr_svg(url: str) -> Markup:
@@ -439,25 +433,29 @@ def _older_than() -> int | None:
 
 
 def ledger_view(table: m.LedgerTable, before: int | None = None, only: list[int] | None = None) -> dict:
-    """Everything the live part of the page shows: totals and chart over every hand (summed in SQL from
-    the deltas), and the latest PAGE_HANDS hands (before hand ``before``; of those, the ``only`` ones) in
-    full."""
+    """Everything the live part of the page shows: totals and chart over every hand (window sums in SQL
+    from the deltas), and the latest PAGE_HANDS hands (before hand ``before``; of those, the ``only``
+    ones) in full. What Python reads does not grow with the table: the chart's points and the shown
+    hands."""
     lang = current_lang()
     game = get_game(table.game)
     rules = game.ruleset.resolve(table.rules)
-    runs = {number: (running, ended) for number, running, ended in m.running_totals(table.id, len(table.players))}
-    order = list(runs)
-    numbers = [n for n in order if before is None or n < before][-PAGE_HANDS:]
+    seats = len(table.players)
+    count = m.hand_count(table.id)
+    numbers = m.latest_numbers(table.id, PAGE_HANDS, before)
     wanted = numbers if only is None else [n for n in numbers if n in set(only)]
-    rows = [_hand_row(game, rules, table, hand, runs[hand.number][0],
-                      runs[hand.number][1] + 1 if game.carries_state else None, lang)
+    step = max(1, -(-count // CHART_POINTS))
+    runs = m.running_totals(table.id, seats, step, count, wanted)
+    by_number = {number: (running, ended) for _, number, running, ended in runs}
+    rows = [_hand_row(game, rules, table, hand, by_number[hand.number][0],
+                      by_number[hand.number][1] + 1 if game.carries_state else None, lang)
             for hand in m.hands_numbered(table.id, wanted)]
-    series = [[0] + [runs[n][0][seat] for n in order] for seat in range(len(table.players))]
-    return {"table": table, "rows": list(reversed(rows)), "hand_count": len(order),
-            "totals": runs[order[-1]][0] if order else [0] * len(table.players),
-            "chart": chart_svg(table.players, series), "colors": COLORS, "banks": m.table_banks(table),
-            "last_number": order[-1] if order else None, "poll": POLL_SECONDS, "game": game, "before": before,
-            "older": numbers[0] if numbers and numbers[0] != order[0] else None,
+    points = [(0, [0] * seats)] + [(i, running) for i, _, running, _ in runs if i % step == 0 or i == count]
+    first, last = m.number_range(table.id)
+    return {"table": table, "rows": list(reversed(rows)), "hand_count": count,
+            "totals": points[-1][1], "chart": chart_svg(table.players, points, count), "colors": COLORS,
+            "banks": m.table_banks(table), "last_number": last, "poll": POLL_SECONDS, "game": game,
+            "before": before, "older": numbers[0] if numbers and numbers[0] != first else None,
             "undone": _undone_words(game, rules, table, lang)}
 
 
