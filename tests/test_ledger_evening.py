@@ -237,3 +237,70 @@ def test_the_kept_totals_always_equal_the_sum_of_the_stored_deltas(client, ledge
     with ledger_app.app_context():
         assert db.session.get(m.LedgerTable, table_id).kept_totals == table["totals"] == [
             sum(h["deltas"][seat] for h in table["hands"]) for seat in range(4)]
+
+
+# --- players and seats during the evening -------------------------------------------
+
+def change(client, edit_path, **fields):
+    page = client.get(edit_path).get_data(as_text=True)
+    return client.post(edit_path + "/seats", data={"csrf_token": csrf(page), **fields})
+
+
+def summed(table):
+    return [sum(h["deltas"][p] for h in table["hands"]) for p in range(len(table["players"]))]
+
+
+def test_renaming_a_player_renames_every_hand_and_keeps_the_totals(client):
+    table_id, edit_path = q783_evening(client, (1, 2))
+    before = api_table(client, table_id)
+    assert change(client, edit_path, kind="rename", seat="2", name="  小 红 ").status_code == 303
+    after = api_table(client, table_id)
+    assert after["players"] == ["阿明", "小 红", "老王", "Jen"] and after["totals"] == before["totals"]
+    html = client.get(f"/tables/{table_id}").get_data(as_text=True)
+    assert "出完的顺序：小 红" in html and "小红" not in html
+    resp = change(client, edit_path, kind="rename", seat="1", name="老王")
+    assert resp.status_code == 422 and "重复" in resp.get_data(as_text=True)
+
+
+def test_a_seat_swap_counts_from_the_next_hand_and_every_bank_and_total_follows_its_player(client):
+    table_id, edit_path = q783_evening(client, (1,))  # banks 70, 270, 70, 70
+    assert change(client, edit_path, kind="swap", seat="2", other="3").status_code == 303
+    html = client.get(edit_path).get_data(as_text=True)
+    assert "阿明 · 老王 · 小红 · Jen" in html
+    assert re.search(r'id="banks-1"[^>]*value="70"', html) and re.search(r'id="banks-2"[^>]*value="270"', html)
+    record(client, edit_path, **first_out(2))  # seat 3 now: 小红 goes out first
+    table = api_table(client, table_id)
+    assert table["hands"][1]["seats"] == [0, 2, 1, 3] and "seats" not in table["hands"][0]
+    assert table["hands"][1]["deltas"] == [-50, 150, -50, -50]  # per player, as the totals
+    assert table["totals"] == summed(table) == [-100, 300, -100, -100]
+    assert table["banks"] == [20, 20, 420, 20]  # in seat order: 阿明, 老王, 小红, Jen
+    card = section(client.get(edit_path).get_data(as_text=True), "hand-2")
+    assert "出完的顺序：小红" in card[:card.index("</li>")]
+
+
+def test_a_player_joins_and_another_leaves_where_the_game_allows_and_totals_stay_right(client):
+    table_id, edit_path = q783_evening(client, (1,))
+    assert change(client, edit_path, kind="join", name="Max").status_code == 303
+    html = client.get(edit_path).get_data(as_text=True)
+    assert 'id="banks-4" value=""' in html and "carried-banks" not in html  # five seats; banks typed afresh
+    record(client, edit_path, **{f"banks-{i}": "80" for i in range(5)}, **first_out(4))
+    assert change(client, edit_path, kind="leave", seat="1").status_code == 303
+    record(client, edit_path, **{f"banks-{i}": "100" for i in range(4)}, **first_out(0))
+    table = api_table(client, table_id)
+    assert table["players"] == ["阿明", "小红", "老王", "Jen", "Max"]
+    assert [h.get("seats") for h in table["hands"]] == [None, [0, 1, 2, 3, 4], [1, 2, 3, 4]]
+    assert table["totals"] == summed(table)
+    assert table["totals"][0] == -50 - 50  # 阿明 left after two hands and keeps what he had
+    assert table["hands"][2]["deltas"][0] == 0 and table["hands"][2]["deltas"][1] == 150
+    html = client.get(f"/tables/{table_id}").get_data(as_text=True)
+    assert "小红 · 老王 · Jen · Max" in html
+
+
+def test_a_fixed_seat_game_takes_a_replacement_but_not_a_fifth_player(client):
+    table_id, edit_path = open_table(client, game="shuangkou")
+    resp = change(client, edit_path, kind="join", name="Max")
+    assert resp.status_code == 422 and "换人" in resp.get_data(as_text=True)
+    assert 'class="seat-change join"' not in client.get(edit_path).get_data(as_text=True)
+    assert change(client, edit_path, kind="replace", seat="4", name="Max").status_code == 303
+    assert "阿明 · 小红 · 老王 · Max" in client.get(edit_path).get_data(as_text=True)
+    assert api_table(client, table_id)["totals"] == [0, 0, 0, 0, 0]

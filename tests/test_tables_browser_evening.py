@@ -130,3 +130,31 @@ def test_two_phones_a_stale_edit_of_another_hand_merges_and_a_real_conflict_keep
         assert "出完的顺序：老王" in other.locator("#hand-2 .hand-words").inner_text()
     finally:
         ctx.close()
+
+
+def test_players_and_seats_change_during_the_evening_from_the_phone(page, live_server):
+    open_with_banks(page, live_server)
+    page.click("#seats summary")
+    assert no_sideways_scroll(page)
+    page.select_option("form.rename select[name=seat]", "4")
+    page.fill("form.rename input[name=name]", "Jenny")
+    page.click("form.rename button")
+    page.locator("#entry .notice").wait_for()
+    assert "出完的顺序：小红" in page.locator("#hand-1 .hand-words").inner_text()
+    page.click("#seats summary")
+    page.select_option("form.swap select[name=seat]", "1")
+    page.select_option("form.swap select[name=other]", "2")
+    page.click("form.swap button")
+    page.locator("#entry .notice").wait_for()
+    assert page.locator("#entry .notice").inner_text() == "座位已更新：小红 · 阿明 · 老王 · Jenny"
+    assert page.input_value("#banks-0") == "270"  # 小红's bank went with her to seat 1
+    record_first_out(page, "1", 2)  # seat 2 is 阿明 now
+    assert "出完的顺序：阿明" in page.locator("#hand-2 .hand-words").inner_text()
+    # totals by player (阿明, 小红, 老王, Jenny): each followed the player across the swap
+    assert page.locator(".totals td[data-total]").all_inner_texts() == ["+100", "+100", "-100", "-100"]
+    page.click("#seats summary")
+    page.fill("form.join input[name=name]", "十六个字的名字十六个字的名字十六个")
+    page.click("form.join button")
+    page.locator("#entry .notice").wait_for()
+    assert page.locator("#banks-4").count() == 1
+    assert no_sideways_scroll(page)

@@ -66,6 +66,9 @@ class LedgerTable(db.Model):
     reset_version: Mapped[int] = mapped_column(Integer, default=0)
     # the sum of the hands' deltas per seat (None: not kept yet, a table from before migration 0003)
     kept_totals: Mapped[list | None] = mapped_column(JSON, nullable=True)
+    # who sits where for the next hands: indexes into ``players`` in seat order (None: every player, in order).
+    # ``players`` is everyone who played at this table (a player who left keeps a name and a total).
+    seated: Mapped[list | None] = mapped_column(JSON, nullable=True)
 
     hands: Mapped[list["LedgerHand"]] = relationship(
         back_populates="table", order_by="LedgerHand.number", cascade="all, delete-orphan",
@@ -93,10 +96,19 @@ class LedgerTable(db.Model):
         self.reset_version = self.version
 
     def add_to_totals(self, deltas: list[int] | None, sign: int = 1) -> None:
-        kept = list(self.kept_totals or [0] * len(self.players))
-        for seat, d in enumerate((deltas or [])[:len(kept)]):
-            kept[seat] += sign * d
+        """``deltas`` are per player (a hand's are; see :func:`per_player`)."""
+        kept = list(self.kept_totals or [])
+        kept += [0] * (len(self.players) - len(kept))
+        for player, d in enumerate((deltas or [])[:len(kept)]):
+            kept[player] += sign * d
         self.kept_totals = kept
+
+    def seating(self) -> list[int]:
+        """The players (indexes) in seat order for the next hand."""
+        return list(self.seated) if self.seated is not None else list(range(len(self.players)))
+
+    def names_of(self, seats: list[int]) -> list[str]:
+        return [self.players[i] for i in seats]
 
 
 class LedgerHand(db.Model):
@@ -119,6 +131,9 @@ class LedgerHand(db.Model):
     # (what a live poll sends again)
     input_version: Mapped[int] = mapped_column(Integer, default=0)
     changed_version: Mapped[int] = mapped_column(Integer, default=0)
+    # the players in this hand's seats (indexes into the table's players; None: all of them, in order).
+    # ``deltas`` are per player (0 for one who did not play this hand), so totals sum them by index.
+    seats: Mapped[list | None] = mapped_column(JSON, nullable=True)
 
     table: Mapped[LedgerTable] = relationship(back_populates="hands")
 
@@ -126,6 +141,10 @@ class LedgerHand(db.Model):
         """The engine's result in one language (steps and any extra fields)."""
         res = self.result or {}
         return dict(res.get(lang) or res.get("zh") or {})
+
+    def seating(self) -> list[int]:
+        """The players (indexes) in this hand's seats, in seat order; its input's seat numbers are these."""
+        return list(self.seats) if self.seats is not None else list(range(len(self.deltas or [])))
 
     def carried_in(self, key: str) -> Any:
         """What this hand was settled with for a carried field (Q783: ``banks_before``)."""
@@ -288,14 +307,17 @@ def load_table(table_id: Any) -> TableRead:
     return TableRead(table, rows[0][0], [hand for _, hand in rows if hand is not None])
 
 
-def export_rows(table: LedgerTable, lang: str) -> list[tuple[int, dict, list, list]]:
-    """(number, input, deltas, steps in ``lang``) of every hand, decoding only that language's steps:
+def export_rows(table: LedgerTable, lang: str) -> list[tuple[int, dict, list, list, list]]:
+    """(number, input, deltas per player, steps in ``lang``, the players in its seats) of every hand, decoding only that language's steps:
     the CSV of a table at its hand limit reads half the JSON a whole-table read would."""
     steps = LedgerHand.result[lang]["steps"]
     rows = db.session.execute(
-        select(LedgerHand.number, LedgerHand.input, LedgerHand.deltas, steps)
+        select(LedgerHand.number, LedgerHand.input, LedgerHand.deltas, steps, LedgerHand.seats)
         .where(LedgerHand.table_id == table.id).order_by(LedgerHand.number)).all()
-    return [(number, data, deltas, list(shown or [])) for number, data, deltas, shown in rows]
+    players = len(table.players)
+    return [(number, data, list(deltas) + [0] * (players - len(deltas)), list(shown or []),
+             list(seats) if seats is not None else list(range(len(deltas))))
+            for number, data, deltas, shown, seats in rows]
 
 
 def table_version(table_id: Any) -> int | None:
@@ -310,16 +332,25 @@ def check_token(table: LedgerTable, token: str | None) -> None:
         raise forbidden()
 
 
-def carried_input(game, hand: "LedgerHand | None") -> dict | None:
-    """What the next hand takes from ``hand`` (Q783: its banks), or None (a fresh start)."""
+def carried_input(game, hand: "LedgerHand | None", seats: list[int] | None = None) -> dict | None:
+    """What the next hand, played by ``seats`` (player indexes in seat order), takes from ``hand`` (Q783:
+    its banks, each player's bank following the player to a new seat), or None (a fresh start: also
+    when the players are not the same ones)."""
     if hand is None or not game.carries_state:
         return None
-    return game.carried(hand.shown("zh"))
+    carried = game.carried(hand.shown("zh"))
+    if carried is None or seats is None:
+        return carried
+    before = hand.seating()
+    if sorted(before) != sorted(seats):
+        return None
+    return {key: [dict(zip(before, value))[p] for p in seats] if isinstance(value, list) else value
+            for key, value in carried.items()}
 
 
 def table_carried(table: LedgerTable) -> dict | None:
     """What the table's next hand takes from its last one."""
-    return carried_input(get_game(table.game), last_hand(table.id))
+    return carried_input(get_game(table.game), last_hand(table.id), table.seating())
 
 
 def table_banks(table: LedgerTable) -> list | None:
@@ -327,10 +358,14 @@ def table_banks(table: LedgerTable) -> list | None:
     return (table_carried(table) or {}).get("banks")
 
 
-def hand_json(hand: LedgerHand, lang: str) -> dict:
+def hand_json(hand: LedgerHand, lang: str, players: int) -> dict:
+    """A hand for the API: deltas per player of the table (``players`` of them); ``seats`` (beyond the
+    contract) only for a hand played after the seats changed: the players its input's seats are."""
     shown = hand.shown(lang)
-    out = {"number": hand.number, "input": hand.input, "deltas": list(hand.deltas),
-           "steps": list(shown.pop("steps", []))}
+    deltas = list(hand.deltas) + [0] * (players - len(hand.deltas))
+    out = {"number": hand.number, "input": hand.input, "deltas": deltas, "steps": list(shown.pop("steps", []))}
+    if hand.seats is not None:
+        out["seats"] = list(hand.seats)
     out.update(shown)
     return out
 
@@ -339,7 +374,7 @@ def table_json(read: TableRead, lang: str) -> dict:
     table, hands = read.table, read.hands
     out = {"id": table.id, "game": table.game, "players": list(table.players), "rules": dict(table.rules),
            "version": read.version, "totals": table.totals(hands),
-           "hands": [hand_json(h, lang) for h in hands]}
+           "hands": [hand_json(h, lang, len(table.players)) for h in hands]}
     _add_carried(out, table, hands[-1] if hands else None)
     return out
 
@@ -347,7 +382,7 @@ def table_json(read: TableRead, lang: str) -> dict:
 def _add_carried(out: dict, table: LedgerTable, last: "LedgerHand | None") -> None:
     """The carried fields (Q783: ``banks``) the table's next hand takes from its ``last`` hand."""
     game = get_game(table.game)
-    carried = carried_input(game, last) or {}
+    carried = carried_input(game, last, table.seating()) or {}
     for key in game.carried_fields:
         out[key] = carried.get(key)
 
@@ -367,24 +402,7 @@ def clean_players(players: Any, game_slug: str | None = None, rules: Any = None)
                              field="players", code="not_a_list")
     names = []
     for i, name in enumerate(players):
-        field = f"players[{i}]"
-        if not isinstance(name, str):
-            raise MalformedInput(t("第{n}个玩家的名字应为文字", "player {n}'s name must be text", n=i + 1),
-                                 field=field, code="not_a_string")
-        _check_text(name, field, t("第{n}个玩家的名字", "player {n}'s name", n=i + 1))
-        name = " ".join(name.split())
-        if not name:
-            raise InvalidInput(t("第{n}个玩家的名字是空的", "player {n}'s name is empty", n=i + 1),
-                               field=field, code="empty_name")
-        if len(name) > MAX_NAME or any(ord(c) < 32 or 0x7f <= ord(c) < 0xa0 for c in name):
-            raise InvalidInput(t("名字「{v}」太长或含控制字符（最多{m}个字）",
-                                 "the name “{v}” is too long or has control characters (at most {m})",
-                                 v=shown(name, MAX_NAME), m=MAX_NAME), field=field, code="bad_name")
-        if name in names:
-            raise InvalidInput(t("名字「{v}」重复了，每个座位要不同的名字",
-                                 "the name “{v}” appears twice; every seat needs its own name", v=name),
-                               field=field, code="duplicate_name")
-        names.append(name)
+        names.append(clean_name(name, i, names))
     if not MIN_SEATS <= len(names) <= MAX_SEATS:
         raise InvalidInput(t("一张牌桌要{lo}到{hi}个玩家，这里有{n}个",
                              "a table needs {lo} to {hi} players; got {n}", lo=MIN_SEATS, hi=MAX_SEATS,
@@ -398,6 +416,29 @@ def clean_players(players: Any, game_slug: str | None = None, rules: Any = None)
                                  "“{g}” with these rules is played by {k} players; got {n}",
                                  g=game.name, k=need, n=len(names)), field="players", code="seat_count")
     return names
+
+
+def clean_name(name: Any, i: int, taken: list[str], field: str | None = None) -> str:
+    """Player ``i``'s name, spaces folded, checked: text, not empty, at most MAX_NAME characters, none of
+    the ``taken`` names."""
+    field = field or f"players[{i}]"
+    if not isinstance(name, str):
+        raise MalformedInput(t("第{n}个玩家的名字应为文字", "player {n}'s name must be text", n=i + 1),
+                             field=field, code="not_a_string")
+    _check_text(name, field, t("第{n}个玩家的名字", "player {n}'s name", n=i + 1))
+    name = " ".join(name.split())
+    if not name:
+        raise InvalidInput(t("第{n}个玩家的名字是空的", "player {n}'s name is empty", n=i + 1),
+                           field=field, code="empty_name")
+    if len(name) > MAX_NAME or any(ord(c) < 32 or 0x7f <= ord(c) < 0xa0 for c in name):
+        raise InvalidInput(t("名字「{v}」太长或含控制字符（最多{m}个字）",
+                             "the name “{v}” is too long or has control characters (at most {m})",
+                             v=shown(name, MAX_NAME), m=MAX_NAME), field=field, code="bad_name")
+    if name in taken:
+        raise InvalidInput(t("名字「{v}」重复了，每个座位要不同的名字",
+                             "the name “{v}” appears twice; every seat needs its own name", v=name),
+                           field=field, code="duplicate_name")
+    return name
 
 
 def clean_input(game, payload: Any) -> dict:
@@ -429,28 +470,38 @@ def declared_only(fields, payload: Mapping) -> dict:
     return out
 
 
-def carried_values(game, previous: "LedgerHand | None", data: Mapping) -> dict:
+def carried_values(game, previous: "LedgerHand | None", data: Mapping, seats: list[int]) -> dict:
     """What a hand starts from for each carried field: the previous hand's state, else its own input."""
-    carried = carried_input(game, previous) or {}
+    carried = carried_input(game, previous, seats) or {}
     return {key: carried.get(key, data.get(key)) for key in game.carried_fields}
 
 
-def settle(table: LedgerTable, data: dict, previous: "LedgerHand | None") -> tuple[list[int], dict]:
-    """Run the game's settle on one hand; returns the deltas and the stored result."""
+def per_player(deltas: list[int], seats: list[int], players: int) -> list[int]:
+    """A hand's deltas by seat, as the ledger stores them: by player (0 for those not playing it)."""
+    out = [0] * players
+    for seat, d in enumerate(deltas):
+        out[seats[seat]] += d
+    return out
+
+
+def settle(table: LedgerTable, data: dict, previous: "LedgerHand | None",
+           seats: list[int]) -> tuple[list[int], dict]:
+    """Run the game's settle on one hand played by ``seats`` (player indexes in seat order); returns the
+    deltas per player and the stored result."""
     game = get_game(table.game)
-    carried = carried_input(game, previous)
-    payload = {**game.table_input(len(table.players)), **data, **(carried or {}), "rules": dict(table.rules)}
+    carried = carried_input(game, previous, seats)
+    payload = {**game.table_input(len(seats)), **data, **(carried or {}), "rules": dict(table.rules)}
     result = game.run("settle", payload)
     deltas = [int(d) for d in result["deltas"]]
-    if len(deltas) != len(table.players):
+    if len(deltas) != len(seats):
         raise InvalidInput(t("这张牌桌有{k}个座位，这一局却算出了{n}家的输赢；请按{k}家填写",
                              "this table has {k} seats but the hand settled {n}; enter it for {k} players",
-                             k=len(table.players), n=len(deltas)), field="input", code="seat_count")
+                             k=len(seats), n=len(deltas)), field="input", code="seat_count")
     rest = {k: v for k, v in result.items() if k != "deltas"}
-    for key, value in carried_values(game, previous, data).items():  # what this hand started from
+    for key, value in carried_values(game, previous, data, seats).items():  # what this hand started from
         rest[f"{key}_before"] = value
     stored = {lang: render(rest, lang) for lang in LANGS}
-    return deltas, stored
+    return per_player(deltas, seats, len(table.players)), stored
 
 
 def set_result(table: LedgerTable, hand: "LedgerHand", deltas: list[int], result: dict) -> None:
@@ -493,11 +544,11 @@ def resettle_after(table: LedgerTable, previous: "LedgerHand | None", number: in
         return []
     again = []
     for hand in _hands_after(table.id, number):
-        starts = carried_values(game, previous, hand.input)
+        starts = carried_values(game, previous, hand.input, hand.seating())
         if all(hand.carried_in(key) == value for key, value in starts.items()):
             break
         try:
-            deltas, result = settle(table, hand.input, previous)
+            deltas, result = settle(table, hand.input, previous, hand.seating())
         except PaijuError as exc:
             raise _in_hand(exc, hand.number)
         set_result(table, hand, deltas, result)
@@ -670,7 +721,7 @@ def _answer(table: LedgerTable, hand: "LedgerHand | None", last: "LedgerHand | N
     db.session.flush()
     out = {"totals": list(table.kept_totals), "version": table.version}
     if hand is not None:
-        out = {"hand": hand_json(hand, lang), **out}
+        out = {"hand": hand_json(hand, lang, len(table.players)), **out}
     _add_carried(out, table, last)
     if resettled is not None:
         out["resettled"] = resettled
@@ -738,9 +789,11 @@ def record_hand(table_id: Any, token: str | None, get_input: Callable[[], Any], 
 def _append(table: LedgerTable, data: dict) -> "LedgerHand":
     """Within :func:`write`: settle ``data`` as the table's next hand and add it."""
     previous = last_hand(table.id)
-    deltas, result = settle(table, data, previous)
+    seats = table.seating()
+    deltas, result = settle(table, data, previous, seats)
     table.touch()
-    hand = LedgerHand(table_id=table.id, number=(previous.number + 1) if previous else 1)
+    hand = LedgerHand(table_id=table.id, number=(previous.number + 1) if previous else 1,
+                      seats=None if table.seated is None else seats)
     set_input(table, hand, data, deltas, result)
     db.session.add(hand)
     return hand
@@ -810,7 +863,7 @@ def edit_hand(table_id: Any, token: str | None, number: int, get_body: Callable[
             _check_version(table, body["version"])
         game = get_game(table.game)
         data = clean_input(game, body["input"])
-        deltas, result = settle(table, data, hand_before(table.id, number))
+        deltas, result = settle(table, data, hand_before(table.id, number), hand.seating())
         table.touch()
         set_input(table, hand, data, deltas, result)
         hand.edited_at = hand.updated_at
@@ -860,7 +913,7 @@ def undo_hand(table_id: Any, token: str | None, number: Any, version: Any) -> di
         if strict_int(number) != last.number:
             raise not_last(strict_int(number) or 0)
         _check_hand_version(table, last, version, changed_under_undo)
-        taken = {"number": last.number, "input": last.input}
+        taken = {"number": last.number, "input": last.input, "seats": last.seating()}
         _remove(table, last)
         table.undone = taken
         return taken
@@ -875,6 +928,8 @@ def redo_hand(table_id: Any, token: str | None, number: Any) -> bool:
         table = locked_table(table_id, token)
         taken = table.undone
         if not taken or taken.get("number") != strict_int(number):
+            return False
+        if taken.get("seats", table.seating()) != table.seating():  # the seats changed since: its input no longer fits
             return False
         _append(table, taken["input"])
         table.undone = None
@@ -914,3 +969,90 @@ def purge_tables(days: int) -> int:
         return gone
 
     return write(work)
+
+
+# --- players and seats during the evening ---------------------------------------
+
+MAX_PEOPLE = 16  # everyone who ever sat at a table (players who left keep their name and total)
+SEAT_CHANGES = ("rename", "swap", "join", "leave", "replace")
+
+
+def seat_change_refused(message: Text, field: str = "seat") -> InvalidInput:
+    return InvalidInput(message, field=field, code="seat_change")
+
+
+def _seat_index(table: LedgerTable, value: Any, field: str = "seat") -> int:
+    seat = strict_int(value)
+    seats = table.seating()
+    if seat is None or not 0 <= seat < len(seats):
+        raise seat_change_refused(t("没有这个座位（「{v}」）：座位是 1 到 {n}", "there is no seat “{v}”: seats are 1 to {n}",
+                                    v=shown(value, 10), n=len(seats)), field)
+    return seat
+
+
+def _seat_count_ok(table: LedgerTable, count: int) -> None:
+    game = get_game(table.game)
+    lo, hi = game.seat_range(table.rules)
+    if not lo <= count <= hi:
+        need = str(lo) if lo == hi else f"{lo}–{hi}"
+        raise seat_change_refused(t("「{g}」按这张牌桌的规则要{k}个玩家，换座后会是{n}个；可以换人，不能只加或只减",
+                                    "“{g}” with this table's rules is played by {k}; that change would leave {n}: "
+                                    "replace a player instead", g=game.name, k=need, n=count))
+
+
+def _new_player(table: LedgerTable, name: Any) -> int:
+    """Add a player to the table's list (not seated yet); returns the index."""
+    if len(table.players) >= MAX_PEOPLE:
+        raise seat_change_refused(t("一张牌桌最多记{m}个人", "a table records at most {m} people", m=MAX_PEOPLE),
+                                  "name")
+    table.players = [*table.players, clean_name(name, len(table.players), list(table.players), "name")]
+    table.add_to_totals(None)
+    return len(table.players) - 1
+
+
+def _apply_seat_change(table: LedgerTable, change: Mapping) -> None:
+    kind = change.get("kind")
+    seats = table.seating()
+    if kind == "rename":
+        seat = _seat_index(table, change.get("seat"))
+        others = [n for i, n in enumerate(table.players) if i != seats[seat]]
+        names = list(table.players)
+        names[seats[seat]] = clean_name(change.get("name"), seats[seat], others, "name")
+        table.players = names
+    elif kind == "swap":
+        a, b = _seat_index(table, change.get("seat")), _seat_index(table, change.get("other"), "other")
+        seats[a], seats[b] = seats[b], seats[a]
+    elif kind == "join":
+        _seat_count_ok(table, len(seats) + 1)
+        seats.append(_new_player(table, change.get("name")))
+    elif kind == "leave":
+        _seat_count_ok(table, len(seats) - 1)
+        seats.pop(_seat_index(table, change.get("seat")))
+    elif kind == "replace":
+        seat = _seat_index(table, change.get("seat"))
+        seats[seat] = _new_player(table, change.get("name"))
+    else:
+        raise MalformedInput(t("不认识的换座「{k}」，可选：{valid}", "unknown seat change “{k}”; allowed: {valid}",
+                               k=shown(kind, 20), valid=" / ".join(SEAT_CHANGES)), field="kind", code="seat_change")
+    table.seated = seats
+
+
+def change_seats(table_id: Any, token: str | None, change: Mapping) -> None:
+    """Players and seats during the evening. Seats count from 0 here (the pages show 1-based numbers):
+
+    * ``rename`` (seat, name): the player's name, on every hand (a typo, a nickname);
+    * ``swap`` (seat, other): two players change seats for the next hands (the hands already played keep
+      who sat where; totals follow the players);
+    * ``join`` (name) / ``leave`` (seat): a seat more or less for the next hands, where the game's seat
+      range allows it; a player who leaves keeps the name and total;
+    * ``replace`` (seat, name): someone new takes that seat for the next hands (any game).
+
+    A Q783 table whose players change (join, leave, replace) starts its next hand from typed banks; a swap
+    keeps every player's bank."""
+    def work():
+        table = locked_table(table_id, token)
+        table.touch()
+        table.reset()
+        _apply_seat_change(table, change)
+
+    write(work)

@@ -37,7 +37,7 @@ from wtforms.validators import Optional as OptionalV
 from scoring.errors import MalformedInput, PaijuError
 from scoring.registry import all_games, get_game
 from scoring.i18n import render, t
-from scoring.inputs import field_words
+from scoring.inputs import field_words, strict_int
 
 from . import db as ledger_db
 from . import forms as game_forms
@@ -459,12 +459,18 @@ def ledger_view(table: m.LedgerTable, before: int | None = None, only: list[int]
             "undone": _undone_words(game, rules, table, lang)}
 
 
+def _padded(deltas: list[int], table: m.LedgerTable) -> list[int]:
+    """A hand's deltas for every player of the table (one who joined later: 0)."""
+    return list(deltas) + [0] * (len(table.players) - len(deltas))
+
+
 def _undone_words(game, rules, table, lang) -> dict | None:
     """The hand the last undo took, for the redo button: its number and its input in words."""
     taken = table.undone
     if not taken:
         return None
-    words = game.input_words(taken.get("input") or {}, rules, tuple(table.players))
+    seats = taken.get("seats") or table.seating()
+    words = game.input_words(taken.get("input") or {}, rules, tuple(table.names_of(seats)))
     return {"number": taken.get("number"), "words": [render(w, lang) for w in words]}
 
 
@@ -480,8 +486,10 @@ def _moment(when) -> dict | None:
 
 def _hand_row(game, rules, table, hand, running, series_number, lang) -> dict:
     shown = hand.shown(lang)
-    words = game.input_words(hand.input, rules, tuple(table.players))
-    return {"number": hand.number, "deltas": hand.deltas, "running": list(running),
+    seats = hand.seating()
+    words = game.input_words(hand.input, rules, tuple(table.names_of(seats)))
+    return {"number": hand.number, "deltas": _padded(hand.deltas, table), "running": list(running),
+            "people": [(i, table.players[i]) for i in seats],
             "steps": shown.get("steps", []), "banks": shown.get("banks"), "game_over": shown.get("game_over"),
             "big_round": series_number, "words": [render(w, lang) for w in words],
             "recorded": _moment(hand.created_at), "edited": _moment(hand.edited_at)}
@@ -524,9 +532,10 @@ def _page(table: m.LedgerTable, token: str | None, form=None, errors=(), status=
     view_url = url_for("tables.view", table_id=table.id, _external=True)
     ctx.update(can_edit=token is not None, form=form, errors=list(errors),
                live_url=_live_url(table, token is not None, before, ctx["last_number"]), view_url=view_url,
-               rules_shown=_rules_shown(table), qr=qr_svg(view_url), names=list(table.players),
+               rules_shown=_rules_shown(table), qr=qr_svg(view_url), names=table.names_of(table.seating()),
                undo_form=VersionForm() if token else None, picker=_picker(game, table),
                created=bool(request.args.get("new")), rotated=bool(request.args.get("rotated")),
+               seat_range=seat_limits(table),
                form_key=form_key or new_form_key(), **extra)
     if token:
         ctx["edit_url"] = _edit_link(table.id, token)
@@ -579,7 +588,7 @@ def _live_fragment(table: m.LedgerTable, editing: bool):
     only = _new_only(table)
     ctx = ledger_view(table, only=only)
     ctx.update(can_edit=editing, live_url=_live_url(table, editing, None, ctx["last_number"]),
-               undo_form=VersionForm() if editing else None, names=list(table.players))
+               undo_form=VersionForm() if editing else None, names=table.names_of(table.seating()))
     hands = "tables/_hands.html" if only is None else "tables/_new_hands.html"
     resp = make_response(render_template("tables/_live.html", **ctx)
                          + render_template("tables/_chart.html", oob=True, **ctx)
@@ -612,19 +621,21 @@ def open_edit_link(table_id: str, token: str):
     return with_edit_cookie(redirect(url_for("tables.edit", table_id=table.id), 303), table.id, token)
 
 
-def _settle_form(table: m.LedgerTable, formdata=None, data=None, add_row=None):
+def _settle_form(table: m.LedgerTable, formdata=None, data=None, add_row=None, seats: list[int] | None = None):
+    """The settle form for the next hand (or, with ``seats``, for a hand those players played)."""
     game = get_game(table.game)
     kwargs = {"data": data} if data is not None else {}
     if formdata is not None:
         kwargs["formdata"] = formdata
-    return schema_forms.settle_form(game, game.ruleset.resolve(table.rules), len(table.players), add_row, **kwargs)
+    count = len(seats if seats is not None else table.seating())
+    return schema_forms.settle_form(game, game.ruleset.resolve(table.rules), count, add_row, **kwargs)
 
 
-def _prefill(table: m.LedgerTable, stored: dict | None = None) -> dict:
-    """The form's data: a stored input (or the carried state, for a new hand) with the table's names."""
+def _prefill(table: m.LedgerTable, stored: dict | None = None, seats: list[int] | None = None) -> dict:
+    """The form's data: a stored input (or the carried state, for a new hand) with the players' names."""
     game = get_game(table.game)
     payload = stored if stored is not None else (m.table_carried(table) or {})
-    return schema_forms.form_data(game, payload, table.players)
+    return schema_forms.form_data(game, payload, table.names_of(seats if seats is not None else table.seating()))
 
 
 def _engine_error(form, exc: PaijuError) -> list[str]:
@@ -633,6 +644,15 @@ def _engine_error(form, exc: PaijuError) -> list[str]:
     if len(left) < len(getattr(exc, "errors", (exc,))):
         left.insert(0, gettext("没有保存：请看下面标出的错误"))
     return left
+
+
+def _table_says(table: m.LedgerTable, data: dict) -> dict:
+    """A form's input without the field the table itself fills in (Q783's number of players: the form's
+    hidden default would not follow a seat joining or leaving)."""
+    seats_field = get_game(table.game).settle_input.seats_field
+    if seats_field:
+        data.pop(seats_field, None)
+    return data
 
 
 def _add_row(action: str | None) -> str | None:
@@ -665,7 +685,7 @@ def edit(table_id: str):
     carried = m.table_carried(table) or {}
 
     def payload():
-        data = form.to_payload()
+        data = _table_says(table, form.to_payload())
         for name in carried:  # the form shows the carried state read-only; the ledger supplies it
             data.pop(name, None)
         return data
@@ -749,6 +769,7 @@ def delete_hand(table_id: str, number: int):
                 return redirect(_edit_page(table_id), 303)
     shown = hand.shown(current_lang())
     return render_template("tables/confirm_delete.html", table=table, hand=hand, form=form,
+                           deltas=_padded(hand.deltas, table),
                            steps=shown.get("steps", []), errors=errors), (409 if errors else 200)
 
 
@@ -757,9 +778,12 @@ class EditAttempt:
 
     def __init__(self, table: m.LedgerTable, hand: m.LedgerHand):
         self.json = request.form.get("mode") == "json"
-        prefilled = _prefill(table, hand.input)
+        self.table = table
+        seats = hand.seating()
+        prefilled = _prefill(table, hand.input, seats)
         self.raw_form = RawInputForm() if self.json else RawInputForm(data={"raw": _pretty(hand.input)})
-        self.form = _settle_form(table, formdata=None, data=prefilled) if self.json else _settle_form(table)
+        self.form = (_settle_form(table, formdata=None, data=prefilled, seats=seats) if self.json
+                     else _settle_form(table, seats=seats))
         self.version = request.form.get("version") or str(table.version)
         self.errors: list[str] = []
         self.status = 200
@@ -770,7 +794,7 @@ class EditAttempt:
     def typed(self) -> Any:
         """The typed input (the JSON form's text read, or the settle form's payload)."""
         if not self.json:
-            return self.form.to_payload()
+            return _table_says(self.table, self.form.to_payload())
         try:
             return json.loads(self.raw_form.raw.data or "")
         except (ValueError, RecursionError):
@@ -792,8 +816,9 @@ def edit_hand(table_id: str, number: int):
     hand = m.hand_numbered(table.id, number)
     if request.method == "GET":
         raw_form = RawInputForm(data={"raw": _pretty(hand.input)})
-        return _hand_page(table, hand, _settle_form(table, data=_prefill(table, hand.input)), raw_form,
-                          str(table.version))
+        seats = hand.seating()
+        return _hand_page(table, hand, _settle_form(table, data=_prefill(table, hand.input, seats), seats=seats),
+                          raw_form, str(table.version))
     attempt = EditAttempt(table, hand)
     conflict = None
     if not attempt.errors:
@@ -827,8 +852,8 @@ def _edited_message(number: int, resettled: list[int]) -> str:
 def _conflict(table: m.LedgerTable, number: int, attempt: EditAttempt) -> dict:
     """Both versions of a hand someone else changed: theirs (stored now) and mine (typed), in words."""
     game = get_game(table.game)
-    rules, names, lang = game.ruleset.resolve(table.rules), tuple(table.players), current_lang()
     theirs = m.hand_numbered(table.id, number)
+    rules, names, lang = game.ruleset.resolve(table.rules), tuple(table.names_of(theirs.seating())), current_lang()
     try:
         mine = attempt.typed()
     except PaijuError:
@@ -836,7 +861,7 @@ def _conflict(table: m.LedgerTable, number: int, attempt: EditAttempt) -> dict:
     words = [render(w, lang) for w in game.input_words(mine if isinstance(mine, dict) else {}, rules, names)]
     return {"version": str(m.get_table(table.id).version),
             "theirs": {"words": [render(w, lang) for w in game.input_words(theirs.input, rules, names)],
-                       "deltas": list(theirs.deltas), "edited": _moment(theirs.edited_at)},
+                       "deltas": _padded(theirs.deltas, table), "edited": _moment(theirs.edited_at)},
             "mine": {"words": words, "raw": _pretty(mine)}}
 
 
@@ -844,9 +869,38 @@ def _hand_page(table, hand, form, raw_form, version, errors=(), status=200, conf
     shown = hand.shown(current_lang())
     game = get_game(table.game)
     return render_template("tables/hand_edit.html", table=table, hand=hand, form=form,
-                           raw_form=raw_form, version=version, errors=list(errors), names=list(table.players),
+                           raw_form=raw_form, version=version, errors=list(errors),
+                           names=table.names_of(hand.seating()), deltas=_padded(hand.deltas, table),
                            steps=shown.get("steps", []), picker=_picker(game, table), game=game,
                            conflict=conflict), status
+
+
+# --- players and seats ------------------------------------------------------------
+
+@pages_bp.post("/tables/<table_id>/edit/seats")
+@limit_writes
+@_button
+def seats(table_id: str, table: m.LedgerTable, token: str):
+    """Rename, swap seats, join, leave, replace (see :func:`models.change_seats`); seats are 1-based here."""
+    change = {key: request.form.get(key) for key in ("kind", "name")}
+    for key in ("seat", "other"):
+        value = strict_int(request.form.get(key))
+        change[key] = value - 1 if value is not None else request.form.get(key)
+    try:
+        m.change_seats(table_id, token, change)
+    except m.TableError:
+        raise
+    except PaijuError as exc:
+        table = m.get_table(table_id)
+        return _page(table, token, form=_settle_form(table, data=_prefill(table)), errors=[page_message(exc)],
+                     status=422)
+    flash(gettext("座位已更新：%(names)s", names=" · ".join(m.get_table(table_id).names_of(
+        m.get_table(table_id).seating()))))
+    return redirect(_entry(table_id), 303)
+
+
+def seat_limits(table: m.LedgerTable) -> tuple[int, int]:
+    return get_game(table.game).seat_range(table.rules)
 
 
 # --- the owner: rotate the edit link, delete the table ------------------------
@@ -901,10 +955,13 @@ def export_csv(table_id: str):
     writer.writerow([gettext("局")] + names + [gettext("%(n)s累计", n=n) for n in names]
                     + [render(f.label, lang) for f in fields] + [gettext("计算步骤")])
     running = [0] * len(table.players)
-    for number, data, deltas, steps in m.export_rows(table, lang):
+    for number, data, deltas, steps, seats in m.export_rows(table, lang):
         running = [a + b for a, b in zip(running, deltas)]
+        hand_ctx = ctx if seats == list(range(len(table.players))) else game.input_context(
+            rules, tuple(table.names_of(seats)))
         writer.writerow([number] + list(deltas) + running
-                        + [_cell(_field_words(f, data, ctx, lang)) for f in fields] + [_cell(" / ".join(steps))])
+                        + [_cell(_field_words(f, data, hand_ctx, lang)) for f in fields]
+                        + [_cell(" / ".join(steps))])
     writer.writerow([gettext("合计")] + running + [""] * (len(table.players) + len(fields) + 1))
     resp = make_response("\ufeff" + out.getvalue())  # the BOM lets spreadsheets read the Chinese
     resp.headers["Content-Type"] = "text/csv; charset=utf-8"
