@@ -304,3 +304,17 @@ def test_a_fixed_seat_game_takes_a_replacement_but_not_a_fifth_player(client):
     assert change(client, edit_path, kind="replace", seat="4", name="Max").status_code == 303
     assert "阿明 · 小红 · 老王 · Max" in client.get(edit_path).get_data(as_text=True)
     assert api_table(client, table_id)["totals"] == [0, 0, 0, 0, 0]
+
+
+def test_the_qr_code_is_made_once_per_table_link(client, monkeypatch):
+    import segno
+
+    from webapp import tables
+    made = []
+    real = segno.make
+    monkeypatch.setattr(tables.segno, "make", lambda *a, **k: made.append(a[0]) or real(*a, **k))
+    table_id, edit_path = open_table(client)
+    for _ in range(3):
+        assert "<svg" in client.get(f"/tables/{table_id}").get_data(as_text=True)
+        assert client.get(f"/tables/{table_id}/qr.svg").status_code == 200
+    assert len(made) == 2 and all(url.endswith(f"/tables/{table_id}") for url in made)  # the page's, the file's

@@ -158,3 +158,19 @@ def test_players_and_seats_change_during_the_evening_from_the_phone(page, live_s
     page.locator("#entry .notice").wait_for()
     assert page.locator("#banks-4").count() == 1
     assert no_sideways_scroll(page)
+
+
+def test_a_read_only_phone_gets_a_new_hand_on_top_of_the_ones_it_shows(page, live_server):
+    created = api(live_server, "POST", "tables", {"game": "q783", "players": ["甲", "乙", "丙"]})
+    token = created["edit_token"]
+    api(live_server, "POST", f"tables/{created['id']}/hands", {"rounds": [], "finish_order": [2]}, token=token)
+    page.goto(created["view_url"].replace("http://localhost", live_server))
+    page.locator("#hand-1").wait_for()
+    page.evaluate("window.stillTheSamePage = true")
+    api(live_server, "POST", f"tables/{created['id']}/hands", {"rounds": [], "finish_order": [1]}, token=token)
+    page.locator("#hand-2").wait_for()  # htmx polls every 3 s; the poll sends hand 2 only
+    assert page.evaluate("window.stillTheSamePage === true")
+    assert page.locator("#hands-list > li").evaluate_all("els => els.map(e => e.id)") == ["hand-2", "hand-1"]
+    assert page.locator("#hand-count").inner_text() == "(2)"
+    assert page.locator(".totals td[data-total]").all_inner_texts() == ["-100", "+50", "+50"]
+    assert page.locator("svg.ledger-chart polyline").count() == 3

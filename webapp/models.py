@@ -523,8 +523,9 @@ def _in_hand(exc: PaijuError, number: int) -> PaijuError:
     return exc.replaced(message=t("第{n}局：{m}", "hand {n}: {m}", n=number, m=exc.message))
 
 
-def _hands_after(table_id: str, number: int, batch: int = 32) -> Iterator["LedgerHand"]:
-    """The hands after hand ``number`` in order, read a few at a time (so an early stop reads few)."""
+def _hands_after(table_id: str, number: int, batch: int = 4) -> Iterator["LedgerHand"]:
+    """The hands after hand ``number`` in order, read a few at a time, twice as many each time (an early
+    stop, the usual case, reads few)."""
     while True:
         rows = db.session.execute(select(LedgerHand).where(LedgerHand.table_id == table_id,
                                                            LedgerHand.number > number)
@@ -532,7 +533,7 @@ def _hands_after(table_id: str, number: int, batch: int = 32) -> Iterator["Ledge
         yield from rows
         if len(rows) < batch:
             return
-        number = rows[-1].number
+        number, batch = rows[-1].number, min(batch * 2, 64)
 
 
 def resettle_after(table: LedgerTable, previous: "LedgerHand | None", number: int) -> list[int]:

@@ -421,9 +421,18 @@ def chart_svg(players: list[str], points: list[tuple[int, list[int]]], count: in
     return Markup("".join(parts))
 
 
+@functools.lru_cache(maxsize=512)
 def qr_svg(url: str) -> Markup:
+    """The QR code of a table's read-only link, made once per link (the link names the table and the host)."""
     return Markup(segno.make(url, error="m").svg_inline(scale=4, border=2, dark="#000", light="#fff",
                                                             omitsize=True))
+
+
+@functools.lru_cache(maxsize=512)
+def qr_file(url: str) -> bytes:
+    buf = io.BytesIO()
+    segno.make(url, error="m").save(buf, kind="svg", scale=6, border=2)
+    return buf.getvalue()
 
 
 def _older_than() -> int | None:
@@ -977,9 +986,6 @@ def _field_words(field, stored: dict, ctx, lang: str) -> str:
 @pages_bp.get("/tables/<table_id>/qr.svg")
 def qr(table_id: str):
     table = m.get_table(table_id)
-    buf = io.BytesIO()
-    segno.make(url_for("tables.view", table_id=table.id, _external=True), error="m").save(
-        buf, kind="svg", scale=6, border=2)
-    resp = make_response(buf.getvalue())
+    resp = make_response(qr_file(url_for("tables.view", table_id=table.id, _external=True)))
     resp.headers["Content-Type"] = "image/svg+xml"
     return resp
