@@ -465,12 +465,19 @@ def ledger_view(table: m.LedgerTable, before: int | None = None, only: list[int]
             "totals": points[-1][1], "chart": chart_svg(table.players, points, count), "colors": COLORS,
             "banks": m.table_banks(table), "last_number": last, "poll": POLL_SECONDS, "game": game,
             "before": before, "older": numbers[0] if numbers and numbers[0] != first else None,
-            "undone": _undone_words(game, rules, table, lang)}
+            "undone": _undone_words(game, rules, table, lang), "L": card_words()}
 
 
 def _padded(deltas: list[int], table: m.LedgerTable) -> list[int]:
     """A hand's deltas for every player of the table (one who joined later: 0)."""
     return list(deltas) + [0] * (len(table.players) - len(deltas))
+
+
+def card_words() -> dict:
+    """The words every hand's card uses, translated once per page (templates/tables/_hand.html)."""
+    return {"hand": gettext("第%(n)s局"), "series": gettext("第%(n)s大局"), "series_over": gettext("大局结束"),
+            "edited": gettext("改于"), "edit": gettext("修改"), "delete": gettext("删除"),
+            "running": gettext("累计"), "bank": gettext("分库"), "steps": gettext("计算步骤")}
 
 
 def _undone_words(game, rules, table, lang) -> dict | None:
