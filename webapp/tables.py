@@ -361,7 +361,7 @@ def _csrf_message() -> str:
 # --- the table page ---------------------------------------------------------
 
 PAGE_HANDS = 50  # hands a table page shows; older ones are a link away
-CHART_POINTS = 120  # points per line in the chart, however many hands
+CHART_POINTS = 60  # points per line in the chart, however many hands (a live change sends the chart)
 
 
 def with_edit_cookie(resp, table_id: str, token: str):
