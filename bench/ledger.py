@@ -7,10 +7,11 @@ as at a real table. Measured through the app in process (the Flask test
 client), median of ``repeat`` requests:
 
 * record: ``POST …/hands`` (one more hand at the end);
-* edit hand 1: ``PUT …/hands/1`` with a changed result (re-settles what follows
-  until a hand starts from what it started from before);
+* edit hand 1 (the Q783 edit): ``PUT …/hands/1`` with a changed result (re-settles what
+  follows until a hand starts from what it started from before: here the rest of its 大局);
 * page: the read-only page ``GET /tables/<id>`` (size printed too);
-* live poll: ``GET /tables/<id>/live`` unchanged (204) and changed (the fragment);
+* live poll: ``GET /tables/<id>/live`` unchanged (204), after one new hand (what a viewer's phone
+  gets: CPU and size) and from scratch (``v=0``: every shown hand);
 * API read: ``GET /api/v1/tables/<id>`` (the contract's whole table, every hand);
 * CSV: ``GET /tables/<id>/export.csv`` (every hand, its input in words).
 
@@ -19,8 +20,10 @@ No assertion: figures to watch, not a test.
 from __future__ import annotations
 
 import os
+import statistics
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 from bench.__main__ import median_ms
@@ -49,6 +52,17 @@ class Table:
         assert resp.status_code == 201, resp.get_json()
         self.recorded, self.version = self.recorded + 1, resp.get_json()["version"]
 
+    def poll_after_one_new_hand(self) -> tuple[float, int]:
+        """Record one hand (not timed), then the CPU (ms) and the size of the poll a viewer sends."""
+        since, last = self.version, self.recorded
+        self.record()
+        url = f"/tables/{self.id}/live?v={since}&n={last}"
+        c0 = time.process_time()
+        resp = self.client.get(url)
+        cpu = (time.process_time() - c0) * 1000
+        assert resp.status_code == 200, resp.status_code
+        return cpu, len(resp.data)
+
     def edit_first(self) -> None:
         self.flip = not self.flip
         body = {"version": self.version, "input": hand(1 if self.flip else 0)}
@@ -58,12 +72,12 @@ class Table:
 
 
 def measure(name: str, url: str, repeat: int) -> None:
-    app = create_app({"SECRET_KEY": "bench", "DATABASE_URL": url, "LEDGER_MAX_HANDS": max(SIZES) + repeat,
+    app = create_app({"SECRET_KEY": "bench", "DATABASE_URL": url, "LEDGER_MAX_HANDS": max(SIZES) + 3 * repeat,
                       **LIMITS})
     client = app.test_client()
     print(f"{name}: CPU per request, median of {repeat} (ms)")
-    print(f"  {'hands':>6} {'record':>8} {'edit #1':>8} {'page':>8} {'page KB':>8} {'poll 204':>9} {'poll new':>9}"
-          f" {'API read':>9} {'CSV':>7}")
+    print(f"  {'hands':>6} {'record':>8} {'edit #1':>8} {'page':>8} {'page KB':>8} {'poll 204':>9} {'poll +1':>8}"
+          f" {'+1 KB':>6} {'poll v=0':>9} {'API read':>9} {'CSV':>7}")
     for size in SIZES:
         table = Table(client, size)
         page = client.get(f"/tables/{table.id}")
@@ -72,12 +86,16 @@ def measure(name: str, url: str, repeat: int) -> None:
             "edit": median_ms(table.edit_first, repeat)[1],
             "page": median_ms(lambda: client.get(f"/tables/{table.id}"), repeat)[1],
             "poll": median_ms(lambda: client.get(f"/tables/{table.id}/live?v={table.version}"), repeat)[1],
+            "one": [table.poll_after_one_new_hand() for _ in range(repeat)],
             "fresh": median_ms(lambda: client.get(f"/tables/{table.id}/live?v=0"), repeat)[1],
             "read": median_ms(lambda: client.get(f"/api/v1/tables/{table.id}"), repeat)[1],
             "csv": median_ms(lambda: client.get(f"/tables/{table.id}/export.csv"), repeat)[1],
         }
+        one_cpu = statistics.median(c for c, _ in cpu["one"])
+        one_kb = max(b for _, b in cpu["one"]) / 1024
         print(f"  {size:>6} {cpu['record']:>8.1f} {cpu['edit']:>8.1f} {cpu['page']:>8.1f} "
-              f"{len(page.data) / 1024:>8.0f} {cpu['poll']:>9.1f} {cpu['fresh']:>9.1f} {cpu['read']:>9.1f} {cpu['csv']:>7.1f}")
+              f"{len(page.data) / 1024:>8.0f} {cpu['poll']:>9.1f} {one_cpu:>8.1f} {one_kb:>6.1f} {cpu['fresh']:>9.1f} "
+              f"{cpu['read']:>9.1f} {cpu['csv']:>7.1f}")
 
 
 def main(argv=None) -> int:

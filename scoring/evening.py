@@ -12,13 +12,13 @@ Whether the contract was made is the engine's own answer: both games' settlement
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Iterable, Mapping
 
 from .inputs import SeatField
 
 DECLARER_LABEL = "庄家"
 
-Hand = tuple[int, Mapping[str, Any], Sequence[int], Mapping[str, Any]]
+Hand = tuple  # (number, input, deltas, result[, seats])
 
 
 @dataclass
@@ -76,17 +76,23 @@ def _declarer(field: str | None, data: Mapping[str, Any], seats: int) -> int | N
     return None
 
 
-def evening_stats(game, seats: int, hands: Iterable[Hand]) -> list[PlayerStats]:
-    """Every seat's statistics over the hands, in hand order."""
-    stats = [PlayerStats(seat) for seat in range(seats)]
+def evening_stats(game, players: int, hands: Iterable[Hand]) -> list[PlayerStats]:
+    """Every player's statistics over the hands, in hand order. A hand may carry a fifth item, the
+    players (indexes) in its seats: its deltas are per player, its input's seat numbers index that
+    list, and a player not seated at that hand has no hand there (it neither wins nor breaks a streak)."""
+    stats = [PlayerStats(player) for player in range(players)]
     field = declarer_field(game)
-    for number, data, deltas, result in sorted(hands, key=lambda h: h[0]):
-        for seat, delta in enumerate(list(deltas)[:seats]):
-            stats[seat].add(number, int(delta))
-        declarer = _declarer(field, data or {}, seats)
+    for hand in sorted(hands, key=lambda h: h[0]):
+        number, data, deltas, result = hand[:4]
+        seated = list(hand[4]) if len(hand) > 4 and hand[4] is not None else list(range(len(deltas)))
+        seated = [p for p in seated if isinstance(p, int) and 0 <= p < players]
+        for player in seated:
+            if player < len(deltas):
+                stats[player].add(number, int(deltas[player]))
+        declarer = _declarer(field, data or {}, len(seated))
         made = contract_made(result or {}) if declarer is not None else None
         if made is not None:
-            record = stats[declarer]
+            record = stats[seated[declarer]]
             record.declared += 1
             record.made += made
             record.failed += not made

@@ -96,3 +96,13 @@ def test_an_odd_stored_declarer_is_ignored_not_an_error():
 def test_no_hands_give_empty_numbers():
     stats = evening_stats(HONGWU, 4, [])
     assert [(s.hands, s.won, s.biggest_hand, s.streak) for s in stats] == [(0, 0, None, 0)] * 4
+
+
+def test_after_a_seat_change_a_hand_counts_for_the_players_seated_and_its_zhuangjia_is_the_seated_player():
+    # five players at the table; hand 2 was played by players 4, 1, 2, 3 (player 0 sat out)
+    number, data, deltas, result = hongwu(2, declarer=0, bid=100, points=130)
+    per_player = [0, deltas[1], deltas[2], deltas[3], deltas[0]]
+    stats = evening_stats(HONGWU, 5, [pdk(1, [3, -1, -1, -1, 0]), (number, data, per_player, result, [4, 1, 2, 3])])
+    assert stats[0].hands == 1 and stats[0].streak == 1  # sitting out neither wins nor breaks the streak
+    assert stats[4].declared == 1 and stats[0].declared == 0
+    assert result["made"] is True and stats[4].made == 1

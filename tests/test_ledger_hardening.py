@@ -164,8 +164,8 @@ def test_editing_hand_1_resettles_forward_only_until_a_hand_starts_from_what_it_
         assert led.add(tid, token, hand)[0] == 201
     settled = []
     real = m.settle
-    monkeypatch.setattr(m, "settle", lambda table, data, previous: settled.append(data) or real(table, data,
-                                                                                                    previous))
+    monkeypatch.setattr(m, "settle", lambda table, data, previous, seats: settled.append(data) or real(
+        table, data, previous, seats))
     edited = {"banks": [60, 60, 60, 60], "rounds": [], "finish_order": [1]}
     status, out = led.call("PUT", f"tables/{tid}/hands/1", {"version": 11, "input": edited}, token=token)
     assert status == 200, out

@@ -94,7 +94,7 @@ def test_an_unknown_or_unbuilt_game_on_the_create_page_falls_back_to_the_game_ch
 def test_a_hand_entered_with_the_settle_form_is_stored_and_shown_with_totals_chart_and_steps(client):
     table_id, edit_path = open_table(client)
     resp = record(client, edit_path, **{"banks-0": "100", "banks-1": "100", "banks-2": "100", "banks-3": "100", "finish_order-0": "1"})
-    assert resp.status_code == 303 and resp.headers["Location"].endswith("#hand-1")
+    assert resp.status_code == 303 and resp.headers["Location"].endswith("#entry")
     table = api_table(client, table_id)
     assert table["hands"][0]["deltas"] == [-50, 150, -50, -50]
     html = client.get(edit_path).get_data(as_text=True)
@@ -137,7 +137,7 @@ def test_the_read_only_page_has_no_way_to_change_anything_and_polls_for_new_hand
     html = client.get(f"/tables/{table_id}").get_data(as_text=True)
     assert token not in html and "/edit/" not in html
     assert "<form" not in html and "csrf_token" not in html
-    assert re.search(r'hx-get="/tables/%s/live\?v=2"' % table_id, html)
+    assert re.search(r'hx-get="/tables/%s/live\?v=2&amp;n=1"' % table_id, html)
     assert 'hx-trigger="every 3s"' in html
 
 
@@ -186,7 +186,7 @@ def test_undo_removes_the_last_hand(client):
     record(client, edit_path, **{"finish_order-0": "1"})
     record(client, edit_path, **{"finish_order-0": "2"})
     page = client.get(edit_path).get_data(as_text=True)
-    resp = client.post(edit_path + "/undo", data={"csrf_token": csrf(page), "version": "3"})
+    resp = client.post(edit_path + "/undo", data={"csrf_token": csrf(page), "version": "3", "number": "2"})
     assert resp.status_code == 303
     table = api_table(client, table_id)
     assert [h["number"] for h in table["hands"]] == [1] and table["totals"] == [-50, 150, -50, -50]
@@ -197,8 +197,8 @@ def test_undo_from_a_stale_page_does_not_remove_someone_elses_new_hand(client):
     record(client, edit_path, **{"finish_order-0": "1"})
     page = client.get(edit_path).get_data(as_text=True)  # this phone sees version 2
     record(client, edit_path, **{"finish_order-0": "2"})  # another phone adds hand 2
-    resp = client.post(edit_path + "/undo", data={"csrf_token": csrf(page), "version": "2"})
-    assert resp.status_code == 409 and "刷新" in resp.get_data(as_text=True)
+    resp = client.post(edit_path + "/undo", data={"csrf_token": csrf(page), "version": "2", "number": "1"})
+    assert resp.status_code == 409 and "第1局已经不是最后一局了" in resp.get_data(as_text=True)
     assert len(api_table(client, table_id)["hands"]) == 2
 
 
@@ -232,15 +232,16 @@ def test_editing_a_past_hand_with_its_form_recomputes_the_totals(client):
     assert table["version"] == 4
 
 
-def test_editing_a_hand_on_a_stale_version_says_so_and_keeps_the_other_change(client):
+def test_editing_a_hand_on_a_stale_version_is_saved_when_nobody_else_changed_that_hand(client):
     table_id, edit_path = open_table(client)
     record(client, edit_path, **{"finish_order-0": "1"})
     html = client.get(edit_path + "/hands/1").get_data(as_text=True)
     record(client, edit_path, **{"finish_order-0": "2"})  # version moves on under this phone
     resp = client.post(edit_path + "/hands/1", data={"csrf_token": csrf(html), "mode": "form", "version": "2",
                                                      "finish_order-0": "3"})
-    assert resp.status_code == 409 and "刷新" in resp.get_data(as_text=True)
-    assert api_table(client, table_id)["hands"][0]["input"]["finish_order"] == ["1"]
+    assert resp.status_code == 303
+    hands = api_table(client, table_id)["hands"]
+    assert [h["input"]["finish_order"] for h in hands] == [["3"], ["2"]]  # both changes kept
 
 
 def test_a_hand_can_be_edited_as_json_and_bad_json_is_a_message_not_a_crash(client):

@@ -2,8 +2,10 @@
 
 A hand keeps the settle input as entered and the engine's result, rendered
 in both languages (the steps are explanations, not numbers, so they are
-stored per language). Totals are always the sum of the stored deltas, never
-a separately kept number that could drift.
+stored per language). The table keeps its totals (``kept_totals``), changed
+by every write in the same locked transaction that changes a hand's deltas
+(:func:`set_result`, :func:`_remove`), so recording a hand does not read the
+others; tests check they always equal the sum of the stored deltas.
 """
 from __future__ import annotations
 
@@ -17,7 +19,8 @@ from datetime import datetime, timedelta, timezone
 from typing import Any, Callable, Iterator, Mapping
 
 from flask import current_app
-from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String, UniqueConstraint, delete, func, select
+from sqlalchemy import (JSON, Boolean, DateTime, ForeignKey, Index, Integer, String, UniqueConstraint, delete, func,
+                        select)
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
@@ -57,6 +60,15 @@ class LedgerTable(db.Model):
     version: Mapped[int] = mapped_column(Integer, default=1)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    # the hand the last undo took, {"number", "input"}, until it is redone or a new hand is recorded
+    undone: Mapped[dict | None] = mapped_column(JSON, nullable=True)
+    # the version of the last change a live poll cannot send as changed hands (a hand deleted)
+    reset_version: Mapped[int] = mapped_column(Integer, default=0)
+    # the sum of the hands' deltas per seat (None: not kept yet, a table from before migration 0003)
+    kept_totals: Mapped[list | None] = mapped_column(JSON, nullable=True)
+    # who sits where for the next hands: indexes into ``players`` in seat order (None: every player, in order).
+    # ``players`` is everyone who played at this table (a player who left keeps a name and a total).
+    seated: Mapped[list | None] = mapped_column(JSON, nullable=True)
 
     hands: Mapped[list["LedgerHand"]] = relationship(
         back_populates="table", order_by="LedgerHand.number", cascade="all, delete-orphan",
@@ -79,10 +91,30 @@ class LedgerTable(db.Model):
         self.version = self.version + 1
         self.updated_at = _now()
 
+    def reset(self) -> None:
+        """This change takes a hand away: a live view reads the hands it shows again."""
+        self.reset_version = self.version
+
+    def add_to_totals(self, deltas: list[int] | None, sign: int = 1) -> None:
+        """``deltas`` are per player (a hand's are; see :func:`per_player`)."""
+        kept = list(self.kept_totals or [])
+        kept += [0] * (len(self.players) - len(kept))
+        for player, d in enumerate((deltas or [])[:len(kept)]):
+            kept[player] += sign * d
+        self.kept_totals = kept
+
+    def seating(self) -> list[int]:
+        """The players (indexes) in seat order for the next hand."""
+        return list(self.seated) if self.seated is not None else list(range(len(self.players)))
+
+    def names_of(self, seats: list[int]) -> list[str]:
+        return [self.players[i] for i in seats]
+
 
 class LedgerHand(db.Model):
     __tablename__ = "ledger_hands"
-    __table_args__ = (UniqueConstraint("table_id", "number", name="uq_ledger_hands_table_number"),)
+    __table_args__ = (UniqueConstraint("table_id", "number", name="uq_ledger_hands_table_number"),
+                      Index("ix_ledger_hands_table_changed", "table_id", "changed_version"))
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     table_id: Mapped[str] = mapped_column(String(32), ForeignKey("ledger_tables.id", ondelete="CASCADE"))
@@ -94,6 +126,14 @@ class LedgerHand(db.Model):
     ends_series: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    edited_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)  # its input
+    # the table version that last wrote this hand's input (an edit's conflict check), and its result too
+    # (what a live poll sends again)
+    input_version: Mapped[int] = mapped_column(Integer, default=0)
+    changed_version: Mapped[int] = mapped_column(Integer, default=0)
+    # the players in this hand's seats (indexes into the table's players; None: all of them, in order).
+    # ``deltas`` are per player (0 for one who did not play this hand), so totals sum them by index.
+    seats: Mapped[list | None] = mapped_column(JSON, nullable=True)
 
     table: Mapped[LedgerTable] = relationship(back_populates="hands")
 
@@ -101,6 +141,10 @@ class LedgerHand(db.Model):
         """The engine's result in one language (steps and any extra fields)."""
         res = self.result or {}
         return dict(res.get(lang) or res.get("zh") or {})
+
+    def seating(self) -> list[int]:
+        """The players (indexes) in this hand's seats, in seat order; its input's seat numbers are these."""
+        return list(self.seats) if self.seats is not None else list(range(len(self.deltas or [])))
 
     def carried_in(self, key: str) -> Any:
         """What this hand was settled with for a carried field (Q783: ``banks_before``)."""
@@ -263,14 +307,17 @@ def load_table(table_id: Any) -> TableRead:
     return TableRead(table, rows[0][0], [hand for _, hand in rows if hand is not None])
 
 
-def export_rows(table: LedgerTable, lang: str) -> list[tuple[int, dict, list, list]]:
-    """(number, input, deltas, steps in ``lang``) of every hand, decoding only that language's steps:
+def export_rows(table: LedgerTable, lang: str) -> list[tuple[int, dict, list, list, list]]:
+    """(number, input, deltas per player, steps in ``lang``, the players in its seats) of every hand, decoding only that language's steps:
     the CSV of a table at its hand limit reads half the JSON a whole-table read would."""
     steps = LedgerHand.result[lang]["steps"]
     rows = db.session.execute(
-        select(LedgerHand.number, LedgerHand.input, LedgerHand.deltas, steps)
+        select(LedgerHand.number, LedgerHand.input, LedgerHand.deltas, steps, LedgerHand.seats)
         .where(LedgerHand.table_id == table.id).order_by(LedgerHand.number)).all()
-    return [(number, data, deltas, list(shown or [])) for number, data, deltas, shown in rows]
+    players = len(table.players)
+    return [(number, data, list(deltas) + [0] * (players - len(deltas)), list(shown or []),
+             list(seats) if seats is not None else list(range(len(deltas))))
+            for number, data, deltas, shown, seats in rows]
 
 
 def table_version(table_id: Any) -> int | None:
@@ -285,16 +332,25 @@ def check_token(table: LedgerTable, token: str | None) -> None:
         raise forbidden()
 
 
-def carried_input(game, hand: "LedgerHand | None") -> dict | None:
-    """What the next hand takes from ``hand`` (Q783: its banks), or None (a fresh start)."""
+def carried_input(game, hand: "LedgerHand | None", seats: list[int] | None = None) -> dict | None:
+    """What the next hand, played by ``seats`` (player indexes in seat order), takes from ``hand`` (Q783:
+    its banks, each player's bank following the player to a new seat), or None (a fresh start: also
+    when the players are not the same ones)."""
     if hand is None or not game.carries_state:
         return None
-    return game.carried(hand.shown("zh"))
+    carried = game.carried(hand.shown("zh"))
+    if carried is None or seats is None:
+        return carried
+    before = hand.seating()
+    if sorted(before) != sorted(seats):
+        return None
+    return {key: [dict(zip(before, value))[p] for p in seats] if isinstance(value, list) else value
+            for key, value in carried.items()}
 
 
 def table_carried(table: LedgerTable) -> dict | None:
     """What the table's next hand takes from its last one."""
-    return carried_input(get_game(table.game), last_hand(table.id))
+    return carried_input(get_game(table.game), last_hand(table.id), table.seating())
 
 
 def table_banks(table: LedgerTable) -> list | None:
@@ -302,10 +358,14 @@ def table_banks(table: LedgerTable) -> list | None:
     return (table_carried(table) or {}).get("banks")
 
 
-def hand_json(hand: LedgerHand, lang: str) -> dict:
+def hand_json(hand: LedgerHand, lang: str, players: int) -> dict:
+    """A hand for the API: deltas per player of the table (``players`` of them); ``seats`` (beyond the
+    contract) only for a hand played after the seats changed: the players its input's seats are."""
     shown = hand.shown(lang)
-    out = {"number": hand.number, "input": hand.input, "deltas": list(hand.deltas),
-           "steps": list(shown.pop("steps", []))}
+    deltas = list(hand.deltas) + [0] * (players - len(hand.deltas))
+    out = {"number": hand.number, "input": hand.input, "deltas": deltas, "steps": list(shown.pop("steps", []))}
+    if hand.seats is not None:
+        out["seats"] = list(hand.seats)
     out.update(shown)
     return out
 
@@ -314,7 +374,7 @@ def table_json(read: TableRead, lang: str) -> dict:
     table, hands = read.table, read.hands
     out = {"id": table.id, "game": table.game, "players": list(table.players), "rules": dict(table.rules),
            "version": read.version, "totals": table.totals(hands),
-           "hands": [hand_json(h, lang) for h in hands]}
+           "hands": [hand_json(h, lang, len(table.players)) for h in hands]}
     _add_carried(out, table, hands[-1] if hands else None)
     return out
 
@@ -322,7 +382,7 @@ def table_json(read: TableRead, lang: str) -> dict:
 def _add_carried(out: dict, table: LedgerTable, last: "LedgerHand | None") -> None:
     """The carried fields (Q783: ``banks``) the table's next hand takes from its ``last`` hand."""
     game = get_game(table.game)
-    carried = carried_input(game, last) or {}
+    carried = carried_input(game, last, table.seating()) or {}
     for key in game.carried_fields:
         out[key] = carried.get(key)
 
@@ -342,24 +402,7 @@ def clean_players(players: Any, game_slug: str | None = None, rules: Any = None)
                              field="players", code="not_a_list")
     names = []
     for i, name in enumerate(players):
-        field = f"players[{i}]"
-        if not isinstance(name, str):
-            raise MalformedInput(t("第{n}个玩家的名字应为文字", "player {n}'s name must be text", n=i + 1),
-                                 field=field, code="not_a_string")
-        _check_text(name, field, t("第{n}个玩家的名字", "player {n}'s name", n=i + 1))
-        name = " ".join(name.split())
-        if not name:
-            raise InvalidInput(t("第{n}个玩家的名字是空的", "player {n}'s name is empty", n=i + 1),
-                               field=field, code="empty_name")
-        if len(name) > MAX_NAME or any(ord(c) < 32 or 0x7f <= ord(c) < 0xa0 for c in name):
-            raise InvalidInput(t("名字「{v}」太长或含控制字符（最多{m}个字）",
-                                 "the name “{v}” is too long or has control characters (at most {m})",
-                                 v=shown(name, MAX_NAME), m=MAX_NAME), field=field, code="bad_name")
-        if name in names:
-            raise InvalidInput(t("名字「{v}」重复了，每个座位要不同的名字",
-                                 "the name “{v}” appears twice; every seat needs its own name", v=name),
-                               field=field, code="duplicate_name")
-        names.append(name)
+        names.append(clean_name(name, i, names))
     if not MIN_SEATS <= len(names) <= MAX_SEATS:
         raise InvalidInput(t("一张牌桌要{lo}到{hi}个玩家，这里有{n}个",
                              "a table needs {lo} to {hi} players; got {n}", lo=MIN_SEATS, hi=MAX_SEATS,
@@ -373,6 +416,29 @@ def clean_players(players: Any, game_slug: str | None = None, rules: Any = None)
                                  "“{g}” with these rules is played by {k} players; got {n}",
                                  g=game.name, k=need, n=len(names)), field="players", code="seat_count")
     return names
+
+
+def clean_name(name: Any, i: int, taken: list[str], field: str | None = None) -> str:
+    """Player ``i``'s name, spaces folded, checked: text, not empty, at most MAX_NAME characters, none of
+    the ``taken`` names."""
+    field = field or f"players[{i}]"
+    if not isinstance(name, str):
+        raise MalformedInput(t("第{n}个玩家的名字应为文字", "player {n}'s name must be text", n=i + 1),
+                             field=field, code="not_a_string")
+    _check_text(name, field, t("第{n}个玩家的名字", "player {n}'s name", n=i + 1))
+    name = " ".join(name.split())
+    if not name:
+        raise InvalidInput(t("第{n}个玩家的名字是空的", "player {n}'s name is empty", n=i + 1),
+                           field=field, code="empty_name")
+    if len(name) > MAX_NAME or any(ord(c) < 32 or 0x7f <= ord(c) < 0xa0 for c in name):
+        raise InvalidInput(t("名字「{v}」太长或含控制字符（最多{m}个字）",
+                             "the name “{v}” is too long or has control characters (at most {m})",
+                             v=shown(name, MAX_NAME), m=MAX_NAME), field=field, code="bad_name")
+    if name in taken:
+        raise InvalidInput(t("名字「{v}」重复了，每个座位要不同的名字",
+                             "the name “{v}” appears twice; every seat needs its own name", v=name),
+                           field=field, code="duplicate_name")
+    return name
 
 
 def clean_input(game, payload: Any) -> dict:
@@ -404,33 +470,52 @@ def declared_only(fields, payload: Mapping) -> dict:
     return out
 
 
-def carried_values(game, previous: "LedgerHand | None", data: Mapping) -> dict:
+def carried_values(game, previous: "LedgerHand | None", data: Mapping, seats: list[int]) -> dict:
     """What a hand starts from for each carried field: the previous hand's state, else its own input."""
-    carried = carried_input(game, previous) or {}
+    carried = carried_input(game, previous, seats) or {}
     return {key: carried.get(key, data.get(key)) for key in game.carried_fields}
 
 
-def settle(table: LedgerTable, data: dict, previous: "LedgerHand | None") -> tuple[list[int], dict]:
-    """Run the game's settle on one hand; returns the deltas and the stored result."""
+def per_player(deltas: list[int], seats: list[int], players: int) -> list[int]:
+    """A hand's deltas by seat, as the ledger stores them: by player (0 for those not playing it)."""
+    out = [0] * players
+    for seat, d in enumerate(deltas):
+        out[seats[seat]] += d
+    return out
+
+
+def settle(table: LedgerTable, data: dict, previous: "LedgerHand | None",
+           seats: list[int]) -> tuple[list[int], dict]:
+    """Run the game's settle on one hand played by ``seats`` (player indexes in seat order); returns the
+    deltas per player and the stored result."""
     game = get_game(table.game)
-    carried = carried_input(game, previous)
-    payload = {**game.table_input(len(table.players)), **data, **(carried or {}), "rules": dict(table.rules)}
+    carried = carried_input(game, previous, seats)
+    payload = {**game.table_input(len(seats)), **data, **(carried or {}), "rules": dict(table.rules)}
     result = game.run("settle", payload)
     deltas = [int(d) for d in result["deltas"]]
-    if len(deltas) != len(table.players):
+    if len(deltas) != len(seats):
         raise InvalidInput(t("这张牌桌有{k}个座位，这一局却算出了{n}家的输赢；请按{k}家填写",
                              "this table has {k} seats but the hand settled {n}; enter it for {k} players",
-                             k=len(table.players), n=len(deltas)), field="input", code="seat_count")
+                             k=len(seats), n=len(deltas)), field="input", code="seat_count")
     rest = {k: v for k, v in result.items() if k != "deltas"}
-    for key, value in carried_values(game, previous, data).items():  # what this hand started from
+    for key, value in carried_values(game, previous, data, seats).items():  # what this hand started from
         rest[f"{key}_before"] = value
     stored = {lang: render(rest, lang) for lang in LANGS}
-    return deltas, stored
+    return per_player(deltas, seats, len(table.players)), stored
 
 
-def set_result(game, hand: "LedgerHand", deltas: list[int], result: dict) -> None:
-    hand.deltas, hand.result, hand.updated_at = deltas, result, _now()
-    hand.ends_series = bool(game.ends_series(result.get("zh", {})))
+def set_result(table: LedgerTable, hand: "LedgerHand", deltas: list[int], result: dict) -> None:
+    """Store a hand's settlement, written at the table's version; the table's totals follow."""
+    table.add_to_totals(hand.deltas, -1)
+    table.add_to_totals(deltas)
+    hand.deltas, hand.result, hand.updated_at, hand.changed_version = deltas, result, _now(), table.version
+    hand.ends_series = bool(get_game(table.game).ends_series(result.get("zh", {})))
+
+
+def set_input(table: LedgerTable, hand: "LedgerHand", data: dict, deltas: list[int], result: dict) -> None:
+    """Store a hand's input (recorded or edited at the table's version) with its settlement."""
+    hand.input, hand.input_version = data, table.version
+    set_result(table, hand, deltas, result)
 
 
 def _in_hand(exc: PaijuError, number: int) -> PaijuError:
@@ -438,8 +523,9 @@ def _in_hand(exc: PaijuError, number: int) -> PaijuError:
     return exc.replaced(message=t("第{n}局：{m}", "hand {n}: {m}", n=number, m=exc.message))
 
 
-def _hands_after(table_id: str, number: int, batch: int = 32) -> Iterator["LedgerHand"]:
-    """The hands after hand ``number`` in order, read a few at a time (so an early stop reads few)."""
+def _hands_after(table_id: str, number: int, batch: int = 4) -> Iterator["LedgerHand"]:
+    """The hands after hand ``number`` in order, read a few at a time, twice as many each time (an early
+    stop, the usual case, reads few)."""
     while True:
         rows = db.session.execute(select(LedgerHand).where(LedgerHand.table_id == table_id,
                                                            LedgerHand.number > number)
@@ -447,26 +533,29 @@ def _hands_after(table_id: str, number: int, batch: int = 32) -> Iterator["Ledge
         yield from rows
         if len(rows) < batch:
             return
-        number = rows[-1].number
+        number, batch = rows[-1].number, min(batch * 2, 64)
 
 
-def resettle_after(table: LedgerTable, previous: "LedgerHand | None", number: int) -> None:
+def resettle_after(table: LedgerTable, previous: "LedgerHand | None", number: int) -> list[int]:
     """A game that carries state from hand to hand (Q783's banks): settle again the hands after hand
     ``number`` (``previous`` is the hand they now follow), until one starts from what it started from
-    before: from there on nothing changes."""
+    before: from there on nothing changes. Returns the numbers of the hands settled again."""
     game = get_game(table.game)
     if not game.carries_state:
-        return
+        return []
+    again = []
     for hand in _hands_after(table.id, number):
-        starts = carried_values(game, previous, hand.input)
+        starts = carried_values(game, previous, hand.input, hand.seating())
         if all(hand.carried_in(key) == value for key, value in starts.items()):
-            return
+            break
         try:
-            deltas, result = settle(table, hand.input, previous)
+            deltas, result = settle(table, hand.input, previous, hand.seating())
         except PaijuError as exc:
             raise _in_hand(exc, hand.number)
-        set_result(game, hand, deltas, result)
+        set_result(table, hand, deltas, result)
+        again.append(hand.number)
         previous = hand
+    return again
 
 
 # --- writing -------------------------------------------------------------
@@ -512,6 +601,8 @@ def locked_table(table_id: Any, token: str | None) -> LedgerTable:
     if table is None:
         raise not_found(table_id)
     check_token(table, token)
+    if table.kept_totals is None:  # a table from before the totals were kept: from its hands, once
+        table.kept_totals = hand_totals(table.id, len(table.players))
     return table
 
 
@@ -524,7 +615,7 @@ def create_table(game_slug: Any, players: Any, rules: Any) -> tuple[str, str]:
 
     def work():
         table = LedgerTable(id=new_table_id(), token_hash=token_digest(token), game=game.slug,
-                            players=names, rules=resolved, version=1)
+                            players=names, rules=resolved, version=1, kept_totals=[0] * len(names))
         db.session.add(table)
         db.session.flush()
         return table.id
@@ -574,22 +665,67 @@ def hands_numbered(table_id: str, numbers: list[int]) -> list["LedgerHand"]:
                                    .order_by(LedgerHand.number)).scalars())
 
 
+def _seat_delta(seat: int):
+    """A hand's delta for ``seat`` as SQL (0 where the hand has no such seat)."""
+    return func.coalesce(LedgerHand.deltas[seat].as_integer(), 0)
+
+
 def hand_totals(table_id: str, seats: int) -> list[int]:
-    """Every seat's total, summed from the deltas column alone."""
-    totals = [0] * seats
-    for deltas in db.session.execute(select(LedgerHand.deltas).where(LedgerHand.table_id == table_id)).scalars():
-        for seat, d in enumerate(deltas[:seats]):
-            totals[seat] += d
-    return totals
+    """Every seat's total, summed in SQL from the deltas column alone (no hand is decoded here)."""
+    sums = [func.coalesce(func.sum(_seat_delta(seat)), 0) for seat in range(seats)]
+    return [int(v) for v in db.session.execute(select(*sums).where(LedgerHand.table_id == table_id)).one()]
 
 
-def _answer(table: LedgerTable, hand: "LedgerHand | None", last: "LedgerHand | None", lang: str) -> dict:
-    """The write's answer, built inside its transaction (so it is consistent)."""
+def running_totals(table_id: str, seats: int, step: int, count: int, numbers: list[int]) -> list[tuple]:
+    """(ordinal, number, the seats' totals after it, how many series ended before it) of every ``step``-th
+    hand, the last one and the hands ``numbers``: window sums in SQL over the small columns, so only the
+    rows a page draws come back to Python (the chart's points and the shown hands' running totals)."""
+    ordered = {"order_by": LedgerHand.number}
+    ended = func.cast(LedgerHand.ends_series, Integer)
+    inner = select(func.row_number().over(**ordered).label("ordinal"), LedgerHand.number,
+                   (func.sum(ended).over(**ordered) - ended).label("ended"),
+                   *[func.sum(_seat_delta(seat)).over(**ordered).label(f"s{seat}") for seat in range(seats)]
+                   ).where(LedgerHand.table_id == table_id).subquery()
+    wanted = (inner.c.ordinal % step == 0) | (inner.c.ordinal == count)
+    if numbers:
+        wanted = wanted | inner.c.number.in_(numbers)
+    rows = db.session.execute(select(inner).where(wanted).order_by(inner.c.ordinal)).all()
+    return [(row[0], row[1], [int(v) for v in row[3:]], int(row[2])) for row in rows]
+
+
+def latest_numbers(table_id: str, limit: int, before: int | None = None) -> list[int]:
+    """The numbers of the last ``limit`` hands (before hand ``before``), in order."""
+    query = select(LedgerHand.number).where(LedgerHand.table_id == table_id)
+    if before is not None:
+        query = query.where(LedgerHand.number < before)
+    return sorted(db.session.execute(query.order_by(LedgerHand.number.desc()).limit(limit)).scalars())
+
+
+def number_range(table_id: str) -> tuple[int | None, int | None]:
+    """The first and the last hand's numbers (None, None without hands)."""
+    first, last = db.session.execute(select(func.min(LedgerHand.number), func.max(LedgerHand.number))
+                                     .where(LedgerHand.table_id == table_id)).one()
+    return first, last
+
+
+def changed_since(table_id: str, version: int) -> list[int]:
+    """The numbers of the hands written after table ``version`` (new, edited or settled again)."""
+    return list(db.session.execute(select(LedgerHand.number).where(LedgerHand.table_id == table_id,
+                                                                  LedgerHand.changed_version > version)
+                                   .order_by(LedgerHand.number)).scalars())
+
+
+def _answer(table: LedgerTable, hand: "LedgerHand | None", last: "LedgerHand | None", lang: str,
+            resettled: list[int] | None = None) -> dict:
+    """The write's answer, built inside its transaction (so it is consistent); ``resettled``: the later
+    hands an edit or a delete settled again (Q783), an addition to the contract (docs/api.md)."""
     db.session.flush()
-    out = {"totals": hand_totals(table.id, len(table.players)), "version": table.version}
+    out = {"totals": list(table.kept_totals), "version": table.version}
     if hand is not None:
-        out = {"hand": hand_json(hand, lang), **out}
+        out = {"hand": hand_json(hand, lang, len(table.players)), **out}
     _add_carried(out, table, last)
+    if resettled is not None:
+        out["resettled"] = resettled
     return out
 
 
@@ -641,12 +777,8 @@ def record_hand(table_id: Any, token: str | None, get_input: Callable[[], Any], 
         data = clean_input(get_game(table.game), get_input())
         if hand_count(table.id) >= max_hands():
             raise table_full(max_hands())
-        previous = last_hand(table.id)
-        deltas, result = settle(table, data, previous)
-        hand = LedgerHand(table_id=table.id, number=(previous.number + 1) if previous else 1, input=data)
-        set_result(get_game(table.game), hand, deltas, result)
-        db.session.add(hand)
-        table.touch()
+        hand = _append(table, data)
+        table.undone = None  # a new hand: what undo took is gone for good
         answer = _answer(table, hand, hand, lang)
         if key is not None:
             db.session.add(LedgerIdempotency(table_id=table.id, key=key, status=201, answer=answer))
@@ -655,13 +787,54 @@ def record_hand(table_id: Any, token: str | None, get_input: Callable[[], Any], 
     return write(work, respond)
 
 
-def _check_version(table: LedgerTable, version: Any) -> None:
+def _append(table: LedgerTable, data: dict) -> "LedgerHand":
+    """Within :func:`write`: settle ``data`` as the table's next hand and add it."""
+    previous = last_hand(table.id)
+    seats = table.seating()
+    deltas, result = settle(table, data, previous, seats)
+    table.touch()
+    hand = LedgerHand(table_id=table.id, number=(previous.number + 1) if previous else 1,
+                      seats=None if table.seated is None else seats)
+    set_input(table, hand, data, deltas, result)
+    db.session.add(hand)
+    return hand
+
+
+def _given_version(version: Any) -> int:
     given = strict_int(version)
     if given is None:
         raise MalformedInput(t("「version」应为整数，收到「{v}」", "“version” must be a whole number, got “{v}”",
                                v=shown(version)), field="version", code="not_an_integer")
+    return given
+
+
+def _check_version(table: LedgerTable, version: Any) -> None:
+    given = _given_version(version)
     if given != table.version:
         raise stale(table.version, given)
+
+
+def conflict(number: int, current: int) -> TableError:
+    return TableError(t("第{n}局在你打开之后被别人改过了：请选留哪一个版本",
+                        "hand {n} was changed by someone else after you opened it: choose which version to keep",
+                        n=number), status=409, code="edit_conflict", field="version", version=current,
+                      number=number)
+
+
+def changed_under_undo(number: int, current: int) -> TableError:
+    return TableError(t("第{n}局在你打开之后被别人改过了，没有撤销；请看过再决定",
+                        "hand {n} was changed by someone else after you opened it; nothing was undone: look "
+                        "at it first", n=number), status=409, code="edit_conflict", field="version",
+                      version=current, number=number)
+
+
+def _check_hand_version(table: LedgerTable, hand: "LedgerHand", version: Any, error=conflict) -> None:
+    """The merge: a version older than the table's is fine when nobody wrote this hand's input since."""
+    given = _given_version(version)
+    if given > table.version:
+        raise stale(table.version, given)
+    if hand.input_version > given:
+        raise error(hand.number, table.version)
 
 
 def _edit_body(body: Any) -> Mapping:
@@ -677,36 +850,91 @@ def _edit_body(body: Any) -> Mapping:
 
 
 def edit_hand(table_id: Any, token: str | None, number: int, get_body: Callable[[], Any],
-              lang: str = "zh", respond: Callable[[dict], Any] | None = None) -> Any:
-    """Replace a hand's input (``{"version", "input"}``); totals follow."""
+              lang: str = "zh", respond: Callable[[dict], Any] | None = None, merge: bool = False) -> Any:
+    """Replace a hand's input (``{"version", "input"}``); totals follow. The API's ``version`` is the
+    table's (the contract); with ``merge`` (the pages) an older version is saved when nobody wrote this
+    hand since, and a real conflict is ``edit_conflict``."""
     def work():
         table = locked_table(table_id, token)
         body = _edit_body(get_body())
-        _check_version(table, body["version"])
+        hand = hand_numbered(table.id, number)
+        if merge:
+            _check_hand_version(table, hand, body["version"])
+        else:
+            _check_version(table, body["version"])
         game = get_game(table.game)
         data = clean_input(game, body["input"])
-        hand = hand_numbered(table.id, number)
-        deltas, result = settle(table, data, hand_before(table.id, number))
-        hand.input = data
-        set_result(game, hand, deltas, result)
-        resettle_after(table, hand, number)
+        deltas, result = settle(table, data, hand_before(table.id, number), hand.seating())
         table.touch()
-        return _answer(table, hand, last_hand(table.id), lang)
+        set_input(table, hand, data, deltas, result)
+        hand.edited_at = hand.updated_at
+        again = resettle_after(table, hand, number)
+        return _answer(table, hand, last_hand(table.id), lang, again)
 
     return write(work, respond)
 
 
+def _remove(table: LedgerTable, hand: "LedgerHand") -> list[int]:
+    """Within :func:`write`: delete ``hand``; the hands after it are settled again (returned)."""
+    table.touch()
+    table.reset()
+    table.add_to_totals(hand.deltas, -1)
+    db.session.delete(hand)
+    db.session.flush()
+    return resettle_after(table, hand_before(table.id, hand.number), hand.number)
+
+
 def delete_hand(table_id: Any, token: str | None, number: int, version: Any = None, lang: str = "zh") -> dict:
-    """Delete one hand (undo = delete the last); a given stale version → 409."""
+    """Delete one hand; a given stale version → 409."""
     def work():
         table = locked_table(table_id, token)
         if version is not None:
             _check_version(table, version)
-        db.session.delete(hand_numbered(table.id, number))
-        db.session.flush()
-        resettle_after(table, hand_before(table.id, number), number)
-        table.touch()
-        return _answer(table, None, last_hand(table.id), lang)
+        again = _remove(table, hand_numbered(table.id, number))
+        return _answer(table, None, last_hand(table.id), lang, again)
+
+    return write(work)
+
+
+def not_last(number: int) -> TableError:
+    return TableError(t("第{n}局已经不是最后一局了（别人又记了一局），没有撤销",
+                        "hand {n} is no longer the last hand (someone recorded another); nothing was undone",
+                        n=number), status=409, code="not_last_hand", field="number")
+
+
+def undo_hand(table_id: Any, token: str | None, number: Any, version: Any) -> dict | None:
+    """Undo: take the last hand away, if it is still hand ``number`` as the phone saw it at ``version``
+    (someone else's new hand or edit is never undone by mistake), and keep it for :func:`redo_hand`.
+    Returns the hand taken ({"number", "input"}), or None when the table has no hands."""
+    def work():
+        table = locked_table(table_id, token)
+        last = last_hand(table.id)
+        if last is None:
+            return None
+        if strict_int(number) != last.number:
+            raise not_last(strict_int(number) or 0)
+        _check_hand_version(table, last, version, changed_under_undo)
+        taken = {"number": last.number, "input": last.input, "seats": last.seating()}
+        _remove(table, last)
+        table.undone = taken
+        return taken
+
+    return write(work)
+
+
+def redo_hand(table_id: Any, token: str | None, number: Any) -> bool:
+    """Redo: record again the hand the last undo took (hand ``number``). Idempotent: once it is back, or
+    when a new hand was recorded since, nothing happens (False)."""
+    def work():
+        table = locked_table(table_id, token)
+        taken = table.undone
+        if not taken or taken.get("number") != strict_int(number):
+            return False
+        if taken.get("seats", table.seating()) != table.seating():  # the seats changed since: its input no longer fits
+            return False
+        _append(table, taken["input"])
+        table.undone = None
+        return True
 
     return write(work)
 
@@ -742,3 +970,90 @@ def purge_tables(days: int) -> int:
         return gone
 
     return write(work)
+
+
+# --- players and seats during the evening ---------------------------------------
+
+MAX_PEOPLE = 16  # everyone who ever sat at a table (players who left keep their name and total)
+SEAT_CHANGES = ("rename", "swap", "join", "leave", "replace")
+
+
+def seat_change_refused(message: Text, field: str = "seat") -> InvalidInput:
+    return InvalidInput(message, field=field, code="seat_change")
+
+
+def _seat_index(table: LedgerTable, value: Any, field: str = "seat") -> int:
+    seat = strict_int(value)
+    seats = table.seating()
+    if seat is None or not 0 <= seat < len(seats):
+        raise seat_change_refused(t("没有这个座位（「{v}」）：座位是 1 到 {n}", "there is no seat “{v}”: seats are 1 to {n}",
+                                    v=shown(value, 10), n=len(seats)), field)
+    return seat
+
+
+def _seat_count_ok(table: LedgerTable, count: int) -> None:
+    game = get_game(table.game)
+    lo, hi = game.seat_range(table.rules)
+    if not lo <= count <= hi:
+        need = str(lo) if lo == hi else f"{lo}–{hi}"
+        raise seat_change_refused(t("「{g}」按这张牌桌的规则要{k}个玩家，换座后会是{n}个；可以换人，不能只加或只减",
+                                    "“{g}” with this table's rules is played by {k}; that change would leave {n}: "
+                                    "replace a player instead", g=game.name, k=need, n=count))
+
+
+def _new_player(table: LedgerTable, name: Any) -> int:
+    """Add a player to the table's list (not seated yet); returns the index."""
+    if len(table.players) >= MAX_PEOPLE:
+        raise seat_change_refused(t("一张牌桌最多记{m}个人", "a table records at most {m} people", m=MAX_PEOPLE),
+                                  "name")
+    table.players = [*table.players, clean_name(name, len(table.players), list(table.players), "name")]
+    table.add_to_totals(None)
+    return len(table.players) - 1
+
+
+def _apply_seat_change(table: LedgerTable, change: Mapping) -> None:
+    kind = change.get("kind")
+    seats = table.seating()
+    if kind == "rename":
+        seat = _seat_index(table, change.get("seat"))
+        others = [n for i, n in enumerate(table.players) if i != seats[seat]]
+        names = list(table.players)
+        names[seats[seat]] = clean_name(change.get("name"), seats[seat], others, "name")
+        table.players = names
+    elif kind == "swap":
+        a, b = _seat_index(table, change.get("seat")), _seat_index(table, change.get("other"), "other")
+        seats[a], seats[b] = seats[b], seats[a]
+    elif kind == "join":
+        _seat_count_ok(table, len(seats) + 1)
+        seats.append(_new_player(table, change.get("name")))
+    elif kind == "leave":
+        _seat_count_ok(table, len(seats) - 1)
+        seats.pop(_seat_index(table, change.get("seat")))
+    elif kind == "replace":
+        seat = _seat_index(table, change.get("seat"))
+        seats[seat] = _new_player(table, change.get("name"))
+    else:
+        raise MalformedInput(t("不认识的换座「{k}」，可选：{valid}", "unknown seat change “{k}”; allowed: {valid}",
+                               k=shown(kind, 20), valid=" / ".join(SEAT_CHANGES)), field="kind", code="seat_change")
+    table.seated = seats
+
+
+def change_seats(table_id: Any, token: str | None, change: Mapping) -> None:
+    """Players and seats during the evening. Seats count from 0 here (the pages show 1-based numbers):
+
+    * ``rename`` (seat, name): the player's name, on every hand (a typo, a nickname);
+    * ``swap`` (seat, other): two players change seats for the next hands (the hands already played keep
+      who sat where; totals follow the players);
+    * ``join`` (name) / ``leave`` (seat): a seat more or less for the next hands, where the game's seat
+      range allows it; a player who leaves keeps the name and total;
+    * ``replace`` (seat, name): someone new takes that seat for the next hands (any game).
+
+    A Q783 table whose players change (join, leave, replace) starts its next hand from typed banks; a swap
+    keeps every player's bank."""
+    def work():
+        table = locked_table(table_id, token)
+        table.touch()
+        table.reset()
+        _apply_seat_change(table, change)
+
+    write(work)

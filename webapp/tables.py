@@ -11,18 +11,21 @@ are rate-limited per client (Flask-Limiter); tables untouched for
 from __future__ import annotations
 
 import csv
+import functools
 import io
 import json
 import os
 import secrets
+from datetime import timezone
+from typing import Any
 
 import click
 import segno
 
 from flask.cli import with_appcontext
 from flask_babel import gettext
-from flask import (Blueprint, abort, current_app, jsonify, make_response, redirect, render_template, request,
-                   url_for)
+from flask import (Blueprint, abort, current_app, flash, jsonify, make_response, redirect, render_template,
+                   request, url_for)
 from flask_limiter import Limiter
 from flask_limiter.errors import RateLimitExceeded
 from flask_limiter.util import get_remote_address
@@ -34,7 +37,7 @@ from wtforms.validators import Optional as OptionalV
 from scoring.errors import MalformedInput, PaijuError
 from scoring.registry import all_games, get_game
 from scoring.i18n import render, t
-from scoring.inputs import field_words
+from scoring.inputs import field_words, strict_int
 
 from . import db as ledger_db
 from . import forms as game_forms
@@ -358,7 +361,7 @@ def _csrf_message() -> str:
 # --- the table page ---------------------------------------------------------
 
 PAGE_HANDS = 50  # hands a table page shows; older ones are a link away
-CHART_POINTS = 120  # points per line in the chart, however many hands
+CHART_POINTS = 60  # points per line in the chart, however many hands (a live change sends the chart)
 
 
 def with_edit_cookie(resp, table_id: str, token: str):
@@ -380,53 +383,56 @@ def _edit_table(table_id: str) -> tuple[m.LedgerTable, str]:
     return table, token
 
 
-def chart_svg(players: list[str], series: list[list[int]]) -> Markup:
-    """Cumulative score per player after each hand, as an inline SVG."""
+def chart_svg(players: list[str], points: list[tuple[int, list[int]]], count: int) -> Markup:
+    """Cumulative score per player after each hand, as an inline SVG: ``points`` are (hand ordinal, totals)
+    from (0, zeros) to (count, the totals), at most CHART_POINTS of them; whole-number coordinates keep
+    it small (it goes out with every live change)."""
     width, height, pad_l, pad_r, pad_y = 320, 180, 34, 8, 12
-    n = max(len(series[0]) - 1, 1) if series else 1
-    values = [v for line in series for v in line] or [0]
+    n = max(count, 1)
+    values = [v for _, line in points for v in line] or [0]
     lo, hi = min(values + [0]), max(values + [0])
     if lo == hi:
         lo, hi = lo - 1, hi + 1
 
     def x(i):
-        return pad_l + (width - pad_l - pad_r) * i / n
+        return round(pad_l + (width - pad_l - pad_r) * i / n)
 
     def y(v):
-        return pad_y + (height - 2 * pad_y) * (hi - v) / (hi - lo)
+        return round(pad_y + (height - 2 * pad_y) * (hi - v) / (hi - lo))
 
     label = gettext("累计得分走势图")
     parts = [f'<svg class="ledger-chart" viewBox="0 0 {width} {height}" role="img" '
              f'aria-label="{escape(label)}" xmlns="http://www.w3.org/2000/svg">',
              f"<title>{escape(label)}</title>",
-             f'<line x1="{pad_l}" x2="{width - pad_r}" y1="{y(0):.1f}" y2="{y(0):.1f}" class="zero"/>',
-             f'<text x="{pad_l - 4}" y="{y(hi) + 4:.1f}" text-anchor="end" class="axis">{hi}</text>',
-             f'<text x="{pad_l - 4}" y="{y(lo):.1f}" text-anchor="end" class="axis">{lo}</text>']
+             f'<line x1="{pad_l}" x2="{width - pad_r}" y1="{y(0)}" y2="{y(0)}" class="zero"/>',
+             f'<text x="{pad_l - 4}" y="{y(hi) + 4}" text-anchor="end" class="axis">{hi}</text>',
+             f'<text x="{pad_l - 4}" y="{y(lo)}" text-anchor="end" class="axis">{lo}</text>']
     if lo < 0 < hi:
-        parts.append(f'<text x="{pad_l - 4}" y="{y(0) + 4:.1f}" text-anchor="end" class="axis">0</text>')
-    shown = _chart_points(len(series[0]) - 1) if series else []
-    for seat, line in enumerate(series):
+        parts.append(f'<text x="{pad_l - 4}" y="{y(0) + 4}" text-anchor="end" class="axis">0</text>')
+    for seat in range(len(players)):
         color = COLORS[seat % len(COLORS)]
-        points = " ".join(f"{x(i):.1f},{y(line[i]):.1f}" for i in shown)
-        name = escape(players[seat]) if seat < len(players) else seat
-        parts.append(f'<polyline fill="none" stroke="{color}" stroke-width="2" points="{points}" '
-                     f'data-seat="{seat}"><title>{name}: {line[-1]}</title></polyline>')
-        if len(line) <= 40:
-            for i, v in enumerate(line[1:], 1):
-                parts.append(f'<circle cx="{x(i):.1f}" cy="{y(v):.1f}" r="2.5" fill="{color}"/>')
+        line = " ".join(f"{x(i)},{y(totals[seat])}" for i, totals in points)
+        parts.append(f'<polyline fill="none" stroke="{color}" stroke-width="2" points="{line}" '
+                     f'data-seat="{seat}"><title>{escape(players[seat])}: {points[-1][1][seat]}</title></polyline>')
+        if count <= 40:
+            parts.extend(f'<circle cx="{x(i)}" cy="{y(totals[seat])}" r="2.5" fill="{color}"/>'
+                         for i, totals in points[1:])
     parts.append("</svg>")
     return Markup("".join(parts))
 
 
-def _chart_points(n: int) -> list[int]:
-    """Which of the n + 1 points a line draws: all of them, or evenly spread ones and the last."""
-    step = max(1, -(-n // CHART_POINTS))
-    return sorted(set(range(0, n + 1, step)) | {n})
-
-
+@functools.lru_cache(maxsize=512)
 def qr_svg(url: str) -> Markup:
+    """The QR code of a table's read-only link, made once per link (the link names the table and the host)."""
     return Markup(segno.make(url, error="m").svg_inline(scale=4, border=2, dark="#000", light="#fff",
                                                             omitsize=True))
+
+
+@functools.lru_cache(maxsize=512)
+def qr_file(url: str) -> bytes:
+    buf = io.BytesIO()
+    segno.make(url, error="m").save(buf, kind="svg", scale=6, border=2)
+    return buf.getvalue()
 
 
 def _older_than() -> int | None:
@@ -435,36 +441,74 @@ def _older_than() -> int | None:
     return int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 9 else None
 
 
-def ledger_view(table: m.LedgerTable, before: int | None = None) -> dict:
-    """Everything the live part of the page shows: totals and chart over every hand (from the small
-    columns), and the latest PAGE_HANDS hands (before hand ``before``) in full."""
+def ledger_view(table: m.LedgerTable, before: int | None = None, only: list[int] | None = None) -> dict:
+    """Everything the live part of the page shows: totals and chart over every hand (window sums in SQL
+    from the deltas), and the latest PAGE_HANDS hands (before hand ``before``; of those, the ``only``
+    ones) in full. What Python reads does not grow with the table: the chart's points and the shown
+    hands."""
     lang = current_lang()
     game = get_game(table.game)
     rules = game.ruleset.resolve(table.rules)
-    summary = m.hand_summaries(table.id)
-    running, series, runs, big_round = [0] * len(table.players), [[0] for _ in table.players], {}, 1
-    for number, deltas, ends_series in summary:
-        running = [a + b for a, b in zip(running, deltas)]
-        for seat, total in enumerate(running):
-            series[seat].append(total)
-        runs[number] = (list(running), big_round if game.carries_state else None)
-        big_round += bool(ends_series)
-    numbers = [n for n, _, _ in summary if before is None or n < before][-PAGE_HANDS:]
-    rows = [_hand_row(game, rules, table, hand, *runs[hand.number], lang)
-            for hand in m.hands_numbered(table.id, numbers)]
-    last = summary[-1][0] if summary else None
-    return {"table": table, "rows": list(reversed(rows)), "totals": running, "hand_count": len(summary),
-            "chart": chart_svg(table.players, series), "colors": COLORS, "banks": m.table_banks(table),
-            "last_number": last, "poll": POLL_SECONDS, "game": game, "before": before,
-            "older": numbers[0] if numbers and numbers[0] != summary[0][0] else None}
+    seats = len(table.players)
+    count = m.hand_count(table.id)
+    numbers = m.latest_numbers(table.id, PAGE_HANDS, before)
+    wanted = numbers if only is None else [n for n in numbers if n in set(only)]
+    step = max(1, -(-count // CHART_POINTS))
+    runs = m.running_totals(table.id, seats, step, count, wanted)
+    by_number = {number: (running, ended) for _, number, running, ended in runs}
+    rows = [_hand_row(game, rules, table, hand, by_number[hand.number][0],
+                      by_number[hand.number][1] + 1 if game.carries_state else None, lang)
+            for hand in m.hands_numbered(table.id, wanted)]
+    points = [(0, [0] * seats)] + [(i, running) for i, _, running, _ in runs if i % step == 0 or i == count]
+    first, last = m.number_range(table.id)
+    return {"table": table, "rows": list(reversed(rows)), "hand_count": count,
+            "totals": points[-1][1], "chart": chart_svg(table.players, points, count), "colors": COLORS,
+            "banks": m.table_banks(table), "last_number": last, "poll": POLL_SECONDS, "game": game,
+            "before": before, "older": numbers[0] if numbers and numbers[0] != first else None,
+            "undone": _undone_words(game, rules, table, lang), "L": card_words()}
+
+
+def _padded(deltas: list[int], table: m.LedgerTable) -> list[int]:
+    """A hand's deltas for every player of the table (one who joined later: 0)."""
+    return list(deltas) + [0] * (len(table.players) - len(deltas))
+
+
+def card_words() -> dict:
+    """The words every hand's card uses, translated once per page (templates/tables/_hand.html)."""
+    return {"hand": gettext("第%(n)s局"), "series": gettext("第%(n)s大局"), "series_over": gettext("大局结束"),
+            "edited": gettext("改于"), "edit": gettext("修改"), "delete": gettext("删除"),
+            "running": gettext("累计"), "bank": gettext("分库"), "steps": gettext("计算步骤")}
+
+
+def _undone_words(game, rules, table, lang) -> dict | None:
+    """The hand the last undo took, for the redo button: its number and its input in words."""
+    taken = table.undone
+    if not taken:
+        return None
+    seats = taken.get("seats") or table.seating()
+    words = game.input_words(taken.get("input") or {}, rules, tuple(table.names_of(seats)))
+    return {"number": taken.get("number"), "words": [render(w, lang) for w in words]}
+
+
+def _moment(when) -> dict | None:
+    """A stored time for a ``<time>`` element: ISO 8601 (UTC) and a short fallback text
+    (static/tables.js shows it in the phone's own time zone)."""
+    if when is None:
+        return None
+    when = when if when.tzinfo else when.replace(tzinfo=timezone.utc)
+    return {"iso": when.astimezone(timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z"),
+            "text": when.astimezone(timezone.utc).strftime("%H:%M UTC")}
 
 
 def _hand_row(game, rules, table, hand, running, series_number, lang) -> dict:
     shown = hand.shown(lang)
-    words = game.input_words(hand.input, rules, tuple(table.players))
-    return {"number": hand.number, "deltas": hand.deltas, "running": list(running),
+    seats = hand.seating()
+    words = game.input_words(hand.input, rules, tuple(table.names_of(seats)))
+    return {"number": hand.number, "deltas": _padded(hand.deltas, table), "running": list(running),
+            "people": [(i, table.players[i]) for i in seats],
             "steps": shown.get("steps", []), "banks": shown.get("banks"), "game_over": shown.get("game_over"),
-            "big_round": series_number, "words": [render(w, lang) for w in words]}
+            "big_round": series_number, "words": [render(w, lang) for w in words],
+            "recorded": _moment(hand.created_at), "edited": _moment(hand.edited_at)}
 
 
 def _rules_shown(table: m.LedgerTable) -> list[tuple[str, str]]:
@@ -488,11 +532,13 @@ def _rules_shown(table: m.LedgerTable) -> list[tuple[str, str]]:
     return rows
 
 
-def _live_url(table, editing: bool, before: int | None):
-    """What the page polls; a page of older hands does not poll (new hands would not be on it)."""
+def _live_url(table, editing: bool, before: int | None, last_number: int | None):
+    """What the page polls: with the version it shows and its last hand, so a poll sends only what changed
+    since; a page of older hands does not poll (new hands would not be on it)."""
     if before is not None:
         return None
-    return url_for("tables.edit_live" if editing else "tables.live", table_id=table.id, v=table.version)
+    return url_for("tables.edit_live" if editing else "tables.live", table_id=table.id, v=table.version,
+                   n=last_number or 0)
 
 
 def _page(table: m.LedgerTable, token: str | None, form=None, errors=(), status=200, form_key=None, **extra):
@@ -501,10 +547,11 @@ def _page(table: m.LedgerTable, token: str | None, form=None, errors=(), status=
     game = ctx["game"]
     view_url = url_for("tables.view", table_id=table.id, _external=True)
     ctx.update(can_edit=token is not None, form=form, errors=list(errors),
-               live_url=_live_url(table, token is not None, before), view_url=view_url,
-               rules_shown=_rules_shown(table), qr=qr_svg(view_url), names=list(table.players),
+               live_url=_live_url(table, token is not None, before, ctx["last_number"]), view_url=view_url,
+               rules_shown=_rules_shown(table), qr=qr_svg(view_url), names=table.names_of(table.seating()),
                undo_form=VersionForm() if token else None, picker=_picker(game, table),
                created=bool(request.args.get("new")), rotated=bool(request.args.get("rotated")),
+               seat_range=seat_limits(table),
                form_key=form_key or new_form_key(), **extra)
     if token:
         ctx["edit_url"] = _edit_link(table.id, token)
@@ -538,12 +585,30 @@ def _unchanged(table_id: str):
     return None
 
 
+def _query_int(name: str) -> int | None:
+    raw = request.args.get(name, "")
+    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 9 else None
+
+
+def _new_only(table: m.LedgerTable) -> list[int] | None:
+    """The hands a poll sends: when the page (at version ``v``, last hand ``n``) only lacks hands added
+    after its last one, those; else None (a hand it shows changed or went: it gets its hands again)."""
+    since, shown_last = _query_int("v"), _query_int("n")
+    if since is None or not shown_last or table.reset_version > since:
+        return None
+    changed = m.changed_since(table.id, since)
+    return changed if all(number > shown_last for number in changed) else None
+
+
 def _live_fragment(table: m.LedgerTable, editing: bool):
-    ctx = ledger_view(table)
-    ctx.update(can_edit=editing, live_url=_live_url(table, editing, None),
-               undo_form=VersionForm() if editing else None, names=list(table.players))
+    only = _new_only(table)
+    ctx = ledger_view(table, only=only)
+    ctx.update(can_edit=editing, live_url=_live_url(table, editing, None, ctx["last_number"]),
+               undo_form=VersionForm() if editing else None, names=table.names_of(table.seating()))
+    hands = "tables/_hands.html" if only is None else "tables/_new_hands.html"
     resp = make_response(render_template("tables/_live.html", **ctx)
-                         + render_template("tables/_hands.html", oob=True, **ctx))
+                         + render_template("tables/_chart.html", oob=True, **ctx)
+                         + render_template(hands, oob=True, **ctx))
     resp.headers["Cache-Control"] = "no-cache"
     return resp
 
@@ -572,19 +637,21 @@ def open_edit_link(table_id: str, token: str):
     return with_edit_cookie(redirect(url_for("tables.edit", table_id=table.id), 303), table.id, token)
 
 
-def _settle_form(table: m.LedgerTable, formdata=None, data=None, add_row=None):
+def _settle_form(table: m.LedgerTable, formdata=None, data=None, add_row=None, seats: list[int] | None = None):
+    """The settle form for the next hand (or, with ``seats``, for a hand those players played)."""
     game = get_game(table.game)
     kwargs = {"data": data} if data is not None else {}
     if formdata is not None:
         kwargs["formdata"] = formdata
-    return schema_forms.settle_form(game, game.ruleset.resolve(table.rules), len(table.players), add_row, **kwargs)
+    count = len(seats if seats is not None else table.seating())
+    return schema_forms.settle_form(game, game.ruleset.resolve(table.rules), count, add_row, **kwargs)
 
 
-def _prefill(table: m.LedgerTable, stored: dict | None = None) -> dict:
-    """The form's data: a stored input (or the carried state, for a new hand) with the table's names."""
+def _prefill(table: m.LedgerTable, stored: dict | None = None, seats: list[int] | None = None) -> dict:
+    """The form's data: a stored input (or the carried state, for a new hand) with the players' names."""
     game = get_game(table.game)
     payload = stored if stored is not None else (m.table_carried(table) or {})
-    return schema_forms.form_data(game, payload, table.players)
+    return schema_forms.form_data(game, payload, table.names_of(seats if seats is not None else table.seating()))
 
 
 def _engine_error(form, exc: PaijuError) -> list[str]:
@@ -595,12 +662,26 @@ def _engine_error(form, exc: PaijuError) -> list[str]:
     return left
 
 
+def _table_says(table: m.LedgerTable, data: dict) -> dict:
+    """A form's input without the field the table itself fills in (Q783's number of players: the form's
+    hidden default would not follow a seat joining or leaving)."""
+    seats_field = get_game(table.game).settle_input.seats_field
+    if seats_field:
+        data.pop(seats_field, None)
+    return data
+
+
 def _add_row(action: str | None) -> str | None:
     return action[4:] if action and action.startswith("add:") else None
 
 
 def _edit_page(table_id: str) -> str:
     return url_for("tables.edit", table_id=table_id)
+
+
+def _entry(table_id: str) -> str:
+    """The edit page scrolled to the totals and the form for the next hand (what a save leads to)."""
+    return _edit_page(table_id) + "#entry"
 
 
 @pages_bp.route("/tables/<table_id>/edit", methods=["GET", "POST"])
@@ -620,7 +701,7 @@ def edit(table_id: str):
     carried = m.table_carried(table) or {}
 
     def payload():
-        data = form.to_payload()
+        data = _table_says(table, form.to_payload())
         for name in carried:  # the form shows the carried state read-only; the ledger supplies it
             data.pop(name, None)
         return data
@@ -631,7 +712,7 @@ def edit(table_id: str):
         raise
     except PaijuError as exc:
         return _page(table, token, form=form, errors=_engine_error(form, exc), status=422, form_key=key)
-    return redirect(_edit_page(table_id) + f"#hand-{answer['hand']['number']}", 303)
+    return redirect(_entry(table_id), 303)
 
 
 @pages_bp.post("/tables/<table_id>/edit/undo")
@@ -642,18 +723,43 @@ def undo(table_id: str):
     if not form.validate():
         return _page(table, token, form=_settle_form(table, data=_prefill(table)), errors=[_csrf_message()],
                      status=400)
-    last = m.last_hand(table.id)
-    if last is None:
-        return redirect(_edit_page(table_id), 303)
     try:
-        m.delete_hand(table_id, token, last.number, form.version.data or None, current_lang())
+        m.undo_hand(table_id, token, request.form.get("number"), form.version.data or table.version)
     except m.TableError as exc:
         if exc.status != 409:
             raise
         table = m.get_table(table_id)
         return _page(table, token, form=_settle_form(table, data=_prefill(table)),
                      errors=[page_message(exc)], status=409)
-    return redirect(_edit_page(table_id), 303)
+    return redirect(_entry(table_id), 303)
+
+
+def _csrf_refused(table: m.LedgerTable, token: str):
+    """The table page with the CSRF message when a posted button's form is not valid, else None."""
+    if VersionForm().validate():
+        return None
+    return _page(table, token, form=_settle_form(table, data=_prefill(table)), errors=[_csrf_message()], status=400)
+
+
+def _button(view):
+    """A posted button of the edit page: the view gets the table and the token, once the CSRF check passed."""
+    @functools.wraps(view)
+    def checked(table_id: str):
+        table, token = _edit_table(table_id)
+        refused = _csrf_refused(table, token)
+        return refused if refused is not None else view(table_id, table, token)
+    return checked
+
+
+@pages_bp.post("/tables/<table_id>/edit/redo")
+@limit_writes
+@_button
+def redo(table_id: str, table: m.LedgerTable, token: str):
+    """Put back the hand the last undo took; a second tap (or a resend) changes nothing."""
+    number = request.form.get("number")
+    if m.redo_hand(table_id, token, number):
+        flash(gettext("第%(n)s局恢复了", n=number))
+    return redirect(_entry(table_id), 303)
 
 
 @pages_bp.route("/tables/<table_id>/edit/hands/<int:number>/delete", methods=["GET", "POST"])
@@ -679,7 +785,44 @@ def delete_hand(table_id: str, number: int):
                 return redirect(_edit_page(table_id), 303)
     shown = hand.shown(current_lang())
     return render_template("tables/confirm_delete.html", table=table, hand=hand, form=form,
+                           deltas=_padded(hand.deltas, table),
                            steps=shown.get("steps", []), errors=errors), (409 if errors else 200)
+
+
+class EditAttempt:
+    """A posted edit of a hand: the settle form and the JSON form as typed, and the typed input."""
+
+    def __init__(self, table: m.LedgerTable, hand: m.LedgerHand):
+        self.json = request.form.get("mode") == "json"
+        self.table = table
+        seats = hand.seating()
+        prefilled = _prefill(table, hand.input, seats)
+        self.raw_form = RawInputForm() if self.json else RawInputForm(data={"raw": _pretty(hand.input)})
+        self.form = (_settle_form(table, formdata=None, data=prefilled, seats=seats) if self.json
+                     else _settle_form(table, seats=seats))
+        self.version = request.form.get("version") or str(table.version)
+        self.errors: list[str] = []
+        self.status = 200
+        valid = (self.raw_form if self.json else self.form).validate()
+        if not valid:
+            self.errors, self.status = [_csrf_message()], 400
+
+    def typed(self) -> Any:
+        """The typed input (the JSON form's text read, or the settle form's payload)."""
+        if not self.json:
+            return _table_says(self.table, self.form.to_payload())
+        try:
+            return json.loads(self.raw_form.raw.data or "")
+        except (ValueError, RecursionError):
+            raise MalformedInput(t("这不是有效的 JSON", "this is not valid JSON"), field="input",
+                                 code="malformed_json")
+
+    def body(self) -> dict:
+        return {"version": self.version, "input": self.typed()}
+
+
+def _pretty(data: Any) -> str:
+    return json.dumps(data, ensure_ascii=False, indent=1)
 
 
 @pages_bp.route("/tables/<table_id>/edit/hands/<int:number>", methods=["GET", "POST"])
@@ -687,70 +830,101 @@ def delete_hand(table_id: str, number: int):
 def edit_hand(table_id: str, number: int):
     table, token = _edit_table(table_id)
     hand = m.hand_numbered(table.id, number)
-    version = str(table.version)
-    raw_form = RawInputForm(data={"version": version, "raw": json.dumps(hand.input, ensure_ascii=False,
-                                                                         indent=1)})
-    prefilled = _prefill(table, hand.input)
-    errors, status = [], 200
-    form = None
     if request.method == "GET":
-        form = _settle_form(table, data=prefilled)
-    else:
-        mode = request.form.get("mode", "form")
-        if mode == "json":
-            raw_form = RawInputForm()
-            if not raw_form.validate():
-                errors.append(_csrf_message())
-            else:
-                def body():
-                    try:
-                        data = json.loads(raw_form.raw.data or "")
-                    except (ValueError, RecursionError):
-                        raise MalformedInput(t("这不是有效的 JSON", "this is not valid JSON"), field="input",
-                                             code="malformed_json")
-                    return {"version": raw_form.version.data, "input": data}
-                errors, status = _save_edit(table_id, token, number, body, None)
-            form = _settle_form(table, formdata=None, data=prefilled)
+        raw_form = RawInputForm(data={"raw": _pretty(hand.input)})
+        seats = hand.seating()
+        return _hand_page(table, hand, _settle_form(table, data=_prefill(table, hand.input, seats), seats=seats),
+                          raw_form, str(table.version))
+    attempt = EditAttempt(table, hand)
+    conflict = None
+    if not attempt.errors:
+        try:
+            answer = m.edit_hand(table_id, token, number, attempt.body, current_lang(), merge=True)
+        except m.TableError as exc:
+            if exc.status != 409:
+                raise
+            attempt.errors, attempt.status = [page_message(exc)], 409
+            conflict = _conflict(table, number, attempt) if exc.code == "edit_conflict" else None
+        except PaijuError as exc:
+            attempt.errors = _engine_error(None if attempt.json else attempt.form, exc)
+            attempt.status = status_of(exc)
         else:
-            form = _settle_form(table)
-            if not form.validate():
-                errors.append(_csrf_message())
-                status = 400
-            else:
-                given = request.form.get("version")
-                errors, status = _save_edit(table_id, token, number,
-                                            lambda: {"version": given, "input": form.to_payload()}, form)
-        if not errors:
-            return redirect(_edit_page(table_id) + f"#hand-{number}", 303)
-        version = request.form.get("version") or version
+            flash(_edited_message(number, answer.get("resettled") or []))
+            return redirect(_entry(table_id), 303)
+    return _hand_page(table, m.hand_numbered(table.id, number), attempt.form, attempt.raw_form,
+                      conflict["version"] if conflict else attempt.version, attempt.errors, attempt.status,
+                      conflict)
+
+
+def _edited_message(number: int, resettled: list[int]) -> str:
+    """What an edit says it changed: the hand, and the later hands it settled again (Q783's banks)."""
+    if not resettled:
+        return gettext("第%(n)s局已修改", n=number)
+    sep = "、" if current_lang() == "zh" else ", "
+    return gettext("第%(n)s局已修改；后面随之重算的：第%(later)s局", n=number,
+                   later=sep.join(str(k) for k in resettled))
+
+
+def _conflict(table: m.LedgerTable, number: int, attempt: EditAttempt) -> dict:
+    """Both versions of a hand someone else changed: theirs (stored now) and mine (typed), in words."""
+    game = get_game(table.game)
+    theirs = m.hand_numbered(table.id, number)
+    rules, names, lang = game.ruleset.resolve(table.rules), tuple(table.names_of(theirs.seating())), current_lang()
+    try:
+        mine = attempt.typed()
+    except PaijuError:
+        mine = {}
+    words = [render(w, lang) for w in game.input_words(mine if isinstance(mine, dict) else {}, rules, names)]
+    return {"version": str(m.get_table(table.id).version),
+            "theirs": {"words": [render(w, lang) for w in game.input_words(theirs.input, rules, names)],
+                       "deltas": _padded(theirs.deltas, table), "edited": _moment(theirs.edited_at)},
+            "mine": {"words": words, "raw": _pretty(mine)}}
+
+
+def _hand_page(table, hand, form, raw_form, version, errors=(), status=200, conflict=None):
     shown = hand.shown(current_lang())
     game = get_game(table.game)
     return render_template("tables/hand_edit.html", table=table, hand=hand, form=form,
-                           raw_form=raw_form, version=version, errors=errors, names=list(table.players),
-                           steps=shown.get("steps", []), picker=_picker(game, table), game=game), status
+                           raw_form=raw_form, version=version, errors=list(errors),
+                           names=table.names_of(hand.seating()), deltas=_padded(hand.deltas, table),
+                           steps=shown.get("steps", []), picker=_picker(game, table), game=game,
+                           conflict=conflict), status
 
 
-def _save_edit(table_id, token, number, body, form):
+# --- players and seats ------------------------------------------------------------
+
+@pages_bp.post("/tables/<table_id>/edit/seats")
+@limit_writes
+@_button
+def seats(table_id: str, table: m.LedgerTable, token: str):
+    """Rename, swap seats, join, leave, replace (see :func:`models.change_seats`); seats are 1-based here."""
+    change = {key: request.form.get(key) for key in ("kind", "name")}
+    for key in ("seat", "other"):
+        value = strict_int(request.form.get(key))
+        change[key] = value - 1 if value is not None else request.form.get(key)
     try:
-        m.edit_hand(table_id, token, number, body, current_lang())
-    except m.TableError as exc:
-        if exc.status != 409:
-            raise
-        return [page_message(exc)], 409
+        m.change_seats(table_id, token, change)
+    except m.TableError:
+        raise
     except PaijuError as exc:
-        return _engine_error(form, exc), status_of(exc)
-    return [], 200
+        table = m.get_table(table_id)
+        return _page(table, token, form=_settle_form(table, data=_prefill(table)), errors=[page_message(exc)],
+                     status=422)
+    flash(gettext("座位已更新：%(names)s", names=" · ".join(m.get_table(table_id).names_of(
+        m.get_table(table_id).seating()))))
+    return redirect(_entry(table_id), 303)
+
+
+def seat_limits(table: m.LedgerTable) -> tuple[int, int]:
+    return get_game(table.game).seat_range(table.rules)
 
 
 # --- the owner: rotate the edit link, delete the table ------------------------
 
 @pages_bp.post("/tables/<table_id>/edit/rotate")
 @limit_writes
-def rotate(table_id: str):
-    table, token = _edit_table(table_id)
-    if not VersionForm().validate():
-        return _page(table, token, form=_settle_form(table, data=_prefill(table)), errors=[_csrf_message()],
-                     status=400)
+@_button
+def rotate(table_id: str, table: m.LedgerTable, token: str):
     fresh = m.rotate_token(table_id, token)
     return with_edit_cookie(redirect(url_for("tables.edit", table_id=table_id, rotated=1), 303), table_id, fresh)
 
@@ -797,10 +971,13 @@ def export_csv(table_id: str):
     writer.writerow([gettext("局")] + names + [gettext("%(n)s累计", n=n) for n in names]
                     + [render(f.label, lang) for f in fields] + [gettext("计算步骤")])
     running = [0] * len(table.players)
-    for number, data, deltas, steps in m.export_rows(table, lang):
+    for number, data, deltas, steps, seats in m.export_rows(table, lang):
         running = [a + b for a, b in zip(running, deltas)]
+        hand_ctx = ctx if seats == list(range(len(table.players))) else game.input_context(
+            rules, tuple(table.names_of(seats)))
         writer.writerow([number] + list(deltas) + running
-                        + [_cell(_field_words(f, data, ctx, lang)) for f in fields] + [_cell(" / ".join(steps))])
+                        + [_cell(_field_words(f, data, hand_ctx, lang)) for f in fields]
+                        + [_cell(" / ".join(steps))])
     writer.writerow([gettext("合计")] + running + [""] * (len(table.players) + len(fields) + 1))
     resp = make_response("\ufeff" + out.getvalue())  # the BOM lets spreadsheets read the Chinese
     resp.headers["Content-Type"] = "text/csv; charset=utf-8"
@@ -816,9 +993,6 @@ def _field_words(field, stored: dict, ctx, lang: str) -> str:
 @pages_bp.get("/tables/<table_id>/qr.svg")
 def qr(table_id: str):
     table = m.get_table(table_id)
-    buf = io.BytesIO()
-    segno.make(url_for("tables.view", table_id=table.id, _external=True), error="m").save(
-        buf, kind="svg", scale=6, border=2)
-    resp = make_response(buf.getvalue())
+    resp = make_response(qr_file(url_for("tables.view", table_id=table.id, _external=True)))
     resp.headers["Content-Type"] = "image/svg+xml"
     return resp
