@@ -62,7 +62,7 @@ from typing import Any, Mapping, Sequence
 from .cards import ACE, BIG_JOKER, JACK, KING, LITTLE_JOKER, QUEEN, Card, Deck, format_cards, parse_cards, rank_name
 from .errors import AmbiguousPlay, InvalidInput, MalformedInput
 from .games import Game, settlement
-from .i18n import Text, join, seat_name, t
+from .i18n import Text, join, seat_name, seats_name, t, unknown_seat
 from .inputs import (CardsField, ChoiceField, IntField, PerSeatField, RowsField, Schema, SeatField, SeatOrderField,
                      SwitchField, shown)
 from .payload import as_int
@@ -460,15 +460,11 @@ def require_purity(r: Reading, field: str, rules) -> Reading:
 # Money: teams, banks, payments (the round tracker)
 # ==========================================================================
 
-def _seats_text(seats: Sequence[int]) -> Text:
-    return Text("{s}号位", "seats {s}", {"s": join([str(s) for s in seats], "、", " & ")})
-
-
 def _side_name(state: Mapping, side: int) -> Text:
     seats = state["sides"][side]
     if len(seats) == 1:
         return seat_name(seats[0])
-    return t("{s}一方", "the team of {s}", s=_seats_text(seats))
+    return t("{s}一方", "the team of {s}", s=seats_name(seats))
 
 
 def _side_of(state: Mapping, seat: int) -> int:
@@ -543,7 +539,7 @@ def new_hand(players: int, teams: bool, banks: Sequence[int] | None, rules) -> d
                     t("{team}共用一份分，各座位应填同一个数（全队的分），收到{v}；第一小局请把队友抓到的分加起来",
                       "{team} share one bank, so each of its seats shows the same number (the team's bank), "
                       "got {v}; for the first hand add up the teammates' score cards",
-                      team=_seats_text(seats), v=", ".join(str(banks[s]) for s in seats)),
+                      team=seats_name(seats), v=", ".join(str(banks[s]) for s in seats)),
                     field="banks", code="team_banks_differ")
             side_banks.append(banks[seats[0]])
         total = score_total(rules)
@@ -613,8 +609,7 @@ def _check_open(state: Mapping, field: str) -> None:
 def _seat(value: Any, players: int, field: str) -> int:
     seat = as_int(value, field)
     if not 0 <= seat < players:
-        raise InvalidInput(t("没有{seat}：座位是0到{last}号", "there is no {seat}: seats are 0 to {last}",
-                             seat=seat_name(seat), last=players - 1), field=field, code="unknown_seat")
+        raise InvalidInput(unknown_seat(seat, players), field=field, code="unknown_seat")
     return seat
 
 

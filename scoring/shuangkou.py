@@ -804,10 +804,11 @@ def settle(values, rules) -> dict:
     elif len(order) == 3:
         place = 3
     else:
-        raise InvalidInput(t("finish_order {o} 还定不了结果：{p}（{f}的对家）是第三还是第四个出完？请再写一个座位",
-                             "finish_order {o} does not decide the outcome yet: is {p} (partner of {f}) third or "
-                             "fourth out? Give one more seat",
-                             o=str(order), p=seat_name(partner), f=seat_name(first)),
+        raise InvalidInput(t("出完顺序 {o} 还定不了结果：{p}（{f}的对家）是第三还是第四个出完？请再写一个座位",
+                             "the finishing order {o} does not decide the outcome yet: is {p} (partner of {f}) third "
+                             "or fourth out? Give one more seat",
+                             o=join([seat_name(s) for s in order], " → ", " → "), p=seat_name(partner),
+                             f=seat_name(first)),
                            field="finish_order", code="undecided")
     outcome, base, name = OUTCOMES[place]
     winners = {first, partner}

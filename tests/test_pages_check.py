@@ -35,7 +35,7 @@ def test_bidding_tab_names_the_declarer_of_a_finished_bidding(app):
     app.config["WTF_CSRF_ENABLED"] = False
     html = _text(app.test_client().post("/erqiwang/bidding",
                                         data={"start": "0", "bids": "80 75 pass 70 pass pass"}))
-    assert "庄家：3号位，70分" in html
+    assert "庄家：4号位，70分" in html  # the bid of seat value 3, read as 4号位
 
 
 def test_bidding_tab_names_the_first_illegal_bid(app):

@@ -50,9 +50,9 @@ def test_per_card_penalty_one_left_pays_nothing_nothing_played_pays_double(api, 
 
 def test_settlement_steps_show_the_arithmetic(api):
     out = settle(api, P52, 0, [0, 5, 13, 10])
-    assert "seat 2: 13 left, played nothing ×4 × stake 1 = −52" in out["steps"]
+    assert "seat 3: 13 left, played nothing ×4 × stake 1 = −52" in out["steps"]  # seat value 2 reads as seat 3
     status, zh = api("paodekuai/settle", {"winner": 0, "cards_left": [0, 5, 13, 10]})
-    assert "2号位：剩13张，一张没出 ×4 ×底分1 = −52" in zh["steps"]
+    assert "3号位：剩13张，一张没出 ×4 ×底分1 = −52" in zh["steps"]
 
 
 def test_stake_multiplies_every_payment(api):

@@ -11,7 +11,7 @@ from wtforms import BooleanField, Form, FormField, IntegerField, SelectField, St
 from wtforms.validators import Optional as OptionalV
 
 from scoring.games import Game
-from scoring.i18n import render, t
+from scoring.i18n import render, seat_number, t
 from scoring.inputs import SwitchField
 from scoring.shedding.turn import TURN_FIELDS
 
@@ -210,7 +210,7 @@ class BiddingForm(GameForm):
 @per_game
 def bidding_form_class(game: Game):
     return _game_form(game, BiddingForm,
-                      start=SelectField(_l("谁先叫"), choices=[(str(i), str(i)) for i in range(4)], default="0",
+                      start=SelectField(_l("谁先叫"), choices=[(str(i), str(seat_number(i))) for i in range(4)], default="0",
                                         validate_choice=False),
                       bids=StringField(_l("依次的叫分（不叫写 pass 或 不叫），用空格分开")))
 

@@ -8,7 +8,7 @@ import re
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 
 from scoring.errors import PaijuError
-from scoring.i18n import render, t
+from scoring.i18n import render, seat_number, t
 from scoring.inputs import bound, item_label, numbered
 from scoring.registry import SLUGS, all_games, get_game
 
@@ -31,7 +31,7 @@ def init_app(app):
                 "item_label": item_label, "numbered": numbered, "bound": bound,
                 "blank_row": schema_forms.blank_row, "seat_options": schema_forms.seat_options,
                 "choice_options": schema_forms.choice_options, "value_options": schema_forms.value_options,
-                "tabs_for": tabs_for,
+                "tabs_for": tabs_for, "seat_no": seat_number,
                 "option_choices": forms.option_choices,
                 "rform_has_values": lambda rf: any(k != "preset" for k in forms.rules_payload(rf)),
                 "has_tables": "tables.new_table" in app.view_functions}
