@@ -74,12 +74,12 @@ RULESET = RuleSet(
     options=(
         Option("penalty", "seed", ("seed", "per_card"),
                t("输家付分", "What losers pay"),
-               t("seed：剩牌数 × 倍数（一张没出 ×4；出了不到四分之一 ×3；不到一半 ×2；其余 ×1）。"
+               t("「剩牌数 × 倍数」（一张没出 ×4；出了不到四分之一 ×3；不到一半 ×2；其余 ×1）。"
                  "“发牌数”理解为每人发到的张数，只出1张也算“不到四分之一”（解读）。"
-                 "per_card：每张剩牌1分，只剩1张（报单）不付，一张没出（全关）加倍。",
-                 "seed: cards left × multiplier (nothing played ×4; under a quarter of the deal played ×3; "
+                 "「每张1分，报单不付，全关加倍」：每张剩牌1分，只剩1张（报单）不付，一张没出（全关）加倍。",
+                 "“cards left × multiplier” (nothing played ×4; under a quarter of the deal played ×3; "
                  "under half ×2; otherwise ×1). “Total cards” is read as the cards dealt to each player, and "
-                 "playing exactly 1 card counts as under a quarter (reading). per_card: 1 per card left, a "
+                 "playing exactly 1 card counts as under a quarter (reading). “1 per card, last card free, shut out double”: 1 per card left, a "
                  "loser left with 1 card pays nothing, one who played nothing pays double."),
                reading=True,
                value_labels={"seed": t("剩牌数 × 倍数", "cards left × multiplier"), "per_card": t("每张1分，报单不付，全关加倍", "1 per card, last card free, shut out double")}),
@@ -89,7 +89,7 @@ RULESET = RuleSet(
                t("能管上桌上的牌时不许不出", "a player who can beat the table may not pass")),
         switch("aaa_top", t("AAA 是最大的炸弹", "AAA is the highest bomb"),
                t("跑得快中三个A是炸弹；默认按张数比是最小的炸弹（原文字面），开启后是最大的炸弹",
-                 "in 跑得快 three aces are a bomb; by default the lowest bomb (fewest cards, seed literal), "
+                 "in 跑得快 three aces are a bomb; by default the lowest bomb (fewest cards, as the source says), "
                  "with this rule the highest")),
         switch("bomb_kickers", t("炸弹可带牌（争上游）", "Bombs may carry kickers (争上游)"),
                t("争上游：炸弹可以带两张单牌或两对；压炸弹时所带张数必须相同",
@@ -102,10 +102,10 @@ RULESET = RuleSet(
                  f"(0–100, 0 = bombs score nothing). From {M2_CLIENT} (“a bomb is 10”), {XIUXIU}, "
                  f"{KUBEGAMES}, 567ppt.com (5)")),
         Option("zhaniao", "off", ("off", "cards", "all"), t("红桃10扎鸟", "♥10 bird (扎鸟)"),
-               t(f"拿到红桃10的人和别人之间的付分翻倍。cards：只翻牌分（{M2_CLIENT}：“炸弹则不翻倍”）；"
-                 f"all：炸弹分也翻倍（{XIUXIU}）。只用于一副牌的预设",
-                 f"every payment between the ♥10 holder and another player is doubled. cards: card payments "
-                 f"only ({M2_CLIENT}: “bombs are not doubled”); all: bomb payments too ({XIUXIU}). "
+               t(f"拿到红桃10的人和别人之间的付分翻倍。「扎鸟只翻牌分」：只翻牌分（{M2_CLIENT}：“炸弹则不翻倍”）；"
+                 f"「扎鸟连炸弹分一起翻」：炸弹分也翻倍（{XIUXIU}）。只用于一副牌的预设",
+                 f"every payment between the ♥10 holder and another player is doubled. “bird doubles card payments”: card payments "
+                 f"only ({M2_CLIENT}: “bombs are not doubled”); “bird doubles card and bomb payments”: bomb payments too ({XIUXIU}). "
                  f"One-deck presets only"),
                value_labels={"off": t("不扎鸟", "no bird"),
                              "cards": t("扎鸟只翻牌分", "bird doubles card payments"),
@@ -118,10 +118,10 @@ RULESET = RuleSet(
                  f"passed while able to beat) pays every loser's card payment; bombs are not covered. "
                  f"From {M2_CLIENT}, {XIUXIU}, {KUBEGAMES}, hackmd.io")),
         switch("baoben", t("报单保本", "Last card pays nothing (报单保本)"),
-               t(f"per_card 时只剩1张的输家不付（默认，{M2_CLIENT}“报单不出不进”、{XIUXIU}）；"
+               t(f"输家按「每张1分」付时，只剩1张的输家不付（默认，{M2_CLIENT}“报单不出不进”、{XIUXIU}）；"
                  f"关闭后也按1张付（hackmd.io、{KUBEGAMES}）",
-                 f"under per_card a loser left with one card pays nothing (default; {M2_CLIENT}, {XIUXIU}); "
-                 f"off: it pays for that card like any other (hackmd.io, {KUBEGAMES})"), default=True),
+                 f"when losers pay 1 per card, a loser left with one card pays nothing (default; {M2_CLIENT}, "
+                 f"{XIUXIU}); when off, it pays for that card like any other (hackmd.io, {KUBEGAMES})"), default=True),
         switch("baodan_max", t("报单必出最大", "Next on one card: single must be your largest"),
                t(f"下家只剩1张（报单）时，出单张必须出手里最大的点数。来源：{XIUXIU} checkTake、"
                  f"juexinw.com、{KUBEGAMES}",
@@ -145,7 +145,7 @@ RULESET = RuleSet(
                       "2 never in a run")),
         Preset(PDK48, t("跑得快 48张（3人×16张）", "Paodekuai, 48 cards (3 × 16)"),
                help=t("去掉♥2 ♣2 ♦2 ♠A（解读：原文只说“48张”，这是常见的16张玩法）",
-                      "without ♥2 ♣2 ♦2 ♠A (reading: the seed only says “48 cards”; this is the common "
+                      "without ♥2 ♣2 ♦2 ♠A (reading: the source only says “48 cards”; this is the common "
                       "16-card game)"),
                reading=True),
         Preset(PDK45, t("跑得快 十五张（3人×15张）", "Paodekuai, 15 cards (3 × 15)"),
@@ -1008,10 +1008,13 @@ def card_payments(values, rules, dealt: int, steps: list[Text]) -> dict[int, int
     """Steps 1–2 of the pipeline: each loser's card payment, doubled by 扎鸟 where the ♥10 holder is in it."""
     holder = values.heart10 if rules.zhaniao != "off" else None
     if values.heart10 is not None and holder is None:
-        steps.append(t("扎鸟未开：不用红桃10", "扎鸟 off: heart10 not used"))
+        steps.append(t("扎鸟未开：不用红桃10在谁手里", "扎鸟 off: who held ♥10 is not used"))
     if not rules.baoben and rules.penalty == "seed":
-        steps.append(t("报单保本只用于 per_card：按原文倍数，只剩1张也照付",
-                       "baoben applies to per_card only: under seed a 1-card loser pays 1 × multiplier anyway"))
+        penalty = RULESET.option("penalty")
+        steps.append(t("「{b}」只用于「{p}」；按「{s}」，只剩1张也照付",
+                       "“{b}” applies to “{p}” only; under “{s}” a 1-card loser pays 1 × multiplier anyway",
+                       b=RULESET.option("baoben").label, p=penalty.value_label("per_card"),
+                       s=penalty.value_label("seed")))
     pays = {}
     for i, n in enumerate(values.cards_left):
         if i == values.winner:

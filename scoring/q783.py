@@ -79,10 +79,10 @@ RULESET = RuleSet(
     options=(
         Option("scoring", "pattern", ("pattern", "cards"),
                t("每圈计分", "round payouts"),
-               t("pattern：按赢牌的牌型付（普通牌5、副Q783 20、正Q783 40、N张炸弹10×N、双Q783 40/80）；"
-                 "cards：每人付 5 × 赢家本圈出牌张数",
-                 "pattern: paid by the winning play's pattern (plain 5, 副Q783 20, 正Q783 40, "
-                 "N-bomb 10×N, 双Q783 40/80); cards: each pays 5 × the cards the winner played "
+               t("「按赢牌的牌型」：按赢牌的牌型付（普通牌5、副Q783 20、正Q783 40、N张炸弹10×N、双Q783 40/80）；"
+                 "「按出牌张数」：每人付 5 × 赢家本圈出牌张数",
+                 "“by the winning pattern”: paid by the winning play's pattern (plain 5, 副Q783 20, 正Q783 40, "
+                 "N-bomb 10×N, 双Q783 40/80); “by the cards played”: each pays 5 × the cards the winner played "
                  "in the round"),
                value_labels={"pattern": t("按赢牌的牌型", "by the winning pattern"), "cards": t("按出牌张数", "by the cards played")}),
         Option("penalty", 50, _AMOUNTS, t("罚分（不分阵营）", "penalty (solo)"),
@@ -111,11 +111,11 @@ RULESET = RuleSet(
                  "banks may go negative and play goes on; by default a bank that reaches 0 ends "
                  "the 大局")),
         Option("winner", "first_out", ("first_out", "points"), t("小局胜负", "who wins a hand"),
-               t("first_out：先走的一方胜（分阵营时一方占第一和最后名为平局）；points：本小局各圈得分多的一方胜"
+               t("「先走的一方胜」：先走的一方胜（分阵营时一方占第一和最后名为平局）；「本小局得分多的胜」：本小局各圈得分多的一方胜"
                  "（解读：原文两种说法都有，默认按先走）",
-                 "first_out: the side of the first player out wins (in teams, holding both first and "
-                 "last place is a draw); points: the side that gained more in the hand's rounds wins "
-                 "(reading: the seed says both; first out is the default)"),
+                 "“the side of the first out wins”: the side of the first player out wins (in teams, holding both first and "
+                 "last place is a draw); “the side that gained most wins”: the side that gained more in the hand's rounds wins "
+                 "(reading: the source says both; first out is the default)"),
                reading=True,
                value_labels={"first_out": t("先走的一方胜", "the side of the first out wins"), "points": t("本小局得分多的胜", "the side that gained most wins")}),
     ),

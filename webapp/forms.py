@@ -7,6 +7,7 @@ from functools import wraps
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
+from jinja2 import pass_context
 from wtforms import BooleanField, Form, FormField, IntegerField, SelectField, StringField, TextAreaField
 from wtforms.validators import Optional as OptionalV
 
@@ -90,6 +91,30 @@ def option_choices(game: Game, name: str):
     lang = current_lang()
     default_word = "按预设" if lang == "zh" else "preset default"
     return [("", default_word)] + [(_value_key(v), render(opt.value_label(v), lang)) for v in opt.values]
+
+
+def _quoted(words: str, lang: str) -> str:
+    return f"「{words}」" if lang == "zh" else f"“{words}”"
+
+
+@pass_context
+def rule_words(ctx, game: Game, name: str, value=None, label: bool = True) -> str:
+    """A house rule as a page names it, from its declaration: 「输家付分：剩牌数 × 倍数」 (never ``penalty: seed``)."""
+    opt = game.ruleset.option(name)
+    lang = ctx.get("lang") or current_lang()
+    words = render(opt.label, lang)
+    if value is not None:
+        chosen = next(v for v in opt.values if _value_key(v) == _value_key(value))
+        value_words = render(opt.value_label(chosen), lang)
+        words = f"{words}{'：' if lang == 'zh' else ': '}{value_words}" if label else value_words
+    return _quoted(words, lang)
+
+
+@pass_context
+def preset_words(ctx, game: Game, name: str) -> str:
+    """A preset as a page names it: its label (the platform it comes from), never its code name."""
+    lang = ctx.get("lang") or current_lang()
+    return _quoted(render(game.ruleset.preset(name).label, lang), lang)
 
 
 def make_rules_field(game: Game):

@@ -32,7 +32,8 @@ def init_app(app):
                 "blank_row": schema_forms.blank_row, "seat_options": schema_forms.seat_options,
                 "choice_options": schema_forms.choice_options, "value_options": schema_forms.value_options,
                 "tabs_for": tabs_for, "seat_no": seat_number,
-                "option_choices": forms.option_choices,
+                "option_choices": forms.option_choices, "rule_words": forms.rule_words,
+                "preset_words": forms.preset_words,
                 "rform_has_values": lambda rf: any(k != "preset" for k in forms.rules_payload(rf)),
                 "has_tables": "tables.new_table" in app.view_functions}
 
