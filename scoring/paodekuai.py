@@ -1101,5 +1101,11 @@ class Paodekuai(Game):
         players = PRESETS[self.ruleset.resolve(rules).preset]["players"]
         return (players, players)
 
+    def preset_for_seats(self, seats, rules=None):
+        """The first preset for that many players (3: the 48-card game) when these rules have another count."""
+        if self.seat_range(rules)[0] == seats:
+            return None
+        return next((p for p in self.ruleset.presets if PRESETS[p.name]["players"] == seats), None)
+
 
 GAME = Paodekuai()

@@ -11,6 +11,7 @@ from jinja2 import pass_context
 from wtforms import BooleanField, Form, FormField, IntegerField, SelectField, StringField, TextAreaField
 from wtforms.validators import Optional as OptionalV
 
+from scoring.errors import PaijuError
 from scoring.games import Game
 from scoring.i18n import render, seat_number, t
 from scoring.inputs import SwitchField
@@ -69,6 +70,25 @@ def _value_key(v) -> str:
     if v is False:
         return "off"
     return str(v)
+
+
+def switch_preset(game: Game, rules_form: Form, posted) -> bool:
+    """The player tapped "switch to preset …": select it in the rules form (True), the rest as typed."""
+    name = posted.get("switch_preset") if posted is not None else None
+    if name not in {p.name for p in game.ruleset.presets}:
+        return False
+    rules_form.preset.data = name
+    return True
+
+
+def preset_offer(game: Game, errors, rules: dict, seats_given: int | None):
+    """The preset to offer beside a refusal: one that plays with the seats the player gave."""
+    if not errors or not seats_given:
+        return None
+    try:
+        return game.preset_for_seats(seats_given, rules)
+    except PaijuError:
+        return None
 
 
 def rules_payload(rules_form: Form) -> dict:

@@ -181,17 +181,19 @@ def settle(slug):
     game = game_or_404(slug)
     posted = request.method == "POST"
     rules_form = forms.rules_form_class(game)(request.form if posted else None, prefix="rules")
+    switched = posted and forms.switch_preset(game, rules_form, request.form)
     rules_dict = forms.rules_payload(rules_form)
     rules = _rules_or_default(game, rules_dict)
-    action = request.form.get("action", "") if posted else ""
+    action = "refresh" if switched else request.form.get("action", "") if posted else ""
     seats = schema_forms.seats_for(game, rules, request.form if posted else request.args)
     form = schema_forms.settle_form(game, rules, seats, add_row=action[4:] if action.startswith("add:") else None)
-    result, errors = None, []
+    result, errors, offer = None, [], None
     if posted and not action:
         form.rules_payload = lambda: rules_dict
         result, errors = run_action(game, "settle", form, payload_fn=lambda: {**form.to_payload(), "rules": rules_dict})
+        offer = forms.preset_offer(game, errors or form.errors, rules_dict, game.seats_given(form.to_payload()))
     return page(game, "settle", "game/settle.html", form=form, rules_form=rules_form, result=result,
-                errors=errors, names=form.names_given(), picker=picker_config(game, rules))
+                errors=errors, names=form.names_given(), picker=picker_config(game, rules), offer=offer)
 
 
 def _rules_or_default(game, rules_dict):
