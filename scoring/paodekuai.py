@@ -712,6 +712,18 @@ SHORT_TRIPLES = {"triple": "triple_two", "triple_single": "triple_two", "triple_
 SPADE_THREE = parse_cards("♠3")[0]
 
 
+def _switched_on(value) -> bool:
+    return value is True or (isinstance(value, str) and value.strip().lower() in {"true", "on", "y", "yes", "1"})
+
+
+def _bare_in_a_run(cards, length: int = 5) -> bool:
+    """Whether a bare rank sits in some run of ``length`` ranks these cards hold (A also low: A2345)."""
+    steps = {1 if c.rank == ACE and low else c.rank for c in cards if not c.is_joker for low in (False, True)}
+    bare = {1 if c.rank == ACE and low else c.rank for c in cards if c.is_bare for low in (False, True)}
+    return any(all(r in steps for r in range(lo, lo + length)) and bare & set(range(lo, lo + length))
+               for lo in range(1, 15 - length + 1))
+
+
 def triples_in(reading: Reading) -> int:
     """How many triples a triple-based reading holds (the count a short last play must match)."""
     if reading.kind in ("triple", "triple_single", "triple_two"):
@@ -727,13 +739,21 @@ class PaodekuaiSpec(SheddingSpec):
     """跑得快 (52 and 48 cards); :class:`ZhengshangyouSpec` is its 争上游 variant."""
 
     slug = "paodekuai"
-    bare = False
+    bare = True  # ranks alone ("7 7 8") where suits cannot matter; see suits_needed
     presets: tuple[str, ...] = (PDK52, PDK48, PDK45)
     low_runs = False  # may a run start A-2-3 / 2-3?
     bomb_sizes = frozenset({3, 4})
     pattern_types = (Bomb, SameRank, TripleWith, FourWithTwo, Straight, PairRun, TripleRun, TripleRunWith)
     page_order = (SameRank, TripleWith, Straight, PairRun, TripleRunWith, FourWithTwo, Bomb)
     turn_inputs = ("next_cards_left", "first_play")
+
+    def suits_needed(self, cards, payload):
+        """首出必带黑桃3: at the first play of a hand, a bare 3 may or may not be ♠3."""
+        if self.rules.get("spade3_first") and _switched_on(payload.get("first_play")) \
+                and SPADE_THREE not in cards and any(c.is_bare and c.rank == 3 for c in cards):
+            return t("首出必带黑桃3：第一手里的3要写花色，例如「♠3 ♠4 ♥4」",
+                     "the first play must hold ♠3: give the suit of each 3, such as “♠3 ♠4 ♥4”")
+        return None
 
     def __init__(self, rules):
         self.full_kickers = bool(rules.get("full_kickers"))
@@ -855,6 +875,14 @@ class ZhengshangyouSpec(PaodekuaiSpec):
 
     def triple_is_bomb(self, rank: int) -> bool:
         return False
+
+    def suits_needed(self, cards, payload):
+        """争上游 has straight flushes: bare ranks that could join a run of five need their suits."""
+        if _bare_in_a_run(cards):
+            return t("争上游有同花顺：能连成顺子的牌要写花色，例如「♥3 ♥4 ♥5 ♥6 ♥7」",
+                     "争上游 has straight flushes: cards that could make a straight need their suits, "
+                     "such as “♥3 ♥4 ♥5 ♥6 ♥7”")
+        return super().suits_needed(cards, payload)
 
     def flush_suit(self, cards):
         """The suit of a card set of one suit, else None (kept for the last set: its straight patterns ask in turn)."""
@@ -1092,6 +1120,7 @@ class Paodekuai(Game):
     summary = t("先出完手牌的人赢，输家按剩牌数付分", "first to play out all cards wins; losers pay by the cards they hold")
     ruleset = RULESET
     settle_input = SETTLE_INPUT
+    bare_ranks = True  # settle cards (bombs) are same-rank: suits never matter there
     deck_of = staticmethod(deck_for)
     action_table = ACTIONS
     settle_of = staticmethod(settle)
