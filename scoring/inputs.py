@@ -190,6 +190,13 @@ def range_text(lo: int | None, hi: int | None, step: int) -> Text:
     return t("应不大于{hi}{e}", "it must be at most {hi}{e}", hi=hi, e=every)
 
 
+def not_a_multiple(label: Text, value: int, step: int) -> Text:
+    """A number off the step: what is valid, and the two nearest valid values."""
+    below = value - value % step
+    return t("「{f}」为{v}：只能是{s}的倍数，例如{a}或{b}", "“{f}” is {v}: only multiples of {s} are valid, such as {a} or {b}",
+             f=label, v=value, s=step, a=below, b=below + step)
+
+
 Bound = int | Callable[[Context], int] | None
 
 
@@ -257,11 +264,13 @@ class IntField(Field):
             problems.add(_not_integer(label, raw, path))
             return _MISSING
         lo, hi = self.bounds(ctx)
-        if (lo is not None and value < lo) or (hi is not None and value > hi) or value % self.step:
-            code = "not_multiple_of_5" if self.step == 5 and (lo is None or value >= lo) and \
-                (hi is None or value <= hi) else "out_of_range"
+        if (lo is not None and value < lo) or (hi is not None and value > hi):
             problems.add(InvalidInput(t("「{f}」为{v}，{r}", "“{f}” is {v}; {r}", f=label, v=value,
-                                        r=range_text(lo, hi, self.step)), field=path, code=code))
+                                        r=range_text(lo, hi, self.step)), field=path, code="out_of_range"))
+            return _MISSING
+        if value % self.step:
+            problems.add(InvalidInput(not_a_multiple(label, value, self.step), field=path,
+                                      code="not_multiple_of_5" if self.step == 5 else "out_of_range"))
             return _MISSING
         return value
 

@@ -64,8 +64,10 @@ from .errors import AmbiguousPlay, InvalidInput, MalformedInput
 from .games import Game, settlement
 from .i18n import Text, join, seat_name, seats_name, t, unknown_seat
 from .inputs import (CardsField, ChoiceField, IntField, PerSeatField, RowsField, Schema, SeatField, SeatOrderField,
-                     SwitchField, shown)
+                     SwitchField, not_a_multiple, shown)
 from .payload import as_int
+
+BANK_STEP = 5  # every score card and every payment is a multiple of 5, so every bank is too
 from .rules import Option, Preset, RuleSet, switch
 from .shedding import Pattern, RankOrder, Reading, SheddingSpec, is_pass, read_cards, shedding_actions, spec_cache
 
@@ -520,6 +522,10 @@ def new_hand(players: int, teams: bool, banks: Sequence[int] | None, rules) -> d
             raise MalformedInput(t("「banks」应为每个座位一个整数的列表", "“banks” must be a list of one "
                                    "whole number per seat"), field="banks", code="not_a_list")
         banks = [as_int(b, f"banks[{i}]") for i, b in enumerate(banks)]
+        for i, b in enumerate(banks):
+            if b % BANK_STEP:
+                raise InvalidInput(not_a_multiple(t("{s}的分库", "{s}'s bank", s=seat_name(i)), b, BANK_STEP),
+                                   field=f"banks[{i}]", code="not_multiple_of_5")
         if len(banks) != players:
             raise InvalidInput(t("「banks」有{k}个数，应为每个座位一个（{n}个）",
                                  "“banks” has {k} numbers; give one per seat ({n})", k=len(banks), n=players),
@@ -880,7 +886,7 @@ SETTLE_INPUT = Schema((
     IntField("players", t("人数", "players"), required=False, default=4, lo=3, hi=6, entry="chips"),
     SwitchField("teams", t("组队（对家一队，共用分库）", "teams (partners opposite share a bank)")),
     PerSeatField("banks", t("分库", "banks"), required=False, entry="per_seat",
-                 item=IntField("banks", t("分库", "bank"), lo=-100000, hi=100000)),
+                 item=IntField("banks", t("分库", "bank"), lo=-100000, hi=100000, step=BANK_STEP)),
     RowsField("rounds", t("各圈", "rounds"), row_label=t("第{n}圈", "round {n}"), max_rows=1000, entry="rounds",
               row_code="malformed_round",
               fields=(SeatField("winner", t("赢家", "winner")),

@@ -280,7 +280,7 @@ def hands(draw):
     }
     if draw(st.booleans()):
         sides = 2 if teams else players
-        side_banks = [draw(st.integers(0, 500 // sides)) for _ in range(sides)]
+        side_banks = [5 * draw(st.integers(0, 100 // sides)) for _ in range(sides)]  # banks come in 5s
         banks = [side_banks[s % 2] if teams else side_banks[s] for s in range(players)]
     else:
         banks = None
