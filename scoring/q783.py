@@ -504,6 +504,18 @@ def _copy(state: Mapping) -> dict:
     return out
 
 
+def _check_bank(seat: int, bank: int, rules) -> None:
+    """One seat's bank: in 5s, and not negative unless the rules allow it."""
+    if bank % BANK_STEP:
+        raise InvalidInput(not_a_multiple(t("{s}的分库", "{s}'s bank", s=seat_name(seat)), bank, BANK_STEP),
+                           field=f"banks[{seat}]", code="not_multiple_of_5")
+    if bank < 0 and not rules.negative_banks:
+        raise InvalidInput(
+            t("{seat}的分为{b}：分不能为负（除非开启「允许负分」）",
+              "{seat}'s bank is {b}: banks cannot be negative (unless “negative banks” is on)",
+              seat=seat_name(seat), b=bank), field=f"banks[{seat}]", code="negative_bank")
+
+
 def new_hand(players: int, teams: bool, banks: Sequence[int] | None, rules) -> dict:
     """Validate the table and start a hand. ``banks`` per seat (teammates equal) or None."""
     players = as_int(players, "players")
@@ -522,21 +534,12 @@ def new_hand(players: int, teams: bool, banks: Sequence[int] | None, rules) -> d
             raise MalformedInput(t("「banks」应为每个座位一个整数的列表", "“banks” must be a list of one "
                                    "whole number per seat"), field="banks", code="not_a_list")
         banks = [as_int(b, f"banks[{i}]") for i, b in enumerate(banks)]
-        for i, b in enumerate(banks):
-            if b % BANK_STEP:
-                raise InvalidInput(not_a_multiple(t("{s}的分库", "{s}'s bank", s=seat_name(i)), b, BANK_STEP),
-                                   field=f"banks[{i}]", code="not_multiple_of_5")
         if len(banks) != players:
             raise InvalidInput(t("「banks」有{k}个数，应为每个座位一个（{n}个）",
                                  "“banks” has {k} numbers; give one per seat ({n})", k=len(banks), n=players),
                                field="banks", code="wrong_length")
-        if not rules.negative_banks:
-            for i, b in enumerate(banks):
-                if b < 0:
-                    raise InvalidInput(
-                        t("{seat}的分为{b}：分不能为负（除非开启「允许负分」）",
-                          "{seat}'s bank is {b}: banks cannot be negative (unless “negative banks” is on)",
-                          seat=seat_name(i), b=b), field=f"banks[{i}]", code="negative_bank")
+        for i, b in enumerate(banks):
+            _check_bank(i, b, rules)
         side_banks = []
         for seats in sides:
             values = {banks[s] for s in seats}
