@@ -110,6 +110,8 @@ class Field:
     default: Any = None
     help: Text | None = None
     entry: str = "text"
+    #: the label cut short for a narrow box on a phone (a per-seat number's placeholder); None: the label
+    short: Text | None = None
     #: the house rules under which a form shows this field (None: always); the API reads it either way
     shown_when: Callable[[Any], bool] | None = None
 

@@ -956,7 +956,7 @@ def _bomb_row(row, ctx, path: str, label: Text) -> InvalidInput | None:
 
 SETTLE_INPUT = Schema((
     SeatField("winner", t("先出完的人", "who went out first")),
-    PerSeatField("cards_left", t("剩余张数", "cards left"),
+    PerSeatField("cards_left", t("剩余张数", "cards left"), short=t("张数", "left"),
                  item=IntField("cards_left", t("剩余张数", "cards left"), lo=0, hi=_dealt), entry="cards_left",
                  zero_at="winner"),
     RowsField("bombs", t("炸弹", "bombs"), row_label=t("炸弹{n}", "bomb {n}"), max_rows=_dealt,

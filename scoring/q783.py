@@ -888,7 +888,7 @@ def undo_round(state: Mapping, rules) -> tuple[dict, list[Text]]:
 SETTLE_INPUT = Schema((
     IntField("players", t("人数", "players"), required=False, default=4, lo=3, hi=6, entry="chips"),
     SwitchField("teams", t("组队（对家一队，共用分库）", "teams (partners opposite share a bank)")),
-    PerSeatField("banks", t("分库", "banks"), required=False, entry="per_seat",
+    PerSeatField("banks", t("分库", "banks"), required=False, entry="per_seat", short=t("分库", "bank"),
                  item=IntField("banks", t("分库", "bank"), lo=-100000, hi=100000, step=BANK_STEP)),
     RowsField("rounds", t("各圈", "rounds"), row_label=t("第{n}圈", "round {n}"), max_rows=1000, entry="rounds",
               row_code="malformed_round",
