@@ -51,6 +51,7 @@ def test_settle_pages_stay_360_px_wide_with_16_character_names(page, live_server
 def test_table_page_and_its_hands_stay_360_px_wide_with_16_character_names(page, live_server, slug):
     _new_table(page, live_server, slug, NAMES)
     assert _width(page) <= 360
+    assert not re.search(r"第\d+版", page.locator("main").inner_text())  # no version counter for players
     if slug == "paodekuai":
         page.locator(".names-row .seat-btn").first.click()
         for i, n in enumerate(["5", "13", "10"], 1):
