@@ -687,8 +687,8 @@ def _pattern_payout(pattern: Reading | None, won_with: str | None, canonical: di
     """``scoring: pattern``: the payout from the winning play's cards, or from what won it."""
     if pattern is None and won_with is None:
         raise MalformedInput(t("按牌型计分时每圈要给出赢的那手牌「{f}.cards」或它是什么牌「{f}.won_with」",
-                               "under “scoring: pattern” each round needs its winning play “{f}.cards” or what "
-                               "it was “{f}.won_with”", f=field), field=f"{field}.cards", code="missing_field")
+                               "when rounds are paid by the winning pattern, each round needs its winning play "
+                               "“{f}.cards” or what it was “{f}.won_with”", f=field), field=f"{field}.cards", code="missing_field")
     if pattern is None:
         words, amount = WON_WITH[won_with]
         return amount, words
@@ -721,9 +721,10 @@ def read_round(rnd: Any, players: int, rules, field: str) -> tuple[dict, int, Te
             canonical[key] = value
     if rules.scoring == "pattern":
         if count is not None and (pattern is not None or won_with is not None):
-            raise InvalidInput(t("按牌型计分（scoring: pattern）只看赢的那手牌：「{f}.count」只在按张计分时用，请去掉",
-                                 "under “scoring: pattern” only the winning play counts: “{f}.count” is used only "
-                                 "under “scoring: cards”; leave it out", f=field),
+            raise InvalidInput(t("按牌型计分只看赢的那手牌：「{f}.count」只在按出牌张数计分时用，请去掉",
+                                 "when rounds are paid by the winning pattern only the winning play counts: "
+                                 "“{f}.count” is used only when they are paid by the cards played; leave it out",
+                                 f=field),
                                field=f"{field}.count", code="count_not_used")
         amount, how = _pattern_payout(pattern, won_with, canonical, field)
         return canonical, amount, how

@@ -191,7 +191,8 @@ class RuleSet:
                 raise InvalidInput(
                     t("规则「{name}」不适用于预设「{p}」（只用于：{valid}）",
                       "rule “{name}” does not apply to the preset “{p}” (only to: {valid})",
-                      name=o.label, p=preset_name, valid=" / ".join(o.only_presets)),
+                      name=o.label, p=self.preset(preset_name).label,
+                      valid=join([self.preset(n).label for n in o.only_presets], " / ", " / ")),
                     field=f"rules.{o.name}", code="option_not_for_preset")
 
     def describe(self) -> dict:

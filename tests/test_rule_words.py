@@ -58,3 +58,11 @@ def test_option_table_lists_allowed_values_in_words(client):
     text = _visible(client.get("/hongwu/rules").get_data(as_text=True))
     assert "赢最后一轮才得" in text and "庄家总是得" in text
     assert not _found({"last_trick", "always"}, text)
+
+
+def test_a_rule_refused_under_a_preset_names_the_presets_in_words(api):
+    status, out = api("paodekuai/settle", {"winner": 0, "cards_left": [0, 5, 7, 8], "heart10": 1,
+                                           "rules": {"preset": "zhengshangyou108", "zhaniao": "cards"}})
+    assert status == 422 and out["error"]["code"] == "option_not_for_preset"
+    assert "争上游 108张" in out["error"]["message"] and "跑得快 48张" in out["error"]["message"]
+    assert not _found(_codes("paodekuai"), out["error"]["message"])
