@@ -81,9 +81,9 @@ def switch_preset(game: Game, rules_form: Form, posted) -> bool:
     return True
 
 
-def preset_offer(game: Game, errors, rules: dict, seats_given: int | None):
+def preset_offer(game: Game, rules: dict, seats_given: int | None):
     """The preset to offer beside a refusal: one that plays with the seats the player gave."""
-    if not errors or not seats_given:
+    if not seats_given:
         return None
     try:
         return game.preset_for_seats(seats_given, rules)
@@ -255,8 +255,8 @@ class BiddingForm(GameForm):
 @per_game
 def bidding_form_class(game: Game):
     return _game_form(game, BiddingForm,
-                      start=SelectField(_l("谁先叫"), choices=[(str(i), str(seat_number(i))) for i in range(4)], default="0",
-                                        validate_choice=False),
+                      start=SelectField(_l("谁先叫"), choices=[(str(i), str(seat_number(i))) for i in range(4)],
+                                        default="0", validate_choice=False),
                       bids=StringField(_l("依次的叫分（不叫写 pass 或 不叫），用空格分开")))
 
 

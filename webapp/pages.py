@@ -191,7 +191,8 @@ def settle(slug):
     if posted and not action:
         form.rules_payload = lambda: rules_dict
         result, errors = run_action(game, "settle", form, payload_fn=lambda: {**form.to_payload(), "rules": rules_dict})
-        offer = forms.preset_offer(game, errors or form.errors, rules_dict, game.seats_given(form.to_payload()))
+        if result is None:  # refused: maybe by the seat count these rules play with
+            offer = forms.preset_offer(game, rules_dict, game.seats_given(form.to_payload()))
     return page(game, "settle", "game/settle.html", form=form, rules_form=rules_form, result=result,
                 errors=errors, names=form.names_given(), picker=picker_config(game, rules), offer=offer)
 

@@ -320,7 +320,7 @@ def new_table():
                 message = page_message(exc)
                 if not _attach_create_error(form, rules_form, exc.field, named, message):
                     errors.append(message)
-                offer = game_forms.preset_offer(game, [exc], game_forms.rules_payload(rules_form), len(named))
+                offer = game_forms.preset_offer(game, game_forms.rules_payload(rules_form), len(named))
             else:
                 return with_edit_cookie(redirect(url_for("tables.edit", table_id=table_id, new=1)), table_id,
                                         token)
