@@ -146,3 +146,24 @@ def test_q783_bank_off_the_5s_says_what_is_valid(page, live_server):
         page.fill(f"#bank_{i}", bank)
     page.click("button[value=start]")
     expect(page.locator(".error").first).to_contain_text("只能是5的倍数，例如40或45")
+
+
+def test_q783_round_tracker_stays_360_px_wide_with_16_character_names(page, live_server):
+    page.goto(live_server + "/q783/rounds")
+    _fill_names(page)
+    for i in range(4):
+        page.fill(f"#bank_{i}", "100")
+    page.click("button[value=start]")
+    expect(page.locator(".seat-button").first).to_be_visible()
+    assert _width(page) <= 360
+
+
+def test_settle_result_stays_360_px_wide_with_16_character_names(page, live_server):
+    page.goto(live_server + "/paodekuai/settle")
+    _fill_names(page)
+    page.locator(".names-row .seat-btn").first.click()
+    for i, n in enumerate(["5", "13", "10"], 1):
+        page.fill(f"#cards_left-{i}", n)
+    page.locator("button.primary.big").click()
+    expect(page.locator("#result")).to_be_visible()
+    assert _width(page) <= 360
