@@ -23,21 +23,21 @@ DECK = Deck(copies=2)
 RULESET = RuleSet(
     options=(
         Option("base", 1, tuple(range(1, 101)), t("底分", "Base"),
-               t("每一底的分数（种子规则为1）；冲关奖分也按底分计", "points per stake unit (1 in the seed); the 冲关 "
+               t("每一底的分数（原文为1）；冲关奖分也按底分计", "points per stake unit (1 in the source); the 冲关 "
                  "bonus is paid in this unit too")),
         Option("sides", "partners", ("partners", "solo"), t("分组", "Sides"),
-               t("partners：庄家与对家一组对另外两家（解读）；solo：庄家一人对三家",
-                 "partners: the 庄家 and the partner opposite against the other two (reading); solo: the 庄家 "
+               t("「庄家与对家一组」：庄家与对家一组对另外两家（解读）；「庄家一人对三家」",
+                 "“the 庄家 with the partner opposite”: the 庄家 and the partner opposite against the other two (reading); “the 庄家 alone against three”: the 庄家 "
                  "alone against three"), reading=True,
                value_labels={"partners": t("庄家与对家一组", "the 庄家 with the partner opposite"), "solo": t("庄家一人对三家", "the 庄家 alone against three")}),
         THROW_COMPARE,
         Option("bottom_bonus", "off", ("off", "on"), t("抠底（底牌分算给闲家）", "抠底 (the bottom to the 闲家)"),
-               t("on：闲家用主牌赢最后一墩时，庄家埋的底牌分算给闲家：单张（或甩牌）赢 ×1，对子或拖拉机赢 ×2，"
-                 "副牌赢不算；要填底牌分和最后一墩。off：闲家抓分就是全部（种子规则只说庄家埋8张底）。"
+               t("「抠底：底牌分按最后一墩翻倍给闲家」：闲家用主牌赢最后一墩时，庄家埋的底牌分算给闲家：单张（或甩牌）赢 ×1，对子或拖拉机赢 ×2，"
+                 "副牌赢不算；要填底牌分和最后一墩。「不抠底」：闲家抓分就是全部（原文只说庄家埋8张底）。"
                  "来源：由二七王改编的飙分规则（hur95593-netizen/biaofen「飙分-规则.md」“底牌(扣底捡分)”），可信度低",
-                 "on: when the 闲家 win the last trick with trumps, the points the 庄家 buried in the bottom go to "
+                 "“抠底: the bottom, multiplied by the last trick, to the 闲家”: when the 闲家 win the last trick with trumps, the points the 庄家 buried in the bottom go to "
                  "the 闲家: ×1 for a single (or a throw), ×2 for a pair or a tractor, nothing for a plain-suit win; "
-                 "give the bottom points and the last trick. off: the 闲家's points are all they count (the seed "
+                 "give the bottom points and the last trick. “no 抠底”: the 闲家's points are all they count (the source "
                  "says only that the 庄家 buries 8 cards). Source: the rules of 飙分, a game derived from 二七王 "
                  "(hur95593-netizen/biaofen “飙分-规则.md”, “底牌(扣底捡分)”); low confidence"),
                value_labels={"off": t("不抠底", "no 抠底"), "on": t("抠底：底牌分按最后一墩翻倍给闲家",
@@ -45,7 +45,7 @@ RULESET = RuleSet(
                                                                   "to the 闲家")}),
     ),
     presets=(
-        Preset("seed", t("南昌二七王（种子规则）", "Nanchang (seed)"),
+        Preset("seed", t("南昌二七王（棋牌桌游规则页）", "Nanchang 二七王 (board-game rules page)"),
                help=t("按叫分定底，检分加底，大光小光，冲关奖分", "stake by bid, 检分 steps, 大光/小光, 冲关 bonus")),
     ),
 )

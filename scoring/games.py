@@ -15,10 +15,10 @@ from __future__ import annotations
 from typing import Any, Callable, ClassVar, Mapping
 
 from .cards import Deck
-from .errors import MalformedInput, UnknownAction
+from .errors import InputErrors, InvalidInput, MalformedInput, UnknownAction
 from .i18n import Text, shown, t
 from .inputs import Context, Schema, Values
-from .rules import Rules, RuleSet
+from .rules import Preset, Rules, RuleSet
 
 Action = Callable[[Mapping, Any], dict]
 
@@ -56,6 +56,25 @@ class Game:
         """How many seats these rules play with: (fewest, most)."""
         return self.seats
 
+    def preset_for_seats(self, seats: int, rules: Any = None) -> Preset | None:
+        """A preset that plays with ``seats`` when these rules do not (跑得快: 3 players → 48 cards); None: none."""
+        return None
+
+    def seat_count_fix(self, seats: int, rules: Any = None) -> Text | None:
+        """What to do when these rules refuse ``seats`` players: the preset to switch to, in words."""
+        preset = self.preset_for_seats(seats, rules)
+        if preset is None:
+            return None
+        return t("{n}人玩请换成预设「{p}」", "for {n} players, switch to the preset “{p}”", n=seats, p=preset.label)
+
+    def seats_given(self, payload: Mapping) -> int | None:
+        """How many seats a settle payload fills: the entries of its first per-seat list (None: it has none)."""
+        for field in self.settle_input.fields:
+            value = payload.get(field.name) if field.kind == "per_seat" else None
+            if isinstance(value, (list, tuple)):
+                return sum(1 for v in value if v is not None and str(v).strip())
+        return None
+
     @property
     def tabs(self) -> tuple[str, ...]:
         return BASE_TABS + self.extra_tabs
@@ -92,7 +111,14 @@ class Game:
         return Context(rules=rules, seats=lo, deck=self.deck(rules), bare=self.bare_ranks, names=names)
 
     def settle_payload(self, payload: Mapping, rules: Rules) -> dict:
-        values = self.settle_input.read(payload, self.input_context(rules))
+        try:
+            values = self.settle_input.read(payload, self.input_context(rules))
+        except InputErrors as exc:
+            given = self.seats_given(payload)
+            fix = self.seat_count_fix(given, rules) if given else None
+            if fix is None:
+                raise
+            raise InputErrors([*exc.errors, InvalidInput(fix, field="rules.preset", code="preset_for_seats")]) from exc
         return self.settle(values, rules)
 
     def settle(self, values: Values, rules: Rules) -> dict:

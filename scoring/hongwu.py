@@ -23,12 +23,12 @@ RULESET = RuleSet(
                t("两副牌（108张，每人25张，底牌8张）或三副牌（162张，每人39张，底牌6张）",
                  "two decks (108 cards, 25 each, 8 in the bottom) or three (162, 39 each, 6 in the bottom)")),
         Option("base", 2, tuple(range(1, 101)), t("基础分", "Base"),
-               t("游戏积分表以基础分为单位（种子规则为2分）", "the game-point table is in units of the base "
-                 "(2 in the seed)")),
+               t("游戏积分表以基础分为单位（原文为2分）", "the game-point table is in units of the base "
+                 "(2 in the source)")),
         Option("bottom", "last_trick", ("last_trick", "always"), t("底牌分", "Bottom points"),
-               t("last_trick：庄家赢得最后一轮才得底牌分（解读）；always：庄家总是得底牌分",
-                 "last_trick: the 庄家 scores the bottom only by winning the last trick (reading); "
-                 "always: the 庄家 always scores it"), reading=True,
+               t("「赢最后一轮才得」：庄家赢得最后一轮才得底牌分（解读）；「庄家总是得」：庄家总是得底牌分",
+                 "“only by winning the last trick”: the 庄家 scores the bottom only by winning the last trick (reading); "
+                 "“always the 庄家's”: the 庄家 always scores it"), reading=True,
                value_labels={"last_trick": t("赢最后一轮才得", "only by winning the last trick"), "always": t("庄家总是得", "always the 庄家's")}),
         Option("red_five_points", 2, tuple(range(0, 101)), t("红五被抓罚分", "Captured red five"),
                t("每张被抓的红五，被抓方付给抓方的游戏积分（与基础分无关）",
@@ -36,11 +36,11 @@ RULESET = RuleSet(
         THROW_COMPARE,
         Option("failed_throw", FailedThrow.default().value, tuple(f.value for f in FailedThrow),
                t("甩牌失败改出哪一手", "A failed throw plays"),
-               t("beaten：被管上的那几手里最小的一手（最大的牌最小，再看张数少）；single_first：同城游的规则"
+               t("「被管上的最小一手」：被管上的那几手里最小的一手（最大的牌最小，再看张数少）；「先单牌、再对子、再拖拉机（同城游）」：同城游的规则"
                  "“甩牌失败:按照单牌、对子、拖拉机的顺序选其较小的出”（tcy365.com/news/d9592.html）：有单牌出最小的单牌，"
                  "没有就出最小的对子（三副牌为三张），再没有就出最小的拖拉机，不管哪一手被管上",
-                 "beaten: the smallest of the units that can be beaten (lowest top card, then fewest cards); "
-                 "single_first: 同城游's rule “甩牌失败:按照单牌、对子、拖拉机的顺序选其较小的出” "
+                 "“the smallest beaten unit”: the smallest of the units that can be beaten (lowest top card, then fewest cards); "
+                 "“singles, then pairs, then tractors (同城游)”: 同城游's rule “甩牌失败:按照单牌、对子、拖拉机的顺序选其较小的出” "
                  "(tcy365.com/news/d9592.html): the throw's lowest single if it has one, else its lowest pair "
                  "(triple with 3 decks), else its lowest tractor, whichever unit was beaten"),
                value_labels={FailedThrow.BEATEN.value: t("被管上的最小一手", "the smallest beaten unit"),
@@ -52,8 +52,9 @@ RULESET = RuleSet(
                default=True, reading=True),
     ),
     presets=(
-        Preset("seed", t("游戏e家（种子规则）", "游戏e家 (seed)"),
-               help=t("按最终牌分分六档：±3b、±6b、±9b", "six tiers of the final card points: ±3b, ±6b, ±9b")),
+        Preset("seed", t("游戏e家", "游戏e家 (platform)"),
+               help=t("游戏e家平台的规则：按最终牌分分六档：±3b、±6b、±9b",
+                      "the 游戏e家 platform’s rules: six tiers of the final card points: ±3b, ±6b, ±9b")),
         Preset("tiers_321", t("同城游 1-2-3 倍", "同城游 1-2-3 tiers"),
                help=t("庄家够分即赢，闲家每家付1b，半空2b，全空3b；反之庄家不足一半付2b，0分付3b",
                       "the 庄家 wins on reaching the bid: each 闲家 pays 1b, 2b at 半空, 3b at 全空; otherwise "

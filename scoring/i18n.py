@@ -73,6 +73,23 @@ def shown(value: Any, limit: int = 20) -> str:
     return text.encode("unicode_escape", "backslashreplace").decode("ascii")
 
 
+def seat_number(seat: int) -> int:
+    """The number a player reads for a seat: seat values are 0-based (the API), words count from 1."""
+    return seat + 1
+
+
 def seat_name(seat: int) -> Text:
-    """How a seat is called in messages (seats are 0-based in the API)."""
-    return t("{n}号位", "seat {n}", n=seat)
+    """How a seat is called in messages and on pages: value 0 is 1号位 / seat 1."""
+    return t("{n}号位", "seat {n}", n=seat_number(seat))
+
+
+def seats_name(seats) -> Text:
+    """Several seats in one phrase: 1、3号位 / seats 1 & 3."""
+    return Text("{s}号位", "seats {s}", {"s": join([str(seat_number(s)) for s in seats], "、", " & ")})
+
+
+def unknown_seat(value: Any, seats: int) -> Text:
+    """Why a seat value is refused: the values run from 0, which a player reads as 1号位."""
+    return t("没有座位值{v}：座位的值是0到{last}（0是1号位，{last}是{n}号位）",
+             "there is no seat value {v}: seat values are 0 to {last} (0 is seat 1, {last} is seat {n})",
+             v=value, last=seats - 1, n=seats)

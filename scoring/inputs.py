@@ -25,7 +25,7 @@ from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence
 
 from .cards import Card, Deck, format_cards, parse_cards
 from .errors import InputErrors, InvalidInput, MalformedInput, PaijuError
-from .i18n import Text, join, shown, t  # shown: a quoted value, escaped (used here and re-exported)
+from .i18n import Text, join, seat_name, shown, t, unknown_seat  # shown: a quoted value, escaped (used here and re-exported)
 
 _PATH = re.compile(r"^(?P<name>[a-z_0-9]+)(?:\[(?P<i>\d+)\])?(?:\.(?P<sub>[a-z_0-9]+))?$")
 MAX_TEXT = 400  # characters in one text field (a 3-deck hand is about 160 cards)
@@ -49,7 +49,7 @@ class Context:
     def seat_words(self, seat: int) -> Text:
         if 0 <= seat < len(self.names) and self.names[seat]:
             return t("{n}", "{n}", n=self.names[seat])
-        return t("{n}号位", "seat {n}", n=seat)
+        return seat_name(seat)
 
 
 class Values(dict):
@@ -110,6 +110,8 @@ class Field:
     default: Any = None
     help: Text | None = None
     entry: str = "text"
+    #: the label cut short for a narrow box on a phone (a per-seat number's placeholder); None: the label
+    short: Text | None = None
     #: the house rules under which a form shows this field (None: always); the API reads it either way
     shown_when: Callable[[Any], bool] | None = None
 
@@ -190,6 +192,13 @@ def range_text(lo: int | None, hi: int | None, step: int) -> Text:
     return t("应不大于{hi}{e}", "it must be at most {hi}{e}", hi=hi, e=every)
 
 
+def not_a_multiple(label: Text, value: int, step: int) -> Text:
+    """A number off the step: what is valid, and the two nearest valid values."""
+    below = value - value % step
+    return t("「{f}」为{v}：只能是{s}的倍数，例如{a}或{b}", "“{f}” is {v}: only multiples of {s} are valid, such as {a} or {b}",
+             f=label, v=value, s=step, a=below, b=below + step)
+
+
 Bound = int | Callable[[Context], int] | None
 
 
@@ -257,11 +266,13 @@ class IntField(Field):
             problems.add(_not_integer(label, raw, path))
             return _MISSING
         lo, hi = self.bounds(ctx)
-        if (lo is not None and value < lo) or (hi is not None and value > hi) or value % self.step:
-            code = "not_multiple_of_5" if self.step == 5 and (lo is None or value >= lo) and \
-                (hi is None or value <= hi) else "out_of_range"
+        if (lo is not None and value < lo) or (hi is not None and value > hi):
             problems.add(InvalidInput(t("「{f}」为{v}，{r}", "“{f}” is {v}; {r}", f=label, v=value,
-                                        r=range_text(lo, hi, self.step)), field=path, code=code))
+                                        r=range_text(lo, hi, self.step)), field=path, code="out_of_range"))
+            return _MISSING
+        if value % self.step:
+            problems.add(InvalidInput(not_a_multiple(label, value, self.step), field=path,
+                                      code="not_multiple_of_5" if self.step == 5 else "out_of_range"))
             return _MISSING
         return value
 
@@ -293,9 +304,8 @@ def read_seat(raw, ctx: Context, path: str, label: Text, problems: Problems) -> 
         problems.add(_not_integer(label, raw, path))
         return _MISSING
     if not 0 <= seat < ctx.seats:
-        problems.add(InvalidInput(t("「{f}」为{v}：没有{v}号位，座位是0到{last}号",
-                                    "“{f}” is {v}: there is no seat {v}; seats are 0 to {last}",
-                                    f=label, v=seat, last=ctx.seats - 1), field=path, code="unknown_seat"))
+        problems.add(InvalidInput(t("「{f}」：{why}", "“{f}”: {why}", f=label,
+                                    why=unknown_seat(seat, ctx.seats)), field=path, code="unknown_seat"))
         return _MISSING
     return seat
 
@@ -476,7 +486,6 @@ class PerSeatField(Field):
     kind: ClassVar[str] = "per_seat"
 
     item: IntField = field(default_factory=lambda: IntField("", t("", "")))
-    seat_label: Text = t("{n}号位", "seat {n}")
     entry: str = "per_seat"
     #: a seat field whose seat has 0 here; on a form, a blank box at that seat means 0
     zero_at: str | None = None
@@ -493,7 +502,7 @@ class PerSeatField(Field):
             return _MISSING
         out, ok = [], True
         for i, item in enumerate(raw):
-            where = t("{s}的{f}", "{f} of {s}", s=Text(self.seat_label.zh, self.seat_label.en, {"n": i}), f=label)
+            where = t("{s}的{f}", "{f} of {s}", s=seat_name(i), f=label)
             if item is None:
                 problems.add(MalformedInput(t("缺少「{f}」", "“{f}” is missing", f=where), field=f"{path}[{i}]",
                                             code="missing_field"))
@@ -510,7 +519,7 @@ class PerSeatField(Field):
     def path_label(self, index, sub):
         if index is None:
             return self.label
-        return t("{s}的{f}", "{f} of {s}", s=numbered(self.seat_label, int(index)), f=self.label)
+        return t("{s}的{f}", "{f} of {s}", s=seat_name(int(index)), f=self.label)
 
     def words(self, value, ctx):
         if value is None:

@@ -75,12 +75,12 @@ RULESET = RuleSet(
     options=(
         Option("penalty", "seed", ("seed", "per_card"),
                t("输家付分", "What losers pay"),
-               t("seed：剩牌数 × 倍数（一张没出 ×4；出了不到四分之一 ×3；不到一半 ×2；其余 ×1）。"
+               t("「剩牌数 × 倍数」（一张没出 ×4；出了不到四分之一 ×3；不到一半 ×2；其余 ×1）。"
                  "“发牌数”理解为每人发到的张数，只出1张也算“不到四分之一”（解读）。"
-                 "per_card：每张剩牌1分，只剩1张（报单）不付，一张没出（全关）加倍。",
-                 "seed: cards left × multiplier (nothing played ×4; under a quarter of the deal played ×3; "
+                 "「每张1分，报单不付，全关加倍」：每张剩牌1分，只剩1张（报单）不付，一张没出（全关）加倍。",
+                 "“cards left × multiplier” (nothing played ×4; under a quarter of the deal played ×3; "
                  "under half ×2; otherwise ×1). “Total cards” is read as the cards dealt to each player, and "
-                 "playing exactly 1 card counts as under a quarter (reading). per_card: 1 per card left, a "
+                 "playing exactly 1 card counts as under a quarter (reading). “1 per card, last card free, shut out double”: 1 per card left, a "
                  "loser left with 1 card pays nothing, one who played nothing pays double."),
                reading=True,
                value_labels={"seed": t("剩牌数 × 倍数", "cards left × multiplier"), "per_card": t("每张1分，报单不付，全关加倍", "1 per card, last card free, shut out double")}),
@@ -90,7 +90,7 @@ RULESET = RuleSet(
                t("能管上桌上的牌时不许不出", "a player who can beat the table may not pass")),
         switch("aaa_top", t("AAA 是最大的炸弹", "AAA is the highest bomb"),
                t("跑得快中三个A是炸弹；默认按张数比是最小的炸弹（原文字面），开启后是最大的炸弹",
-                 "in 跑得快 three aces are a bomb; by default the lowest bomb (fewest cards, seed literal), "
+                 "in 跑得快 three aces are a bomb; by default the lowest bomb (fewest cards, as the source says), "
                  "with this rule the highest")),
         switch("bomb_kickers", t("炸弹可带牌（争上游）", "Bombs may carry kickers (争上游)"),
                t("争上游：炸弹可以带两张单牌或两对；压炸弹时所带张数必须相同",
@@ -103,10 +103,10 @@ RULESET = RuleSet(
                  f"(0–100, 0 = bombs score nothing). From {M2_CLIENT} (“a bomb is 10”), {XIUXIU}, "
                  f"{KUBEGAMES}, 567ppt.com (5)")),
         Option("zhaniao", "off", ("off", "cards", "all"), t("红桃10扎鸟", "♥10 bird (扎鸟)"),
-               t(f"拿到红桃10的人和别人之间的付分翻倍。cards：只翻牌分（{M2_CLIENT}：“炸弹则不翻倍”）；"
-                 f"all：炸弹分也翻倍（{XIUXIU}）。只用于一副牌的预设",
-                 f"every payment between the ♥10 holder and another player is doubled. cards: card payments "
-                 f"only ({M2_CLIENT}: “bombs are not doubled”); all: bomb payments too ({XIUXIU}). "
+               t(f"拿到红桃10的人和别人之间的付分翻倍。「扎鸟只翻牌分」：只翻牌分（{M2_CLIENT}：“炸弹则不翻倍”）；"
+                 f"「扎鸟连炸弹分一起翻」：炸弹分也翻倍（{XIUXIU}）。只用于一副牌的预设",
+                 f"every payment between the ♥10 holder and another player is doubled. “bird doubles card payments”: card payments "
+                 f"only ({M2_CLIENT}: “bombs are not doubled”); “bird doubles card and bomb payments”: bomb payments too ({XIUXIU}). "
                  f"One-deck presets only"),
                value_labels={"off": t("不扎鸟", "no bird"),
                              "cards": t("扎鸟只翻牌分", "bird doubles card payments"),
@@ -119,10 +119,10 @@ RULESET = RuleSet(
                  f"passed while able to beat) pays every loser's card payment; bombs are not covered. "
                  f"From {M2_CLIENT}, {XIUXIU}, {KUBEGAMES}, hackmd.io")),
         switch("baoben", t("报单保本", "Last card pays nothing (报单保本)"),
-               t(f"per_card 时只剩1张的输家不付（默认，{M2_CLIENT}“报单不出不进”、{XIUXIU}）；"
+               t(f"输家按「每张1分」付时，只剩1张的输家不付（默认，{M2_CLIENT}“报单不出不进”、{XIUXIU}）；"
                  f"关闭后也按1张付（hackmd.io、{KUBEGAMES}）",
-                 f"under per_card a loser left with one card pays nothing (default; {M2_CLIENT}, {XIUXIU}); "
-                 f"off: it pays for that card like any other (hackmd.io, {KUBEGAMES})"), default=True),
+                 f"when losers pay 1 per card, a loser left with one card pays nothing (default; {M2_CLIENT}, "
+                 f"{XIUXIU}); when off, it pays for that card like any other (hackmd.io, {KUBEGAMES})"), default=True),
         switch("baodan_max", t("报单必出最大", "Next on one card: single must be your largest"),
                t(f"下家只剩1张（报单）时，出单张必须出手里最大的点数。来源：{XIUXIU} checkTake、"
                  f"juexinw.com、{KUBEGAMES}",
@@ -146,7 +146,7 @@ RULESET = RuleSet(
                       "2 never in a run")),
         Preset(PDK48, t("跑得快 48张（3人×16张）", "Paodekuai, 48 cards (3 × 16)"),
                help=t("去掉♥2 ♣2 ♦2 ♠A（解读：原文只说“48张”，这是常见的16张玩法）",
-                      "without ♥2 ♣2 ♦2 ♠A (reading: the seed only says “48 cards”; this is the common "
+                      "without ♥2 ♣2 ♦2 ♠A (reading: the source only says “48 cards”; this is the common "
                       "16-card game)"),
                reading=True),
         Preset(PDK45, t("跑得快 十五张（3人×15张）", "Paodekuai, 15 cards (3 × 15)"),
@@ -887,6 +887,18 @@ SHORT_TRIPLES = {"triple": "triple_two", "triple_single": "triple_two", "triple_
 SPADE_THREE = parse_cards("♠3")[0]
 
 
+def _switched_on(value) -> bool:
+    return value is True or (isinstance(value, str) and value.strip().lower() in {"true", "on", "y", "yes", "1"})
+
+
+def _bare_in_a_run(cards, length: int = 5) -> bool:
+    """Whether a bare rank sits in some run of ``length`` ranks these cards hold (A also low: A2345)."""
+    steps = {1 if c.rank == ACE and low else c.rank for c in cards if not c.is_joker for low in (False, True)}
+    bare = {1 if c.rank == ACE and low else c.rank for c in cards if c.is_bare for low in (False, True)}
+    return any(all(r in steps for r in range(lo, lo + length)) and bare & set(range(lo, lo + length))
+               for lo in range(1, 15 - length + 1))
+
+
 def triples_in(reading: Reading) -> int:
     """How many triples a triple-based reading holds (the count a short last play must match)."""
     if reading.kind in ("triple", "triple_single", "triple_two"):
@@ -902,13 +914,21 @@ class PaodekuaiSpec(SheddingSpec):
     """跑得快 (52 and 48 cards); :class:`ZhengshangyouSpec` is its 争上游 variant."""
 
     slug = "paodekuai"
-    bare = False
+    bare = True  # ranks alone ("7 7 8") where suits cannot matter; see suits_needed
     presets: tuple[str, ...] = (PDK52, PDK48, PDK45)
     low_runs = False  # may a run start A-2-3 / 2-3?
     bomb_sizes = frozenset({3, 4})
     pattern_types = (Bomb, SameRank, TripleWith, FourWithTwo, Straight, PairRun, TripleRun, TripleRunWith)
     page_order = (SameRank, TripleWith, Straight, PairRun, TripleRunWith, FourWithTwo, Bomb)
     turn_inputs = ("next_cards_left", "first_play")
+
+    def suits_needed(self, cards, payload):
+        """首出必带黑桃3: at the first play of a hand, a bare 3 may or may not be ♠3."""
+        if self.rules.get("spade3_first") and _switched_on(payload.get("first_play")) \
+                and SPADE_THREE not in cards and any(c.is_bare and c.rank == 3 for c in cards):
+            return t("首出必带黑桃3：第一手里的3要写花色，例如「♠3 ♠4 ♥4」",
+                     "the first play must hold ♠3: give the suit of each 3, such as “♠3 ♠4 ♥4”")
+        return None
 
     def __init__(self, rules):
         self.full_kickers = bool(rules.get("full_kickers"))
@@ -1040,6 +1060,14 @@ class ZhengshangyouSpec(PaodekuaiSpec):
     def triple_is_bomb(self, rank: int) -> bool:
         return False
 
+    def suits_needed(self, cards, payload):
+        """争上游 has straight flushes: bare ranks that could join a run of five need their suits."""
+        if _bare_in_a_run(cards):
+            return t("争上游有同花顺：能连成顺子的牌要写花色，例如「♥3 ♥4 ♥5 ♥6 ♥7」",
+                     "争上游 has straight flushes: cards that could make a straight need their suits, "
+                     "such as “♥3 ♥4 ♥5 ♥6 ♥7”")
+        return super().suits_needed(cards, payload)
+
     def flush_suit(self, cards):
         """The suit of a card set of one suit, else None (kept for the last set: its straight patterns ask in turn)."""
         last, suit = self._last_flush
@@ -1112,7 +1140,7 @@ def _bomb_row(row, ctx, path: str, label: Text) -> InvalidInput | None:
 
 SETTLE_INPUT = Schema((
     SeatField("winner", t("先出完的人", "who went out first")),
-    PerSeatField("cards_left", t("剩余张数", "cards left"),
+    PerSeatField("cards_left", t("剩余张数", "cards left"), short=t("张数", "left"),
                  item=IntField("cards_left", t("剩余张数", "cards left"), lo=0, hi=_dealt), entry="cards_left",
                  zero_at="winner"),
     RowsField("bombs", t("炸弹", "bombs"), row_label=t("炸弹{n}", "bomb {n}"), max_rows=_dealt,
@@ -1192,10 +1220,13 @@ def card_payments(values, rules, dealt: int, steps: list[Text]) -> dict[int, int
     """Steps 1–2 of the pipeline: each loser's card payment, doubled by 扎鸟 where the ♥10 holder is in it."""
     holder = values.heart10 if rules.zhaniao != "off" else None
     if values.heart10 is not None and holder is None:
-        steps.append(t("扎鸟未开：不用红桃10", "扎鸟 off: heart10 not used"))
+        steps.append(t("扎鸟未开：不用红桃10在谁手里", "扎鸟 off: who held ♥10 is not used"))
     if not rules.baoben and rules.penalty == "seed":
-        steps.append(t("报单保本只用于 per_card：按原文倍数，只剩1张也照付",
-                       "baoben applies to per_card only: under seed a 1-card loser pays 1 × multiplier anyway"))
+        penalty = RULESET.option("penalty")
+        steps.append(t("「{b}」只用于「{p}」；按「{s}」，只剩1张也照付",
+                       "“{b}” applies to “{p}” only; under “{s}” a 1-card loser pays 1 × multiplier anyway",
+                       b=RULESET.option("baoben").label, p=penalty.value_label("per_card"),
+                       s=penalty.value_label("seed")))
     pays = {}
     for i, n in enumerate(values.cards_left):
         if i == values.winner:
@@ -1273,6 +1304,7 @@ class Paodekuai(Game):
     summary = t("先出完手牌的人赢，输家按剩牌数付分", "first to play out all cards wins; losers pay by the cards they hold")
     ruleset = RULESET
     settle_input = SETTLE_INPUT
+    bare_ranks = True  # settle cards (bombs) are same-rank: suits never matter there
     deck_of = staticmethod(deck_for)
     action_table = ACTIONS
     settle_of = staticmethod(settle)
@@ -1281,6 +1313,12 @@ class Paodekuai(Game):
     def seat_range(self, rules=None):
         players = PRESETS[self.ruleset.resolve(rules).preset]["players"]
         return (players, players)
+
+    def preset_for_seats(self, seats, rules=None):
+        """The first preset for that many players (3: the 48-card game) when these rules have another count."""
+        if self.seat_range(rules)[0] == seats:
+            return None
+        return next((p for p in self.ruleset.presets if PRESETS[p.name]["players"] == seats), None)
 
 
 GAME = Paodekuai()

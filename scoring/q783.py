@@ -62,10 +62,12 @@ from typing import Any, Mapping, Sequence
 from .cards import ACE, BIG_JOKER, JACK, KING, LITTLE_JOKER, QUEEN, Card, Deck, format_cards, parse_cards, rank_name
 from .errors import AmbiguousPlay, InvalidInput, MalformedInput
 from .games import Game, settlement
-from .i18n import Text, join, seat_name, t
+from .i18n import Text, join, seat_name, seats_name, t, unknown_seat
 from .inputs import (CardsField, ChoiceField, IntField, PerSeatField, RowsField, Schema, SeatField, SeatOrderField,
-                     SwitchField, shown)
+                     SwitchField, not_a_multiple, shown)
 from .payload import as_int
+
+BANK_STEP = 5  # every score card and every payment is a multiple of 5, so every bank is too
 from .rules import Option, Preset, RuleSet, switch
 from .shedding import Pattern, RankOrder, Reading, SheddingSpec, is_pass, read_cards, shedding_actions, spec_cache
 
@@ -79,10 +81,10 @@ RULESET = RuleSet(
     options=(
         Option("scoring", "pattern", ("pattern", "cards"),
                t("每圈计分", "round payouts"),
-               t("pattern：按赢牌的牌型付（普通牌5、副Q783 20、正Q783 40、N张炸弹10×N、双Q783 40/80）；"
-                 "cards：每人付 5 × 赢家本圈出牌张数",
-                 "pattern: paid by the winning play's pattern (plain 5, 副Q783 20, 正Q783 40, "
-                 "N-bomb 10×N, 双Q783 40/80); cards: each pays 5 × the cards the winner played "
+               t("「按赢牌的牌型」：按赢牌的牌型付（普通牌5、副Q783 20、正Q783 40、N张炸弹10×N、双Q783 40/80）；"
+                 "「按出牌张数」：每人付 5 × 赢家本圈出牌张数",
+                 "“by the winning pattern”: paid by the winning play's pattern (plain 5, 副Q783 20, 正Q783 40, "
+                 "N-bomb 10×N, 双Q783 40/80); “by the cards played”: each pays 5 × the cards the winner played "
                  "in the round"),
                value_labels={"pattern": t("按赢牌的牌型", "by the winning pattern"), "cards": t("按出牌张数", "by the cards played")}),
         Option("penalty", 50, _AMOUNTS, t("罚分（不分阵营）", "penalty (solo)"),
@@ -111,11 +113,11 @@ RULESET = RuleSet(
                  "banks may go negative and play goes on; by default a bank that reaches 0 ends "
                  "the 大局")),
         Option("winner", "first_out", ("first_out", "points"), t("小局胜负", "who wins a hand"),
-               t("first_out：先走的一方胜（分阵营时一方占第一和最后名为平局）；points：本小局各圈得分多的一方胜"
+               t("「先走的一方胜」：先走的一方胜（分阵营时一方占第一和最后名为平局）；「本小局得分多的胜」：本小局各圈得分多的一方胜"
                  "（解读：原文两种说法都有，默认按先走）",
-                 "first_out: the side of the first player out wins (in teams, holding both first and "
-                 "last place is a draw); points: the side that gained more in the hand's rounds wins "
-                 "(reading: the seed says both; first out is the default)"),
+                 "“the side of the first out wins”: the side of the first player out wins (in teams, holding both first and "
+                 "last place is a draw); “the side that gained most wins”: the side that gained more in the hand's rounds wins "
+                 "(reading: the source says both; first out is the default)"),
                reading=True,
                value_labels={"first_out": t("先走的一方胜", "the side of the first out wins"), "points": t("本小局得分多的胜", "the side that gained most wins")}),
     ),
@@ -460,15 +462,11 @@ def require_purity(r: Reading, field: str, rules) -> Reading:
 # Money: teams, banks, payments (the round tracker)
 # ==========================================================================
 
-def _seats_text(seats: Sequence[int]) -> Text:
-    return Text("{s}号位", "seats {s}", {"s": join([str(s) for s in seats], "、", " & ")})
-
-
 def _side_name(state: Mapping, side: int) -> Text:
     seats = state["sides"][side]
     if len(seats) == 1:
         return seat_name(seats[0])
-    return t("{s}一方", "the team of {s}", s=_seats_text(seats))
+    return t("{s}一方", "the team of {s}", s=seats_name(seats))
 
 
 def _side_of(state: Mapping, seat: int) -> int:
@@ -506,6 +504,18 @@ def _copy(state: Mapping) -> dict:
     return out
 
 
+def _check_bank(seat: int, bank: int, rules) -> None:
+    """One seat's bank: in 5s, and not negative unless the rules allow it."""
+    if bank % BANK_STEP:
+        raise InvalidInput(not_a_multiple(t("{s}的分库", "{s}'s bank", s=seat_name(seat)), bank, BANK_STEP),
+                           field=f"banks[{seat}]", code="not_multiple_of_5")
+    if bank < 0 and not rules.negative_banks:
+        raise InvalidInput(
+            t("{seat}的分为{b}：分不能为负（除非开启「允许负分」）",
+              "{seat}'s bank is {b}: banks cannot be negative (unless “negative banks” is on)",
+              seat=seat_name(seat), b=bank), field=f"banks[{seat}]", code="negative_bank")
+
+
 def new_hand(players: int, teams: bool, banks: Sequence[int] | None, rules) -> dict:
     """Validate the table and start a hand. ``banks`` per seat (teammates equal) or None."""
     players = as_int(players, "players")
@@ -528,13 +538,8 @@ def new_hand(players: int, teams: bool, banks: Sequence[int] | None, rules) -> d
             raise InvalidInput(t("「banks」有{k}个数，应为每个座位一个（{n}个）",
                                  "“banks” has {k} numbers; give one per seat ({n})", k=len(banks), n=players),
                                field="banks", code="wrong_length")
-        if not rules.negative_banks:
-            for i, b in enumerate(banks):
-                if b < 0:
-                    raise InvalidInput(
-                        t("{seat}的分为{b}：分不能为负（除非开启「允许负分」）",
-                          "{seat}'s bank is {b}: banks cannot be negative (unless “negative banks” is on)",
-                          seat=seat_name(i), b=b), field=f"banks[{i}]", code="negative_bank")
+        for i, b in enumerate(banks):
+            _check_bank(i, b, rules)
         side_banks = []
         for seats in sides:
             values = {banks[s] for s in seats}
@@ -543,7 +548,7 @@ def new_hand(players: int, teams: bool, banks: Sequence[int] | None, rules) -> d
                     t("{team}共用一份分，各座位应填同一个数（全队的分），收到{v}；第一小局请把队友抓到的分加起来",
                       "{team} share one bank, so each of its seats shows the same number (the team's bank), "
                       "got {v}; for the first hand add up the teammates' score cards",
-                      team=_seats_text(seats), v=", ".join(str(banks[s]) for s in seats)),
+                      team=seats_name(seats), v=", ".join(str(banks[s]) for s in seats)),
                     field="banks", code="team_banks_differ")
             side_banks.append(banks[seats[0]])
         total = score_total(rules)
@@ -613,8 +618,7 @@ def _check_open(state: Mapping, field: str) -> None:
 def _seat(value: Any, players: int, field: str) -> int:
     seat = as_int(value, field)
     if not 0 <= seat < players:
-        raise InvalidInput(t("没有{seat}：座位是0到{last}号", "there is no {seat}: seats are 0 to {last}",
-                             seat=seat_name(seat), last=players - 1), field=field, code="unknown_seat")
+        raise InvalidInput(unknown_seat(seat, players), field=field, code="unknown_seat")
     return seat
 
 
@@ -683,8 +687,8 @@ def _pattern_payout(pattern: Reading | None, won_with: str | None, canonical: di
     """``scoring: pattern``: the payout from the winning play's cards, or from what won it."""
     if pattern is None and won_with is None:
         raise MalformedInput(t("按牌型计分时每圈要给出赢的那手牌「{f}.cards」或它是什么牌「{f}.won_with」",
-                               "under “scoring: pattern” each round needs its winning play “{f}.cards” or what "
-                               "it was “{f}.won_with”", f=field), field=f"{field}.cards", code="missing_field")
+                               "when rounds are paid by the winning pattern, each round needs its winning play "
+                               "“{f}.cards” or what it was “{f}.won_with”", f=field), field=f"{field}.cards", code="missing_field")
     if pattern is None:
         words, amount = WON_WITH[won_with]
         return amount, words
@@ -717,9 +721,10 @@ def read_round(rnd: Any, players: int, rules, field: str) -> tuple[dict, int, Te
             canonical[key] = value
     if rules.scoring == "pattern":
         if count is not None and (pattern is not None or won_with is not None):
-            raise InvalidInput(t("按牌型计分（scoring: pattern）只看赢的那手牌：「{f}.count」只在按张计分时用，请去掉",
-                                 "under “scoring: pattern” only the winning play counts: “{f}.count” is used only "
-                                 "under “scoring: cards”; leave it out", f=field),
+            raise InvalidInput(t("按牌型计分只看赢的那手牌：「{f}.count」只在按出牌张数计分时用，请去掉",
+                                 "when rounds are paid by the winning pattern only the winning play counts: "
+                                 "“{f}.count” is used only when they are paid by the cards played; leave it out",
+                                 f=field),
                                field=f"{field}.count", code="count_not_used")
         amount, how = _pattern_payout(pattern, won_with, canonical, field)
         return canonical, amount, how
@@ -884,8 +889,8 @@ def undo_round(state: Mapping, rules) -> tuple[dict, list[Text]]:
 SETTLE_INPUT = Schema((
     IntField("players", t("人数", "players"), required=False, default=4, lo=3, hi=6, entry="chips"),
     SwitchField("teams", t("组队（对家一队，共用分库）", "teams (partners opposite share a bank)")),
-    PerSeatField("banks", t("分库", "banks"), required=False, entry="per_seat",
-                 item=IntField("banks", t("分库", "bank"), lo=-100000, hi=100000)),
+    PerSeatField("banks", t("分库", "banks"), required=False, entry="per_seat", short=t("分库", "bank"),
+                 item=IntField("banks", t("分库", "bank"), lo=-100000, hi=100000, step=BANK_STEP)),
     RowsField("rounds", t("各圈", "rounds"), row_label=t("第{n}圈", "round {n}"), max_rows=1000, entry="rounds",
               row_code="malformed_round",
               fields=(SeatField("winner", t("赢家", "winner")),

@@ -13,7 +13,7 @@ from types import MappingProxyType
 from typing import Any, Iterator, Mapping
 
 from .errors import InvalidInput, MalformedInput
-from .i18n import Text, t
+from .i18n import Text, join, t
 from .inputs import shown, strict_int
 
 _TRUE = {"on", "true", "yes", "1", "y"}
@@ -80,6 +80,12 @@ class Option:
         if self.is_int and len(self.values) > 6:
             return f"{min(self.values)}–{max(self.values)}"
         return " / ".join(str(v) for v in self.values)
+
+    def values_words(self) -> Text:
+        """The allowed values as a page lists them, in words (a long number range as lo–hi)."""
+        if self.is_int and len(self.values) > 6:
+            return t("{lo}–{hi}", "{lo}–{hi}", lo=min(self.values), hi=max(self.values))
+        return join([self.value_label(v) for v in self.values], "；", "; ")
 
     def describe(self) -> dict:
         """The JSON shape of ``GET /api/v1/games``."""
@@ -185,7 +191,8 @@ class RuleSet:
                 raise InvalidInput(
                     t("规则「{name}」不适用于预设「{p}」（只用于：{valid}）",
                       "rule “{name}” does not apply to the preset “{p}” (only to: {valid})",
-                      name=o.label, p=preset_name, valid=" / ".join(o.only_presets)),
+                      name=o.label, p=self.preset(preset_name).label,
+                      valid=join([self.preset(n).label for n in o.only_presets], " / ", " / ")),
                     field=f"rules.{o.name}", code="option_not_for_preset")
 
     def describe(self) -> dict:

@@ -49,14 +49,14 @@ MAX_KIND_OVER_EIGHT = 12  # wild_over_eight: 8 of a kind and 4 wild jokers (十�
 RULESET = RuleSet(
     options=(
         Option("wild", "both", ("both", "big", "none"), t("百搭（王当任意牌）", "Wild jokers"),
-               t("both：四个王都可当任意牌；big（百变）：只有大王可以；none：王不当别的牌。王单独出时就是王本身。",
-                 "both: all four jokers stand for any card; big (百变): only 大王; none: jokers are never wild. "
+               t("「大小王都百搭」：四个王都可当任意牌；「只有大王百搭」（百变）：只有大王可以；「王不百搭」：王不当别的牌。王单独出时就是王本身。",
+                 "“both jokers”: all four jokers stand for any card; “only the big joker” (百变): only 大王; “no wild jokers”: jokers are never wild. "
                  "Played alone, jokers are themselves."),
                value_labels={"both": t("大小王都百搭", "both jokers"), "big": t("只有大王百搭", "only the big joker"), "none": t("王不百搭", "no wild jokers")}),
         Option("same_lines", "fewer_cards", ("fewer_cards", "first_played"), t("线数相同的炸弹", "Bombs of equal lines"),
-               t("fewer_cards：线数相同时张数少的大，再比点数（原文正文）；first_played：线数相同谁先出谁大，只有线数更多才能管",
-                 "fewer_cards: with equal lines the bomb with fewer cards wins, then the higher rank (seed main "
-                 "text); first_played: equal lines never beat, only more lines do"),
+               t("「张数少的大」：线数相同时张数少的大，再比点数（原文正文）；「先出的大」：线数相同谁先出谁大，只有线数更多才能管",
+                 "“fewer cards win”: with equal lines the bomb with fewer cards wins, then the higher rank (the source’s main "
+                 "text); “the first played wins”: equal lines never beat, only more lines do"),
                value_labels={"fewer_cards": t("张数少的大", "fewer cards win"), "first_played": t("先出的大", "the first played wins")}),
         switch("chain_with_two", t("连环炸弹可以带2", "Chain bombs may hold 2"),
                t("2 可以进连环炸弹并可绕圈（A23…）；带2的连环是同线数、同张数中最小的",
@@ -66,27 +66,28 @@ RULESET = RuleSet(
         Option("cap_lines", 8, tuple(range(8, 13)), t("翻倍封顶线数", "Doubling cap (lines)"),
                t("赢方最大的炸弹 5线×2、6线×4、7线×8，每多一线再翻倍，到这个线数为止（原文到8线×16）",
                  "the winners' largest bomb: 5 lines ×2, 6 ×4, 7 ×8, doubling for every further line up to this "
-                 "cap (the seed stops at 8 lines ×16)")),
+                 "cap (the source stops at 8 lines ×16)")),
         Option("contribution", "seed", ("seed", "1-3-5", "doubling"), t("贡献分", "Bomb contribution"),
-               t("6线及以上的炸弹当即收分：seed：6线 +6/每人−2，7线 +18/−6，8线及以上 +30/−10；1-3-5：+3/−1、+9/−3、+15/−5"
-                 "（779游戏大厅千变双扣页的正文）；doubling：每多一线翻倍，其他每人付 2^(线数−4)：6线4、7线8 … 12线256，"
-                 "不受封顶限制（温州双扣服务端 hangzhouanbang/qipai_wenzhoushuangkou 的贡献分表）",
-                 "every bomb of 6 lines or more pays at once: seed: 6 lines +6 / −2 from each other player, "
-                 "7 lines +18/−6, 8 or more +30/−10; 1-3-5: +3/−1, +9/−3, +15/−5 (the text of the 779 game hall's "
-                 "千变双扣 page); doubling: doubles with every line, each other player pays 2^(lines−4): 6 lines 4, "
+               t("6线及以上的炸弹当即从其他每人收分：6线 +6/每人−2，7线 +18/−6，8线及以上 +30/−10（中国手机游戏新闻网）；"
+                 "或 +3/−1、+9/−3、+15/−5（779游戏大厅千变双扣页的正文）；或每多一线翻倍，其他每人付 2^(线数−4)："
+                 "6线4、7线8 … 12线256，不受封顶限制（温州双扣服务端 hangzhouanbang/qipai_wenzhoushuangkou 的贡献分表）",
+                 "every bomb of 6 lines or more pays at once: 6 lines +6 / −2 from each other player, 7 lines +18/−6, "
+                 "8 or more +30/−10 (中国手机游戏新闻网); or +3/−1, +9/−3, +15/−5 (the text of the 779 game hall's "
+                 "千变双扣 page); or doubling with every line, each other player paying 2^(lines−4): 6 lines 4, "
                  "7 lines 8 … 12 lines 256, never capped (the contribution table of a Wenzhou 双扣 server, "
                  "hangzhouanbang/qipai_wenzhoushuangkou)"),
-               value_labels={"seed": t("种子规则的贡献分", "the seed's contributions"),
-                             "1-3-5": t("1-3-5 贡献分", "1-3-5 contributions"),
+               value_labels={"seed": t("6线+6、7线+18、8线+30（中国手机游戏新闻网）",
+                                       "6 lines +6, 7 lines +18, 8+ lines +30 (中国手机游戏新闻网)"),
+                             "1-3-5": t("6线+3、7线+9、8线+15（779游戏大厅）", "6 lines +3, 7 lines +9, 8+ lines +15 (779 game hall)"),
                              "doubling": t("每多一线翻倍（温州）", "doubling with every line (Wenzhou)")}),
         Option("pingkou", "table", ("table", "draw"), t("平扣", "Pingkou (1st and 4th partners)"),
-               t("table：+1 −1 −1 +1；draw：打和，贡献分之前都是0。平扣时先出完的一方仍按赢方算翻倍（解读）",
-                 "table: +1 −1 −1 +1; draw: a draw, all 0 before contributions. In 平扣 the team of the first "
+               t("「按表计分」：+1 −1 −1 +1；「算平局」：打和，贡献分之前都是0。平扣时先出完的一方仍按赢方算翻倍（解读）",
+                 "“scored by the table”: +1 −1 −1 +1; “a draw”: a draw, all 0 before contributions. In 平扣 the team of the first "
                  "player out still counts as the winners for the multiplier (reading)"),
                reading=True,
                value_labels={"table": t("按表计分", "scored by the table"), "draw": t("算平局", "a draw")}),
         Option("min_triple_run", 3, (3, 2), t("连三张最少几连", "Shortest triple run"),
-               t("原文“三个或三个以上”；可改为2（555666）", "the seed says three or more triples; 2 allows 555666")),
+               t("原文“三个或三个以上”；可改为2（555666）", "the source says three or more triples; 2 allows 555666")),
         switch("wild_over_eight", t("王补成九相以上", "Wild jokers past eight of a kind"),
                t("百搭王和1到8张同点数的牌一起出，补成九相、十相……最多十二相（8张加4个王，只有大王百搭时最多十相）；"
                  "线数 = 张数，炸弹线数可填到12（779游戏大厅千变双扣页：“44444444大王——九相4”“十二相：八张同点数的牌加四张王”；"
@@ -97,8 +98,8 @@ RULESET = RuleSet(
                  "four jokers”; a Wenzhou 双扣 server counts up to 12 lines too)")),
     ),
     presets=(
-        Preset("seed", t("原文规则", "Seed rules"),
-               help=t("原文正文：四个王都百搭，连环炸弹不带2", "the seed's main text: all four jokers wild, no 2 in chains")),
+        Preset("seed", t("中国手机游戏新闻网《双扣比赛》", "中国手机游戏新闻网 (双扣比赛 page)"),
+               help=t("这篇规则的正文：四个王都百搭，连环炸弹不带2", "that page’s main text: all four jokers wild, no 2 in chains")),
         Preset("baibian", t("百变", "Baibian"), {"wild": "big", "chain_with_two": True},
                help=t("只有大王百搭；连环炸弹可以带2", "only 大王 is wild; chains may hold 2")),
         Preset("qianbian", t("千变", "Qianbian"), {"wild": "both", "uneven_chain": True},
@@ -699,8 +700,8 @@ class ShuangkouSpec(SheddingSpec):
         if not (play.is_bomb and table.is_bomb and lines_of(play) == lines_of(table)):
             return None
         if self.rules.same_lines == "first_played":
-            return t("线数一样，先出的大（first_played）：要更多线才管得上",
-                     "equal lines: the first played wins (first_played); only more lines beat it")
+            return t("线数一样，先出的大（地方玩法）：要更多线才管得上",
+                     "equal lines: the first played wins (house rule); only more lines beat it")
         return t("线数一样（{l}线）：张数少的大，张数也一样比点数；三王、天王是同线数里最小的",
                  "equal lines ({l}): fewer cards win, then the higher rank; 三王 and 天王 are the lowest of "
                  "their lines", l=lines_of(play))
@@ -842,10 +843,11 @@ def settle(values, rules) -> dict:
     elif len(order) == 3:
         place = 3
     else:
-        raise InvalidInput(t("finish_order {o} 还定不了结果：{p}（{f}的对家）是第三还是第四个出完？请再写一个座位",
-                             "finish_order {o} does not decide the outcome yet: is {p} (partner of {f}) third or "
-                             "fourth out? Give one more seat",
-                             o=str(order), p=seat_name(partner), f=seat_name(first)),
+        raise InvalidInput(t("出完顺序 {o} 还定不了结果：{p}（{f}的对家）是第三还是第四个出完？请再写一个座位",
+                             "the finishing order {o} does not decide the outcome yet: is {p} (partner of {f}) third "
+                             "or fourth out? Give one more seat",
+                             o=join([seat_name(s) for s in order], " → ", " → "), p=seat_name(partner),
+                             f=seat_name(first)),
                            field="finish_order", code="undecided")
     outcome, base, name = OUTCOMES[place]
     winners = {first, partner}

@@ -52,7 +52,7 @@ def test_q783_round_tracker_updates_banks_each_round_and_undoes(page, live_serve
         page.fill(f"#bank_{i}", "100")
     page.click("button[value=start]")
     banks = page.locator("td.bank")
-    page.locator(".seat-button", has_text="0").click()
+    page.locator(".seat-button:has(input[value='0'])").click()
     picker = page.locator(".picker[data-for=cards]")
     picker.get_by_role("button", name="选牌").click()
     picker.locator("button.suit[data-suit='♠']").click()
@@ -60,14 +60,14 @@ def test_q783_round_tracker_updates_banks_each_round_and_undoes(page, live_serve
     page.click("button[value=round]")
     expect(page.locator("td.bank").first).to_have_text("115", timeout=10_000)
     assert banks.all_inner_texts() == ["115", "95", "95", "95"]
-    page.locator(".seat-button", has_text="2").click()
+    page.locator(".seat-button:has(input[value='2'])").click()
     page.fill("#cards", "♥Q ♥7 ♥8 ♥3")
     page.click("button[value=round]")
     expect(page.locator("td.bank").first).to_have_text("75", timeout=10_000)
     assert banks.all_inner_texts() == ["75", "55", "215", "55"]
     page.click("button[value=undo]")
     expect(page.locator("td.bank").first).to_have_text("115", timeout=10_000)
-    page.locator(".seat-button", has_text="1").click()
+    page.locator(".seat-button:has(input[value='1'])").click()
     page.fill("#cards", "♠5 ♥5")
     page.click("button[value=round]")
     error = page.locator(".error").first

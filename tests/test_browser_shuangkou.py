@@ -8,8 +8,8 @@ pytestmark = pytest.mark.browser
 
 def test_shuangkou_settlement_with_bombs_entered_as_cards_and_as_lines(page, live_server):
     page.goto(live_server + "/shuangkou/settle")
-    page.select_option("#finish_order-0", "0")
-    page.select_option("#finish_order-1", "2")
+    page.select_option("#finish_order-0", label="1")  # seats read from 1: value 0 is "1"
+    page.select_option("#finish_order-1", label="3")
     page.check("input[name='bombs-0-seat'][value='0']")
     picker = page.locator(".picker[data-for=bombs-0-cards]")
     picker.get_by_role("button", name="选牌").click()
@@ -27,8 +27,8 @@ def test_shuangkou_settlement_with_bombs_entered_as_cards_and_as_lines(page, liv
 
 def test_shuangkou_a_bomb_that_is_none_is_refused_with_its_cards_kept(page, live_server):
     page.goto(live_server + "/shuangkou/settle")
-    page.select_option("#finish_order-0", "0")
-    page.select_option("#finish_order-1", "2")
+    page.select_option("#finish_order-0", label="1")  # seats read from 1: value 0 is "1"
+    page.select_option("#finish_order-1", label="3")
     page.check("input[name='bombs-0-seat'][value='0']")
     page.fill("#bombs-0-cards", "7 7 8 8")
     page.click("button[type=submit].primary")

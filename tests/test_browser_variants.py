@@ -26,8 +26,8 @@ def submitted_result(page):
 def test_wild_over_eight_settles_a_nine_line_wild_bomb(page, live_server):
     page.goto(live_server + "/shuangkou/settle")
     choose_house_rule(page, "wild_over_eight", "on")
-    for box, seat in (("#finish_order-0", "0"), ("#finish_order-1", "2")):
-        page.select_option(box, seat)
+    for box, seat in (("#finish_order-0", "1"), ("#finish_order-1", "3")):  # seat values 0 and 2, read from 1
+        page.select_option(box, label=seat)
     page.check("input[name='bombs-0-seat'][value='0']")
     page.fill("#bombs-0-cards", "4 4 4 4 4 4 4 4 大王")
     result = submitted_result(page)

@@ -150,7 +150,7 @@ def test_a_steps_line_says_each_transfer_in_words(api, evening):
     _, out = settle_up(api, evening, "0.5", lang="en")
     assert len(out["steps"]) == len(out["transfers"])
     first = out["transfers"][0]
-    assert f"seat {first['from']} pays seat {first['to']} {first['points']} points ({first['amount']})" == out["steps"][0]
+    assert f"seat {first['from'] + 1} pays seat {first['to'] + 1} {first['points']} points ({first['amount']})" == out["steps"][0]
 
 
 def test_a_six_seat_table_settles_in_the_brute_force_minimum(api):

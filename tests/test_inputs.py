@@ -30,8 +30,8 @@ def test_every_problem_of_a_request_is_reported_at_once_with_its_path():
 
 def test_messages_name_fields_by_their_labels_in_both_languages():
     (error,) = problems("hongwu", {"declarer": 0, "bid": 63, "declarer_points": 80})
-    assert render(error.message, "zh") == "「叫分」为63，应在60到200之间，且为5的倍数"
-    assert render(error.message, "en") == "“the bid” is 63; it must be from 60 to 200, in steps of 5"
+    assert render(error.message, "zh") == "「叫分」为63：只能是5的倍数，例如60或65"
+    assert render(error.message, "en") == "“the bid” is 63: only multiples of 5 are valid, such as 60 or 65"
 
 
 def test_a_field_inside_a_row_is_named_by_its_row():

@@ -35,7 +35,7 @@ def test_bidding_tab_names_the_declarer_of_a_finished_bidding(app):
     app.config["WTF_CSRF_ENABLED"] = False
     html = _text(app.test_client().post("/erqiwang/bidding",
                                         data={"start": "0", "bids": "80 75 pass 70 pass pass"}))
-    assert "庄家：3号位，70分" in html
+    assert "庄家：4号位，70分" in html  # the bid of seat value 3, read as 4号位
 
 
 def test_bidding_tab_names_the_first_illegal_bid(app):
@@ -81,7 +81,7 @@ def test_a_settle_form_shows_every_error_at_once_on_its_own_field_and_keeps_what
                                                           "bottom_points": "7"}).get_data(as_text=True)
     bid = html[html.index('id="bid"'):html.index('id="declarer_points"')]
     points = html[html.index('id="declarer_points"'):html.index('id="bottom_points"')]
-    assert "应在60到200之间" in bid and 'value="63"' in bid
+    assert "只能是5的倍数，例如60或65" in bid and 'value="63"' in bid
     assert "应为整数" in points and 'value="abc"' in points
     assert "「底牌分」为7" in html[html.index('id="bottom_points"'):]
     assert "bid" not in _text_of_errors(html) and "declarer_points" not in _text_of_errors(html)

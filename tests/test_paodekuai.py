@@ -50,9 +50,9 @@ def test_per_card_penalty_one_left_pays_nothing_nothing_played_pays_double(api, 
 
 def test_settlement_steps_show_the_arithmetic(api):
     out = settle(api, P52, 0, [0, 5, 13, 10])
-    assert "seat 2: 13 left, played nothing ×4 × stake 1 = −52" in out["steps"]
+    assert "seat 3: 13 left, played nothing ×4 × stake 1 = −52" in out["steps"]  # seat value 2 reads as seat 3
     status, zh = api("paodekuai/settle", {"winner": 0, "cards_left": [0, 5, 13, 10]})
-    assert "2号位：剩13张，一张没出 ×4 ×底分1 = −52" in zh["steps"]
+    assert "3号位：剩13张，一张没出 ×4 ×底分1 = −52" in zh["steps"]
 
 
 def test_stake_multiplies_every_payment(api):
@@ -196,9 +196,9 @@ def test_unknown_token_is_quoted_in_a_400(api):
     assert "「X7」" in out["error"]["message"]
 
 
-def test_a_rank_without_a_suit_asks_for_the_suit(api):
+def test_a_rank_without_a_suit_is_enough_where_suits_cannot_matter(api):
     status, out = api("paodekuai/check", {"play": "7 7"}, lang="en")
-    assert status == 400 and out["error"]["code"] == "suit_required"
+    assert status == 200 and out["legal"] is True  # a lead of a pair; more in test_paodekuai_bare_ranks.py
 
 
 def test_too_many_copies_across_table_and_hand_names_card_and_limit(api):
@@ -452,7 +452,7 @@ def test_games_listing_describes_presets_and_options_with_readings(api):
 
 def test_game_exposes_deck_and_patterns_for_pages():
     r = pdk.RULESET.resolve({"preset": P48})
-    assert GAME.deck(r).size == 48 and not GAME.bare_ranks
+    assert GAME.deck(r).size == 48 and GAME.bare_ranks  # bare ranks are read (suits asked only where they matter)
     assert pdk.pattern_texts(r) and pdk.pattern_texts(pdk.RULESET.resolve({"preset": ZSY}))
     assert [str(c) for c in sorted(parse_cards("♠3 ♥2 ♣A"), key=pdk.sort_key_for(r))] == ["♥2", "♣A", "♠3"]
 

@@ -69,7 +69,7 @@ def test_settle_form_shows_each_house_rule_field_only_when_its_option_asks(pages
 
 def test_settle_page_steps_say_what_zhaniao_did(pages):
     html = _text(pages.post("/paodekuai/settle", data={**HAND, "heart10": "2", "rules-zhaniao": "cards"}))
-    assert "2号位：红桃10扎鸟：×2 = −104" in html and "+139" in html
+    assert "3号位：红桃10扎鸟：×2 = −104" in html and "+139" in html
 
 
 def test_hint_page_says_why_a_first_play_without_spade_three_is_empty(pages):

@@ -137,7 +137,7 @@ def test_zhaniao_step_says_times_two(api):
 def test_zhaniao_off_heart10_is_not_used_and_the_steps_say_so(api):
     out = settled(api, {"preset": P52, "zhaniao": "off"}, 0, [0, 5, 13, 10], heart10=2)
     assert out["deltas"] == [87, -5, -52, -30]
-    assert "扎鸟 off: heart10 not used" in out["steps"]
+    assert "扎鸟 off: who held ♥10 is not used" in out["steps"]
 
 
 def test_zhaniao_is_refused_with_two_decks(api):
@@ -433,7 +433,7 @@ def test_no_house_rule_input_gives_a_server_error(api, action, rules, body):
 def test_baoben_off_under_seed_changes_nothing_and_the_steps_say_why(api):
     out = settled(api, {"preset": P52, "baoben": False}, 0, [0, 5, 13, 10])
     assert out["deltas"] == [87, -5, -52, -30]
-    assert any("baoben applies to per_card only" in s for s in out["steps"])
+    assert any("applies to “1 per card, last card free, shut out double” only" in s for s in out["steps"])
 
 
 def test_spade3_first_hand_without_spade_three_has_no_first_play(api):

@@ -203,9 +203,9 @@ def test_steps_are_chinese_by_default(api):
 
 @pytest.mark.parametrize("body, status, code, words", [
     ({"players": 4, "rounds": [{"winner": 4, "cards": "♠Q"}], "finish_order": [0]},
-     422, "unknown_seat", "there is no seat 4"),
-    ({"players": 4, "rounds": [], "finish_order": [0, 0]}, 422, "repeated_seat", "seat 0 appears twice"),
-    ({"players": 4, "rounds": [], "finish_order": [7]}, 422, "unknown_seat", "there is no seat 7"),
+     422, "unknown_seat", "there is no seat value 4"),
+    ({"players": 4, "rounds": [], "finish_order": [0, 0]}, 422, "repeated_seat", "seat 1 appears twice"),
+    ({"players": 4, "rounds": [], "finish_order": [7]}, 422, "unknown_seat", "there is no seat value 7"),
     ({"players": 4, "banks": [200, 200, 100, 10], "rounds": [], "finish_order": [0]},
      422, "banks_above_total", "510"),
     ({"players": 4, "banks": [200, 200, 100, 10], "rounds": [], "finish_order": [0],
@@ -280,7 +280,7 @@ def hands(draw):
     }
     if draw(st.booleans()):
         sides = 2 if teams else players
-        side_banks = [draw(st.integers(0, 500 // sides)) for _ in range(sides)]
+        side_banks = [5 * draw(st.integers(0, 100 // sides)) for _ in range(sides)]  # banks come in 5s
         banks = [side_banks[s % 2] if teams else side_banks[s] for s in range(players)]
     else:
         banks = None

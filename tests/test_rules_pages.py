@@ -7,7 +7,9 @@ import re
 
 import pytest
 from flask import render_template
+from markupsafe import escape
 
+from scoring.i18n import render
 from scoring.registry import SLUGS, get_game
 from webapp.examples import EXAMPLES, examples_for
 
@@ -28,11 +30,11 @@ READINGS = {
         "en": ["48 cards", "triple run with attachments", "AA2233", "not a bomb", "total cards", "more than 1"],
     },
     "shuangkou": {"zh": ["平扣"], "en": ["平扣"]},
-    "q783": {"zh": ["winner: points"], "en": ["winner: points"]},
+    "q783": {"zh": ["本小局得分多的胜"], "en": ["the side that gained most wins"]},
     "hongwu": {
         # the spec's four readings, plus two places it says the seed is silent or garbled
-        "zh": ["90 … 300", "follow_shape", "最后一墩", "就算被抓", "摔牌失败", "乱码"],
-        "en": ["90 … 300", "follow_shape", "last trick", "counts as captured", "failed throw", "garbled"],
+        "zh": ["90 … 300", "跟牌须跟牌型", "最后一墩", "就算被抓", "摔牌失败", "乱码"],
+        "en": ["90 … 300", "Follow the lead", "last trick", "counts as captured", "failed throw", "garbled"],
     },
     "erqiwang": {
         "zh": ["二对二", "不叫", "漏了10", "大光", "40分算小光", "投降"],
@@ -78,8 +80,9 @@ def prose(app, slug, lang):
         return render_template(f"rules/_{slug}.html", lang=lang, game=get_game(slug))
 
 
-def option_codes(html):
-    return set(re.findall(r"<code>([a-z_0-9]+)", html))
+def options_named(slug, html, lang):
+    """The house rules the prose names, by their label in ``lang``."""
+    return {o.name for o in get_game(slug).ruleset.options if str(escape(render(o.label, lang))) in html}
 
 
 def h2_texts(html):
@@ -116,18 +119,18 @@ def test_prose_marks_every_reading_of_the_spec(app, slug, lang):
 @pytest.mark.parametrize("slug", SLUGS)
 def test_prose_is_as_detailed_in_english_as_in_chinese(app, slug):
     zh, en = prose(app, slug, "zh"), prose(app, slug, "en")
-    # both blocks name the same option codes and hold as many sections and readings
-    assert option_codes(zh) == option_codes(en)
+    # both blocks name the same house rules and hold as many sections and readings
+    assert options_named(slug, zh, "zh") == options_named(slug, en, "en")
     assert len(h2_texts(zh)) == len(h2_texts(en))
     assert len(READING_SPAN["zh"].findall(zh)) == len(READING_SPAN["en"].findall(en))
 
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("slug", SLUGS)
-def test_prose_names_every_house_rule_option_by_its_code(app, slug, lang):
+def test_prose_names_every_house_rule_option_in_words(app, slug, lang):
     html = prose(app, slug, lang)
-    for option in get_game(slug).ruleset.options:
-        assert f"<code>{option.name}" in html, option.name
+    assert options_named(slug, html, lang) == {o.name for o in get_game(slug).ruleset.options}
+    assert "<code>" not in re.sub(r"<code>[^<a-z]*</code>", "", html)  # only cards stay in code
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -129,7 +129,9 @@ def test_bad_settle_input_is_a_422_naming_the_field(api, body, field, code):
 
 def test_an_undecided_order_asks_for_one_more_seat(api):
     status, out = api("shuangkou/settle", {"finish_order": [0, 1]}, lang="en")
-    assert "seat 2" in out["error"]["message"] and "third or fourth" in out["error"]["message"]
+    # seat values 0, 1 are read as 1号位 and 2号位: the partner asked about is value 2, "seat 3"
+    assert "seat 3 (partner of seat 1)" in out["error"]["message"] and "third or fourth" in out["error"]["message"]
+    assert "seat 1 → seat 2" in out["error"]["message"] and "finish_order" not in out["error"]["message"]
 
 
 def test_a_bomb_that_is_none_says_what_it_is(api):

@@ -40,14 +40,14 @@ def test_opening_a_table_and_recording_hands_with_the_settle_form(page, live_ser
     assert no_sideways_scroll(page)
     for i in range(4):
         page.fill(f"#banks-{i}", "100")
-    page.select_option("#finish_order-0", "1")
+    page.select_option("#finish_order-0", value="1")
     page.click("form.ledger-form button.primary")
     page.locator("#hand-1").wait_for()
     assert page.locator(".totals td[data-total]").all_inner_texts() == ["-50", "+150", "-50", "-50"]
     assert page.input_value("#banks-1") == "250"  # the next hand starts from the carried banks
     page.check("input[name='rounds-0-winner'][value='0']")
     page.fill("#rounds-0-cards", "♠Q ♥7 ♥8 ♣3")
-    page.select_option("#finish_order-0", "2")
+    page.select_option("#finish_order-0", value="2")
     page.click("form.ledger-form button.primary")
     page.locator("#hand-2").wait_for()
     assert page.locator(".totals td[data-total]").all_inner_texts() == ["-40", "+80", "+60", "-100"]
@@ -72,7 +72,7 @@ def test_a_read_only_phone_sees_a_new_hand_without_reloading(page, context, live
 def test_undo_and_delete_with_confirmation(page, live_server):
     edit_url = open_q783_table(page, live_server)
     for seat in ("1", "2", "3"):
-        page.select_option("#finish_order-0", seat)
+        page.select_option("#finish_order-0", value=seat)
         page.click("form.ledger-form button.primary")
         page.locator(f"#hand-{int(seat)}").wait_for()
     page.click("form.undo button")

@@ -11,7 +11,7 @@ pytestmark = pytest.mark.browser
 
 def record(page, places, bomb=None):
     for i, seat in enumerate(places):
-        page.select_option(f"#finish_order-{i}", str(seat))
+        page.select_option(f"#finish_order-{i}", value=str(seat))
     if bomb:
         page.check(f"input[name='bombs-0-seat'][value='{str(bomb[0])}']")
         page.check(f"input[name='bombs-0-lines'][value='{str(bomb[1])}']")

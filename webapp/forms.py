@@ -7,11 +7,13 @@ from functools import wraps
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
+from jinja2 import pass_context
 from wtforms import BooleanField, Form, FormField, IntegerField, SelectField, StringField, TextAreaField
 from wtforms.validators import Optional as OptionalV
 
+from scoring.errors import PaijuError
 from scoring.games import Game
-from scoring.i18n import render, t
+from scoring.i18n import render, seat_number, t
 from scoring.inputs import SwitchField
 from scoring.shedding.turn import TURN_FIELDS
 
@@ -70,6 +72,25 @@ def _value_key(v) -> str:
     return str(v)
 
 
+def switch_preset(game: Game, rules_form: Form, posted) -> bool:
+    """The player tapped "switch to preset …": select it in the rules form (True), the rest as typed."""
+    name = posted.get("switch_preset") if posted is not None else None
+    if name not in {p.name for p in game.ruleset.presets}:
+        return False
+    rules_form.preset.data = name
+    return True
+
+
+def preset_offer(game: Game, rules: dict, seats_given: int | None):
+    """The preset to offer beside a refusal: one that plays with the seats the player gave."""
+    if not seats_given:
+        return None
+    try:
+        return game.preset_for_seats(seats_given, rules)
+    except PaijuError:
+        return None
+
+
 def rules_payload(rules_form: Form) -> dict:
     out = {}
     for name, field in rules_form._fields.items():
@@ -90,6 +111,30 @@ def option_choices(game: Game, name: str):
     lang = current_lang()
     default_word = "按预设" if lang == "zh" else "preset default"
     return [("", default_word)] + [(_value_key(v), render(opt.value_label(v), lang)) for v in opt.values]
+
+
+def _quoted(words: str, lang: str) -> str:
+    return f"「{words}」" if lang == "zh" else f"“{words}”"
+
+
+@pass_context
+def rule_words(ctx, game: Game, name: str, value=None, label: bool = True) -> str:
+    """A house rule as a page names it, from its declaration: 「输家付分：剩牌数 × 倍数」 (never ``penalty: seed``)."""
+    opt = game.ruleset.option(name)
+    lang = ctx.get("lang") or current_lang()
+    words = render(opt.label, lang)
+    if value is not None:
+        chosen = next(v for v in opt.values if _value_key(v) == _value_key(value))
+        value_words = render(opt.value_label(chosen), lang)
+        words = f"{words}{'：' if lang == 'zh' else ': '}{value_words}" if label else value_words
+    return _quoted(words, lang)
+
+
+@pass_context
+def preset_words(ctx, game: Game, name: str) -> str:
+    """A preset as a page names it: its label (the platform it comes from), never its code name."""
+    lang = ctx.get("lang") or current_lang()
+    return _quoted(render(game.ruleset.preset(name).label, lang), lang)
 
 
 def make_rules_field(game: Game):
@@ -210,8 +255,8 @@ class BiddingForm(GameForm):
 @per_game
 def bidding_form_class(game: Game):
     return _game_form(game, BiddingForm,
-                      start=SelectField(_l("谁先叫"), choices=[(str(i), str(i)) for i in range(4)], default="0",
-                                        validate_choice=False),
+                      start=SelectField(_l("谁先叫"), choices=[(str(i), str(seat_number(i))) for i in range(4)],
+                                        default="0", validate_choice=False),
                       bids=StringField(_l("依次的叫分（不叫写 pass 或 不叫），用空格分开")))
 
 

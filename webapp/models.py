@@ -412,9 +412,11 @@ def clean_players(players: Any, game_slug: str | None = None, rules: Any = None)
         lo, hi = game.seat_range(rules)
         if not lo <= len(names) <= hi:
             need = str(lo) if lo == hi else f"{lo}–{hi}"
-            raise InvalidInput(t("「{g}」按这些规则要{k}个玩家，这里有{n}个",
-                                 "“{g}” with these rules is played by {k} players; got {n}",
-                                 g=game.name, k=need, n=len(names)), field="players", code="seat_count")
+            fix = game.seat_count_fix(len(names), rules)
+            raise InvalidInput(t("「{g}」按这些规则要{k}个玩家，这里有{n}个{fix}",
+                                 "“{g}” with these rules is played by {k} players; got {n}{fix}",
+                                 g=game.name, k=need, n=len(names),
+                                 fix=t("：{f}", ": {f}", f=fix) if fix else ""), field="players", code="seat_count")
     return names
 
 

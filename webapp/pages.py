@@ -8,7 +8,7 @@ import re
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 
 from scoring.errors import PaijuError
-from scoring.i18n import render, t
+from scoring.i18n import render, seat_number, t
 from scoring.inputs import bound, item_label, numbered
 from scoring.registry import SLUGS, all_games, get_game
 
@@ -31,8 +31,9 @@ def init_app(app):
                 "item_label": item_label, "numbered": numbered, "bound": bound,
                 "blank_row": schema_forms.blank_row, "seat_options": schema_forms.seat_options,
                 "choice_options": schema_forms.choice_options, "value_options": schema_forms.value_options,
-                "tabs_for": tabs_for,
-                "option_choices": forms.option_choices,
+                "tabs_for": tabs_for, "seat_no": seat_number,
+                "option_choices": forms.option_choices, "rule_words": forms.rule_words,
+                "preset_words": forms.preset_words,
                 "rform_has_values": lambda rf: any(k != "preset" for k in forms.rules_payload(rf)),
                 "has_tables": "tables.new_table" in app.view_functions}
 
@@ -180,17 +181,20 @@ def settle(slug):
     game = game_or_404(slug)
     posted = request.method == "POST"
     rules_form = forms.rules_form_class(game)(request.form if posted else None, prefix="rules")
+    switched = posted and forms.switch_preset(game, rules_form, request.form)
     rules_dict = forms.rules_payload(rules_form)
     rules = _rules_or_default(game, rules_dict)
-    action = request.form.get("action", "") if posted else ""
+    action = "refresh" if switched else request.form.get("action", "") if posted else ""
     seats = schema_forms.seats_for(game, rules, request.form if posted else request.args)
     form = schema_forms.settle_form(game, rules, seats, add_row=action[4:] if action.startswith("add:") else None)
-    result, errors = None, []
+    result, errors, offer = None, [], None
     if posted and not action:
         form.rules_payload = lambda: rules_dict
         result, errors = run_action(game, "settle", form, payload_fn=lambda: {**form.to_payload(), "rules": rules_dict})
+        if result is None:  # refused: maybe by the seat count these rules play with
+            offer = forms.preset_offer(game, rules_dict, game.seats_given(form.to_payload()))
     return page(game, "settle", "game/settle.html", form=form, rules_form=rules_form, result=result,
-                errors=errors, names=form.names_given(), picker=picker_config(game, rules))
+                errors=errors, names=form.names_given(), picker=picker_config(game, rules), offer=offer)
 
 
 def _rules_or_default(game, rules_dict):

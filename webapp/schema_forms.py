@@ -23,7 +23,7 @@ from wtforms import BooleanField, FieldList, Form, FormField, StringField
 
 from scoring import inputs
 from scoring.games import Game
-from scoring.i18n import Text, render
+from scoring.i18n import Text, render, seat_number
 
 from .i18n import current_lang
 
@@ -187,9 +187,10 @@ def blank_row(field: inputs.RowsField) -> dict:
 
 
 def seat_options(seats: int, names=()) -> list[tuple[str, str]]:
-    """(value, words) for seat chips: the seat number and, when known, the player's name."""
+    """(value, words) for seat chips: the seat's value and what a player reads (1号位 is value 0), with the name."""
     names = list(names or ())
-    return [(str(i), f"{i} · {names[i]}" if i < len(names) and names[i] else str(i)) for i in range(seats)]
+    return [(str(i), f"{seat_number(i)} · {names[i]}" if i < len(names) and names[i] else str(seat_number(i)))
+            for i in range(seats)]
 
 
 def choice_options(field: inputs.ChoiceField) -> list[tuple[str, str]]:

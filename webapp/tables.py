@@ -309,8 +309,9 @@ def new_table():
     form = CreateTableForm(data={"game": game.slug})
     rules_form = game_forms.rules_form_class(game)(request.form if request.method == "POST" else None,
                                                    prefix="rules")
-    errors = []
-    if request.method == "POST" and request.form.get("action") != "refresh":
+    errors, offer = [], None
+    switched = request.method == "POST" and game_forms.switch_preset(game, rules_form, request.form)
+    if request.method == "POST" and request.form.get("action") != "refresh" and not switched:
         if not form.validate():
             errors.append(_csrf_message() if "csrf_token" in form.errors else gettext("请检查表单"))
         else:
@@ -322,6 +323,7 @@ def new_table():
                 message = page_message(exc)
                 if not _attach_create_error(form, rules_form, exc.field, named, message):
                     errors.append(message)
+                offer = game_forms.preset_offer(game, game_forms.rules_payload(rules_form), len(named))
             else:
                 return with_edit_cookie(redirect(url_for("tables.edit", table_id=table_id, new=1)), table_id,
                                         token)
@@ -329,7 +331,7 @@ def new_table():
         lo, hi = game.seat_range(game_forms.rules_payload(rules_form))
     except PaijuError:
         lo, hi = game.seat_range()
-    ctx = dict(game=game, form=form, rules_form=rules_form, errors=errors, seats=range(hi), required=lo)
+    ctx = dict(game=game, form=form, rules_form=rules_form, errors=errors, seats=range(hi), required=lo, offer=offer)
     status = 422 if errors or form.errors else 200
     if htmx and request.method == "POST":
         return render_template("tables/_new_panel.html", **ctx), status

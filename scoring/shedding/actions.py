@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping, Sequence
 
 from ..cards import Card, format_cards, missing_from, parse_cards
-from ..errors import InvalidInput, MalformedInput, PaijuError
+from ..errors import InvalidInput, InvalidNotation, MalformedInput, PaijuError
 from ..i18n import Text, join, t
 from ..payload import get_int
 from ..plays import MAX_LIMIT, collector_paused, default_limit
@@ -42,6 +42,9 @@ def read_cards(payload: Mapping, name: str, spec: SheddingSpec, *, required: boo
                                f=name), field=name, code="not_a_string")
     try:
         cards = parse_cards(value, bare=spec.bare)
+        why = spec.suits_needed(cards, payload) if spec.bare else None
+        if why is not None:
+            raise InvalidNotation(why, field=name, code="suit_required")
         spec.deck().check(cards, field=name)
     except PaijuError as exc:
         raise exc.at(name)

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Callable, Hashable, Iterable, Sequence, TypeVar
+from typing import Callable, Hashable, Iterable, Mapping, Sequence, TypeVar
 
 from ..cards import Card, Deck, format_cards
 from ..i18n import Text, t
@@ -59,6 +59,10 @@ class SheddingSpec:
     def points(self, card: Card) -> int:
         """Point cards count in the smallest-play order (0: no point cards)."""
         return 0
+
+    def suits_needed(self, cards: Sequence[Card], payload: Mapping) -> Text | None:
+        """Why some bare ranks among ``cards`` need their suits in this request (with an example); None: they do not."""
+        return None
 
     def identity(self, cards: Sequence[Card]) -> Hashable:
         """When two plays are "the same play": by default the multiset of ranks (suits never count)."""

@@ -70,9 +70,9 @@ class ThrowCompare(StrEnum):
 THROW_COMPARE = Option(
     "throw_compare", ThrowCompare.default().value, tuple(c.value for c in ThrowCompare),
     t("甩牌怎样比大小", "Comparing throws"),
-    t("highest_card：跟上甩牌牌型的出牌按其中最大的一张比（common.md 默认）；longest_unit：按最长的一手比（地方玩法）",
-      "highest_card: plays matching a throw's shape compare by their highest card (the default of common.md); "
-      "longest_unit: by their longest unit (house rule)"),
+    t("「按最大的一张比」：跟上甩牌牌型的出牌按其中最大的一张比（通用规则的默认）；「按最长的一手比」：按最长的一手比（地方玩法）",
+      "“by the highest card”: plays matching a throw's shape compare by their highest card (the common rules' "
+      "default); “by the longest unit”: by their longest unit (house rule)"),
     value_labels={ThrowCompare.HIGHEST_CARD.value: t("按最大的一张比", "by the highest card"),
                   ThrowCompare.LONGEST_UNIT.value: t("按最长的一手比", "by the longest unit")})
 
