@@ -1,20 +1,32 @@
 """Hints and 托管: every legal play of a position, smallest first, as a :class:`LegalPlays`.
 
 A leader may lead any single unit (single, pair, triple, tractor) of one group;
-throws are never hinted. A follower's candidates are generated lowest first by
-their highest card (:func:`_combos`), filtered by the rules of
-:func:`check_follow`, and released one "highest card" at a time, each batch sorted by the smallness of
-the common rules (:meth:`Context.play_key`): so the plays come smallest first
-and a hint stops generating once it has what it shows.
+throws are never hinted. A follower's plays are built from what the lead asks
+for, so the work follows the number of legal answers, and come smallest first
+(the common rules' order, :meth:`Context.play_key`) without sorting the whole
+list, so a hint stops once it has what it shows and knows whether more exist:
+
+* short in the led group: all of its cards, then any others (:class:`~.fills.Fills`);
+* a lead of singles, or ``follow_shape`` off: any cards of the led group;
+* otherwise every legal answer holds one of the :func:`~.follow.follow_demands`
+  (tractors chosen here as a *base*, triples and pairs counted by the fills);
+  the streams of all bases are merged in order. When the lead has one unit
+  that is not a single, holding its demand is legal: the play cannot match
+  that unit better than the hand does, so it matches it exactly. With two or
+  more, each play also passes :func:`~.follow.shape_test` (the greedy reading
+  of :func:`check_follow` may rank a play above its demand on a later unit).
 """
 from __future__ import annotations
 
+import heapq
 from collections import Counter
-from typing import Iterator, Sequence
+from operator import itemgetter
+from typing import Iterable, Iterator, Sequence
 
 from ..cards import Card
 from ..plays import LegalPlays
-from .follow import check_follow, in_group, required_score, shape_test
+from .fills import CardSpace, Fills
+from .follow import Demand, check_follow, follow_demands, in_group, required_score, shape_binds, shape_test
 from .order import Context
 from .units import decompose, lead_units, runs, structures
 
@@ -59,90 +71,56 @@ def lead_plays(ctx: Context, hand: Sequence[Card]) -> list[Play]:
 
 
 def _follow_plays(ctx: Context, lead: Play, hand: Play) -> Iterator[Play]:
-    """The legal answers to ``lead``, smallest first.
-
-    Candidates come lowest first by their highest card, the first part of
-    :meth:`Context.play_key`; so the legal ones are gathered while that card
-    stays the same and released sorted when it rises.
-    """
-    hand_g = in_group(ctx, hand, ctx.group(lead[0]))
-    # short in the led group, every candidate is legal; else the candidates are len(lead) cards of it
-    legal = shape_test(ctx, lead, hand_g) if len(hand_g) >= len(lead) else None
-    batch: list[tuple[tuple, Play]] = []  # (play_key, play) of the legal plays with the same highest card
-    for candidate in follow_candidates(ctx, lead, hand):
-        if legal is not None and not legal(candidate):
-            continue
-        play = tuple(sorted(candidate, key=ctx.key))
-        key = ctx.play_key(play)
-        if batch and key[0] != batch[0][0][0]:
-            yield from _sorted_plays(batch)
-            batch = []
-        batch.append((key, play))
-    yield from _sorted_plays(batch)
-
-
-def _sorted_plays(batch: list[tuple[tuple, Play]]) -> list[Play]:
-    return [play for _, play in sorted(batch)]
-
-
-def follow_candidates(ctx: Context, lead: Sequence[Card], hand: Sequence[Card]) -> Iterator[Play]:
-    """Sub-multisets of ``hand`` that satisfy the group rule (shape is checked after), lowest
-    first by their highest card."""
+    """The legal answers to ``lead``, smallest first, built from what the lead asks for (module doc)."""
     n = len(lead)
     g = ctx.group(lead[0])
     hand_g = in_group(ctx, hand, g)
-    if len(hand_g) < n:
-        rest = [c for c in hand if ctx.group(c) != g]
-        base = tuple(hand_g)
-        for extra in _combos(rest, n - len(hand_g), ctx):
-            yield base + extra
-        return
-    yield from _combos(hand_g, n, ctx, _pairs_needed(ctx, lead, hand_g))
-
-
-def _pairs_needed(ctx: Context, lead: Sequence[Card], hand_g: Sequence[Card]) -> int:
-    """How many distinct cards a legal answer must hold at least twice (pairs, triples, tractor parts)."""
-    if not ctx.spec.follow_shape:
-        return 0
+    space = CardSpace(ctx, hand)
+    if len(hand_g) < n:  # short in the led group: all of it, then anything
+        rest = Counter(c for c in hand if ctx.group(c) != g)
+        return _plays(Fills(space, hand_g, rest, n - len(hand_g)))
     units = lead_units(ctx, lead)
+    pool = Counter(hand_g)
+    if not shape_binds(ctx, units):
+        return _plays(Fills(space, (), pool, n))
     want = required_score(ctx, lead, hand_g, units)
-    return sum(w[1] + w[2] for u, w in zip(units, want) if not u.is_single)
+    streams = [Fills(space, base, pool - Counter(base), n - len(base), d.triples, d.pairs)
+               for d, base in _bases(ctx, pool, follow_demands(units, want))]
+    plays = _distinct(heapq.merge(*streams, key=itemgetter(0)))
+    if sum(1 for u in units if not u.is_single) <= 1:  # holding what one unit asks for is legal (module doc)
+        return plays
+    legal = shape_test(ctx, lead, hand_g)
+    return (p for p in plays if legal(p))
 
 
-def _combos(cards: Sequence[Card], k: int, ctx: Context, min_groups: int = 0) -> Iterator[Play]:
-    """Distinct sub-multisets of size k, lowest first by their highest card (``gstrength``).
+def _plays(keyed: Iterable[tuple[tuple, Play]]) -> Iterator[Play]:
+    return (play for _, play in keyed)
 
-    ``min_groups`` prunes the search to sub-multisets holding at least that many
-    distinct cards twice or more (a necessary condition when the lead's shape
-    obliges the follower to play that many pairs).
-    """
-    distinct = sorted(set(cards), key=lambda c: (ctx.gstrength(c), ctx.key(c)))
-    counts = Counter(cards)
-    caps = [counts[c] for c in distinct]
-    prefix = [0]  # cards among distinct[:i]
-    pair_prefix = [0]  # distinct cards held twice or more among distinct[:i]
-    for cap in caps:
-        prefix.append(prefix[-1] + cap)
-        pair_prefix.append(pair_prefix[-1] + (1 if cap >= 2 else 0))
 
-    def below(i: int, need: int, groups: int) -> Iterator[list[Card]]:
-        # choose ``need`` cards from distinct[0..i], holding ≥ ``groups`` groups of two or more
-        if need == 0:
-            if groups <= 0:
-                yield []
-            return
-        if i < 0 or prefix[i + 1] < need:
-            return
-        if groups > 0 and (pair_prefix[i + 1] < groups or need < 2 * groups):
-            return
-        for take in range(min(caps[i], need), -1, -1):
-            for rest in below(i - 1, need - take, groups - (1 if take >= 2 else 0)):
-                yield rest + [distinct[i]] * take
+def _distinct(keyed: Iterable[tuple[tuple, Play]]) -> Iterator[Play]:
+    """The plays of a merged stream, each once (equal plays have equal keys, so they come together)."""
+    last = None
+    for key, play in keyed:
+        if key != last:
+            last = key
+            yield play
 
-    if k == 0:
-        yield ()
+
+def _bases(ctx: Context, pool: Counter, demands: Sequence[Demand]) -> list[tuple[Demand, Play]]:
+    """Each demand with each distinct choice of its tractors out of ``pool`` (the base of its plays)."""
+    out: dict[tuple[Demand, Play], None] = {}
+    for d in dict.fromkeys(demands):
+        for base in _tractor_choices(ctx, pool, d.tractors):
+            out[(d, tuple(sorted(base, key=ctx.key)))] = None
+    return list(out)
+
+
+def _tractor_choices(ctx: Context, pool: Counter, shapes: Sequence[tuple[int, int]]) -> Iterator[list[Card]]:
+    """Every way of taking tractors of these shapes out of ``pool``, apart from each other."""
+    if not shapes:
+        yield []
         return
-    for m in range(len(distinct)):  # by the highest card used: distinct[m], at least one copy
-        for take in range(1, min(caps[m], k) + 1):
-            for rest in below(m - 1, k - take, min_groups - (1 if take >= 2 else 0)):
-                yield tuple(rest + [distinct[m]] * take)
+    (width, length), rest = shapes[0], shapes[1:]
+    for u in structures(ctx, pool, width, length):
+        for more in _tractor_choices(ctx, pool - Counter(u.cards), rest):
+            yield list(u.cards) + more
