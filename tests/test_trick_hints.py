@@ -16,7 +16,9 @@ from hypothesis import strategies as st
 from bench.trick import CASES, context_of, how_many, oracle
 from scoring import erqiwang, hongwu
 from scoring.cards import SUITS, parse_cards
-from scoring.trick import legal_plays
+from scoring.trick import lead_units, legal_plays
+from scoring.trick.follow import in_group, obligation_score
+from scoring.trick.space import CardSpace
 
 ORACLE_CASES = ["红五 3 decks: trump triple tractor, 39 trumps, 8 answers", "二七王: trump tractor of 4 pairs, 25 trumps"]
 
@@ -96,6 +98,16 @@ def test_follow_hints_of_throws_with_triples_pairs_and_tractors_equal_the_oracle
     expect = oracle(ctx, hand, lead)
     assert expect is not None
     assert hinted(ctx, hand, lead) == expect
+
+
+@settings(max_examples=300, deadline=None)
+@given(throw_positions())
+def test_numbered_reading_of_a_play_equals_obligation_score(position):
+    ctx, hand, lead = position
+    units = lead_units(ctx, lead)
+    cards = in_group(ctx, hand, ctx.group(lead[0]))
+    space = CardSpace(ctx, hand)
+    assert space.score(space.numbers(cards), units) == obligation_score(ctx, cards, units)
 
 
 @pytest.mark.parametrize("game, rules, most", [("hongwu", {}, 25), ("hongwu", {"decks": 3}, 39), ("erqiwang", {}, 25)])

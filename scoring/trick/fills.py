@@ -17,8 +17,8 @@ cards' order values:
   choice only if some fill can still be completed below it (:meth:`Fills._possible`, memoised), so its
   work follows the number of fills it yields.
 
-Cards are numbered in canonical order (:class:`CardSpace`), so a play is a sorted tuple of numbers and
-its key is built from integers.
+Cards are numbered in canonical order (:class:`~.space.CardSpace`), so a play is a sorted tuple of
+numbers and its key is built from integers.
 """
 from __future__ import annotations
 
@@ -27,38 +27,7 @@ from functools import lru_cache
 from typing import Iterator, Mapping, Sequence
 
 from ..cards import Card
-from .order import Context, card_points
-
-Keyed = tuple[tuple, "Shown"]  # (a key ordered as play_key, the play)
-
-
-class Shown(tuple):
-    """A play (its cards in canonical order) that carries its canonical text."""
-
-    text: str
-
-
-class CardSpace:
-    """The distinct cards of one position, numbered in canonical order, with what a key needs."""
-
-    def __init__(self, ctx: Context, cards):
-        self.cards = sorted(set(cards), key=ctx.key)
-        self.index = {c: i for i, c in enumerate(self.cards)}
-        self.value = [ctx.gstrength(c) for c in self.cards]
-        self.point = [bool(card_points(c)) for c in self.cards]
-        self.text = [str(c) for c in self.cards]
-
-    def numbers(self, cards: Sequence[Card]) -> tuple[int, ...]:
-        return tuple(sorted(self.index[c] for c in cards))
-
-    def keyed(self, numbers: tuple[int, ...]) -> Keyed:
-        """The play of these card numbers (sorted) and a key that orders plays of one length as play_key does."""
-        values = sorted((self.value[i] for i in numbers), reverse=True)
-        key = (values[0] if values else -1, sum(1 for i in numbers if self.point[i]), tuple(values), numbers)
-        play = Shown(self.cards[i] for i in numbers)
-        play.text = " ".join(self.text[i] for i in numbers)
-        return key, play
-
+from .space import CardSpace, Keyed
 
 @dataclass(frozen=True)
 class Tier:
@@ -84,6 +53,9 @@ class Fills:
         self.triples = triples
         self.doubles = triples + pairs  # cards the fill holds at least twice (a triple counts too)
         self.tiers = _tiers(space, pool)
+        sizes = [sum(t.size for t in self.tiers[j:]) for j in range(len(self.tiers))]  # cards from tier j down
+        # for each number of cards, the lowest tier from which the tiers down still hold that many
+        self.lowest = [max((j for j, size in enumerate(sizes) if size >= m), default=0) for m in range(k + 1)]
         self._memo: dict[tuple, bool] = {}
 
     def __iter__(self) -> Iterator[Keyed]:
@@ -108,20 +80,27 @@ class Fills:
 
     def _search(self, i: int, cards: int, points: int, partials: list, first: bool) -> Iterator[Keyed]:
         """Place ``cards`` cards (``points`` of them point cards) from tier ``i`` down after each partial fill
-        ``(numbers, triples still wanted, doubles still wanted)``; every partial given can be completed."""
+        ``(numbers, triples still wanted, doubles still wanted)``; every partial given can be completed.
+        The fills whose highest new card is in a lower tier come first (``first``: only tier ``i``)."""
         if cards == 0:
             yield from self._leaf(partials)
             return
-        tier = self.tiers[i]
-        for n in range(1 if first else 0, min(tier.size, cards) + 1):
+        lowest = i if first else self.lowest[cards]
+        for j in range(lowest, i - 1, -1):
+            yield from self._branch(j, cards, points, partials)
+
+    def _branch(self, j: int, cards: int, points: int, partials: list) -> Iterator[Keyed]:
+        """The fills whose highest new cards are ``n`` ≥ 1 cards of tier ``j``, fewer first."""
+        tier = self.tiers[j]
+        for n in range(1, min(tier.size, cards) + 1):
             left, left_points = cards - n, points - n if tier.point else points
             if left_points < 0 or left_points > left:
                 continue
             grown = [(numbers + taken, t, d) for numbers, want_3, want_2 in partials
                      for taken, t, d in _takes(tier.cards, n, want_3, want_2)
-                     if self._possible(i + 1, left, left_points, t, d)]
+                     if self._possible(j + 1, left, left_points, t, d)]
             if grown:
-                yield from self._search(i + 1, left, left_points, grown, False)
+                yield from self._search(j + 1, left, left_points, grown, False)
 
     def _possible(self, i: int, cards: int, points: int, want_3: int, want_2: int) -> bool:
         """Can ``cards`` cards from tier ``i`` down, ``points`` of them point cards, hold ``want_3`` triples

@@ -13,8 +13,9 @@ list, so a hint stops once it has what it shows and knows whether more exist:
   the streams of all bases are merged in order. When the lead has one unit
   that is not a single, holding its demand is legal: the play cannot match
   that unit better than the hand does, so it matches it exactly. With two or
-  more, each play also passes :func:`~.follow.shape_test` (the greedy reading
-  of :func:`check_follow` may rank a play above its demand on a later unit).
+  more, each play is read as :func:`check_follow` reads it
+  (:meth:`~.space.CardSpace.score`): the greedy reading may rank a play above
+  its demand on a later unit.
 """
 from __future__ import annotations
 
@@ -25,9 +26,10 @@ from typing import Iterable, Iterator, Sequence
 
 from ..cards import Card
 from ..plays import LegalPlays
-from .fills import CardSpace, Fills
-from .follow import Demand, check_follow, follow_demands, in_group, required_score, shape_binds, shape_test
+from .fills import Fills
+from .follow import Demand, check_follow, follow_demands, in_group, required_score, shape_binds
 from .order import Context
+from .space import CardSpace, Keyed
 from .units import decompose, lead_units, runs, structures
 
 Play = tuple[Card, ...]
@@ -86,24 +88,23 @@ def _follow_plays(ctx: Context, lead: Play, hand: Play) -> Iterator[Play]:
     want = required_score(ctx, lead, hand_g, units)
     streams = [Fills(space, base, pool - Counter(base), n - len(base), d.triples, d.pairs)
                for d, base in _bases(ctx, pool, follow_demands(units, want))]
-    plays = _distinct(heapq.merge(*streams, key=itemgetter(0)))
-    if sum(1 for u in units if not u.is_single) <= 1:  # holding what one unit asks for is legal (module doc)
-        return plays
-    legal = shape_test(ctx, lead, hand_g)
-    return (p for p in plays if legal(p))
+    merged = _distinct(heapq.merge(*streams, key=itemgetter(0)))
+    if sum(1 for u in units if not u.is_single) > 1:  # the greedy reading decides (module doc)
+        merged = (kp for kp in merged if space.score(kp[0][3], units) >= want)
+    return _plays(merged)
 
 
-def _plays(keyed: Iterable[tuple[tuple, Play]]) -> Iterator[Play]:
+def _plays(keyed: Iterable[Keyed]) -> Iterator[Play]:
     return (play for _, play in keyed)
 
 
-def _distinct(keyed: Iterable[tuple[tuple, Play]]) -> Iterator[Play]:
+def _distinct(keyed: Iterable[Keyed]) -> Iterator[Keyed]:
     """The plays of a merged stream, each once (equal plays have equal keys, so they come together)."""
     last = None
-    for key, play in keyed:
-        if key != last:
-            last = key
-            yield play
+    for kp in keyed:
+        if kp[0] != last:
+            last = kp[0]
+            yield kp
 
 
 def _bases(ctx: Context, pool: Counter, demands: Sequence[Demand]) -> list[tuple[Demand, Play]]:
