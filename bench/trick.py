@@ -3,8 +3,9 @@
 For the worst 红五 / 二七王 follow hints we know (trump triple tractors and throws with 39 trumps in hand,
 short or void in the led group, ``follow_shape`` off), prints Paiju's median CPU time of ``<game>/hint``
 (the engine call the API makes; ``time.process_time``, steadier than wall time on a shared machine) at the
-default limit and at ``limit: 5000``, and the oracle's: every distinct sub-multiset of the hand of the
-lead's size through :func:`~scoring.trick.check_follow`, sorted smallest first. The oracle runs only where
+default limit and at ``limit: 5000``, and the oracle's: every distinct sub-multiset of the hand (of its
+led-group cards when it holds enough of them) of the lead's size through
+:func:`~scoring.trick.check_follow`, sorted smallest first. The oracle runs only where
 it has at most :data:`ORACLE_MOST` candidates; its answer is compared with Paiju's. No assertion: figures
 to watch, not a test (the oracle tests are in ``tests/test_trick_hints.py``).
 """
@@ -77,8 +78,13 @@ def how_many(counts: list[int], k: int) -> int:
 
 
 def oracle(ctx: Context, hand: list[Card], lead: list[Card]) -> list[str] | None:
-    """Every legal answer, smallest first, by brute force through check_follow (None: too many to try)."""
-    counts = sorted(Counter(hand).items(), key=lambda item: ctx.key(item[0]))
+    """Every legal answer, smallest first, by brute force through check_follow (None: too many to try).
+
+    The candidates are every distinct sub-multiset of the hand of the lead's size; when the hand holds
+    that many cards of the led group, of those cards only (check_follow refuses any other card then)."""
+    in_group = [c for c in hand if ctx.group(c) == ctx.group(lead[0])]
+    pool = in_group if len(in_group) >= len(lead) else hand
+    counts = sorted(Counter(pool).items(), key=lambda item: ctx.key(item[0]))
     if how_many([n for _, n in counts], len(lead)) > ORACLE_MOST:
         return None
     legal = [play for play in sub_multisets(counts, len(lead)) if check_follow(ctx, lead, hand, play)[0]]

@@ -30,7 +30,7 @@ from .fills import Fills
 from .follow import Demand, check_follow, follow_demands, in_group, required_score, shape_binds
 from .order import Context
 from .space import CardSpace, Keyed
-from .units import decompose, lead_units, runs, structures
+from .units import Unit, decompose, lead_units, runs, structures
 
 Play = tuple[Card, ...]
 
@@ -86,12 +86,51 @@ def _follow_plays(ctx: Context, lead: Play, hand: Play) -> Iterator[Play]:
     if not shape_binds(ctx, units):
         return _plays(Fills(space, (), pool, n))
     want = required_score(ctx, lead, hand_g, units)
+    if sum(1 for u in units if not u.is_single) > 1:  # the greedy reading decides (module doc)
+        parts = _multi_parts(pool, n, MOST_PARTS)
+        if parts is not None:
+            return _plays(_by_multi_part(space, pool, n, units, want, parts))
     streams = [Fills(space, base, pool - Counter(base), n - len(base), d.triples, d.pairs)
                for d, base in _bases(ctx, pool, follow_demands(units, want))]
     merged = _distinct(heapq.merge(*streams, key=itemgetter(0)))
-    if sum(1 for u in units if not u.is_single) > 1:  # the greedy reading decides (module doc)
+    if sum(1 for u in units if not u.is_single) > 1:
         merged = (kp for kp in merged if space.score(kp[0][3], units) >= want)
     return _plays(merged)
+
+
+#: the most multi parts (cards a play holds twice or more) a throw's answers are sorted by, one by one
+MOST_PARTS = 2000
+
+
+def _by_multi_part(space: CardSpace, pool: Counter, n: int, units: Sequence[Unit], want, parts
+                   ) -> Iterator[Keyed]:
+    """The answers to a throw, by their multi part: the cards a play holds two or three times decide its
+    reading (no unit takes a card held once), so each legal multi part is a base, filled with single
+    copies of other cards."""
+    streams = []
+    for part in parts:
+        singles = {c: 1 for c in pool if c not in part}
+        size = sum(part.values())
+        if n - size <= len(singles) and space.score(space.numbers(list(part.elements())), units) >= want:
+            streams.append(Fills(space, list(part.elements()), singles, n - size))
+    return heapq.merge(*streams, key=itemgetter(0))
+
+
+def _multi_parts(pool: Counter, n: int, most: int) -> list[Counter] | None:
+    """Every choice of cards held twice or three times in a play of ``n`` out of ``pool`` (None: more
+    than ``most``)."""
+    doubled = [(c, k) for c, k in pool.items() if k >= 2]
+    ways = [1] + [0] * n  # ways[s]: choices of s cards so far
+    for _, k in doubled:
+        ways = [ways[s] + (ways[s - 2] if s >= 2 else 0) + (ways[s - 3] if k >= 3 and s >= 3 else 0)
+                for s in range(n + 1)]
+    if sum(ways) > most:
+        return None
+    parts = [Counter()]
+    for c, k in doubled:
+        parts = [p + Counter({c: m}) if m else p for p in parts for m in ((0, 2) if k == 2 else (0, 2, 3))
+                 if m == 0 or sum(p.values()) + m <= n]
+    return parts
 
 
 def _plays(keyed: Iterable[Keyed]) -> Iterator[Play]:
