@@ -26,8 +26,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterator, Mapping, Sequence
 
-from ..cards import Card
-from .space import CardSpace, Keyed
+from .space import CardSpace, Key
 
 @dataclass(frozen=True)
 class Tier:
@@ -36,33 +35,41 @@ class Tier:
     value: int
     point: bool
     cards: tuple[tuple[int, int], ...]
-
-    @property
-    def size(self) -> int:
-        return sum(n for _, n in self.cards)
+    size: int  # its cards with their copies
 
 
 class Fills:
     """Every ``k``-card fill of ``pool`` added to ``base`` (see the module), smallest first."""
 
-    def __init__(self, space: CardSpace, base: Sequence[Card], pool: Mapping[Card, int], k: int,
+    def __init__(self, space: CardSpace, base: Sequence[int], pool: Mapping[int, int], k: int,
                  triples: int = 0, pairs: int = 0):
+        """``base``: card numbers (:class:`~.space.CardSpace`); ``pool``: card number -> copies."""
         self.space = space
-        self.base = space.numbers(base)
+        self.base = tuple(sorted(base))
         self.k = k
         self.triples = triples
         self.doubles = triples + pairs  # cards the fill holds at least twice (a triple counts too)
         self.tiers = _tiers(space, pool)
-        sizes = [sum(t.size for t in self.tiers[j:]) for j in range(len(self.tiers))]  # cards from tier j down
+        self.points_from = [0] * (len(self.tiers) + 1)  # point cards from tier i down, and other cards
+        self.others_from = [0] * (len(self.tiers) + 1)
+        for j in range(len(self.tiers) - 1, -1, -1):
+            tier = self.tiers[j]
+            self.points_from[j] = self.points_from[j + 1] + (tier.size if tier.point else 0)
+            self.others_from[j] = self.others_from[j + 1] + (0 if tier.point else tier.size)
         # for each number of cards, the lowest tier from which the tiers down still hold that many
-        self.lowest = [max((j for j, size in enumerate(sizes) if size >= m), default=0) for m in range(k + 1)]
+        self.lowest = [0] * (k + 1)
+        held = 0
+        for j in range(len(self.tiers) - 1, -1, -1):
+            for m in range(held + 1, min(k, held + self.tiers[j].size) + 1):
+                self.lowest[m] = j
+            held += self.tiers[j].size
         self._memo: dict[tuple, bool] = {}
 
-    def __iter__(self) -> Iterator[Keyed]:
+    def __iter__(self) -> Iterator[Key]:
         top = max((self.space.value[i] for i in self.base), default=None)
         if self.k == 0:
             if self.doubles == 0:
-                yield self.space.keyed(self.base)
+                yield self.space.key(self.base)
             return
         # first the fills under the base's highest card (they share it), then by their own highest tier
         under = [i for i, tier in enumerate(self.tiers) if top is not None and tier.value <= top]
@@ -72,13 +79,13 @@ class Fills:
             if top is None or self.tiers[i].value > top:
                 yield from self._phase(i, exact_top=True)
 
-    def _phase(self, start: int, exact_top: bool) -> Iterator[Keyed]:
+    def _phase(self, start: int, exact_top: bool) -> Iterator[Key]:
         """The fills from tiers ``start``… (holding a card of tier ``start`` if ``exact_top``), by point cards."""
         for points in range(self.k + 1):
             if self._possible(start, self.k, points, self.triples, self.doubles):
                 yield from self._search(start, self.k, points, [((), self.triples, self.doubles)], exact_top)
 
-    def _search(self, i: int, cards: int, points: int, partials: list, first: bool) -> Iterator[Keyed]:
+    def _search(self, i: int, cards: int, points: int, partials: list, first: bool) -> Iterator[Key]:
         """Place ``cards`` cards (``points`` of them point cards) from tier ``i`` down after each partial fill
         ``(numbers, triples still wanted, doubles still wanted)``; every partial given can be completed.
         The fills whose highest new card is in a lower tier come first (``first``: only tier ``i``)."""
@@ -89,7 +96,7 @@ class Fills:
         for j in range(lowest, i - 1, -1):
             yield from self._branch(j, cards, points, partials)
 
-    def _branch(self, j: int, cards: int, points: int, partials: list) -> Iterator[Keyed]:
+    def _branch(self, j: int, cards: int, points: int, partials: list) -> Iterator[Key]:
         """The fills whose highest new cards are ``n`` ≥ 1 cards of tier ``j``, fewer first."""
         tier = self.tiers[j]
         for n in range(1, min(tier.size, cards) + 1):
@@ -105,8 +112,10 @@ class Fills:
     def _possible(self, i: int, cards: int, points: int, want_3: int, want_2: int) -> bool:
         """Can ``cards`` cards from tier ``i`` down, ``points`` of them point cards, hold ``want_3`` triples
         and ``want_2`` cards at least twice?"""
+        if not want_3 and not want_2:  # tiers are all point cards or none: counting is enough
+            return 0 <= points <= self.points_from[i] and 0 <= cards - points <= self.others_from[i]
         if cards == 0:
-            return points == 0 and want_3 == 0 and want_2 == 0
+            return False
         if i == len(self.tiers) or 3 * want_3 + 2 * max(0, want_2 - want_3) > cards:
             return False
         state = (i, cards, points, want_3, want_2)
@@ -120,20 +129,20 @@ class Fills:
             self._memo[state] = found
         return found
 
-    def _leaf(self, partials: list) -> Iterator[Keyed]:
-        found = [self.space.keyed(tuple(sorted(self.base + numbers))) for numbers, _, _ in partials]
+    def _leaf(self, partials: list) -> Iterator[Key]:
+        found = [self.space.key(tuple(sorted(self.base + numbers))) for numbers, _, _ in partials]
         if len(found) > 1:
-            found.sort(key=lambda kp: kp[0])
+            found.sort()
         yield from found
 
 
-def _tiers(space: CardSpace, pool: Mapping[Card, int]) -> list[Tier]:
+def _tiers(space: CardSpace, pool: Mapping[int, int]) -> list[Tier]:
     by_value: dict[int, list[tuple[int, int]]] = {}
-    for c, n in pool.items():
+    for i, n in pool.items():
         if n > 0:
-            i = space.index[c]
             by_value.setdefault(space.value[i], []).append((i, n))
-    return [Tier(v, space.point[cards[0][0]], tuple(sorted(cards))) for v, cards in sorted(by_value.items(), reverse=True)]
+    return [Tier(v, space.point[cards[0][0]], tuple(sorted(cards)), sum(n for _, n in cards))
+            for v, cards in sorted(by_value.items(), reverse=True)]
 
 
 @lru_cache(maxsize=8192)

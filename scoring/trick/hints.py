@@ -12,24 +12,30 @@ list, so a hint stops once it has what it shows and knows whether more exist:
   (tractors chosen here as a *base*, triples and pairs counted by the fills);
   the streams of all bases are merged in order. When the lead has one unit
   that is not a single, holding its demand is legal: the play cannot match
-  that unit better than the hand does, so it matches it exactly. With two or
-  more, each play is read as :func:`check_follow` reads it
-  (:meth:`~.space.CardSpace.score`): the greedy reading may rank a play above
-  its demand on a later unit.
+  that unit better than the hand does, so it matches it exactly.
+* a throw with two or more units that are not singles is read as
+  :func:`check_follow` reads it (:meth:`~.space.CardSpace.score`), since the
+  greedy reading may rank a play above its demand on a later unit. Only the
+  cards a play holds two or three times (its *multi part*) count in that
+  reading, so each legal multi part becomes a base filled with single cards;
+  when the hand allows more than :data:`MOST_PARTS` of them, the demands'
+  streams are read play by play instead.
 """
 from __future__ import annotations
 
 import heapq
 from collections import Counter
+from functools import partial
+from itertools import count
 from operator import itemgetter
-from typing import Iterable, Iterator, Sequence
+from typing import Callable, Iterable, Iterator, Sequence
 
 from ..cards import Card
 from ..plays import LegalPlays
 from .fills import Fills
 from .follow import Demand, check_follow, follow_demands, in_group, required_score, shape_binds
 from .order import Context
-from .space import CardSpace, Keyed
+from .space import CardSpace, Key
 from .units import Unit, decompose, lead_units, runs, structures
 
 Play = tuple[Card, ...]
@@ -79,44 +85,96 @@ def _follow_plays(ctx: Context, lead: Play, hand: Play) -> Iterator[Play]:
     hand_g = in_group(ctx, hand, g)
     space = CardSpace(ctx, hand)
     if len(hand_g) < n:  # short in the led group: all of it, then anything
-        rest = Counter(c for c in hand if ctx.group(c) != g)
-        return _plays(Fills(space, hand_g, rest, n - len(hand_g)))
+        rest = space.counts(c for c in hand if ctx.group(c) != g)
+        return _plays(space, Fills(space, space.numbers(hand_g), rest, n - len(hand_g)))
     units = lead_units(ctx, lead)
-    pool = Counter(hand_g)
+    pool = space.counts(hand_g)
     if not shape_binds(ctx, units):
-        return _plays(Fills(space, (), pool, n))
+        return _plays(space, Fills(space, (), pool, n))
     want = required_score(ctx, lead, hand_g, units)
     if sum(1 for u in units if not u.is_single) > 1:  # the greedy reading decides (module doc)
         parts = _multi_parts(pool, n, MOST_PARTS)
         if parts is not None:
-            return _plays(_by_multi_part(space, pool, n, units, want, parts))
-    streams = [Fills(space, base, pool - Counter(base), n - len(base), d.triples, d.pairs)
-               for d, base in _bases(ctx, pool, follow_demands(units, want))]
-    merged = _distinct(heapq.merge(*streams, key=itemgetter(0)))
+            return _plays(space, _by_multi_part(space, pool, n, units, want, parts))
+    entries = [(_floor(space, base), partial(Fills, space, base, pool - Counter(base), n - len(base), d.triples,
+                                              d.pairs))
+               for d, base in _bases(ctx, space, Counter(hand_g), follow_demands(units, want))]
+    merged = _distinct(_lazy_merge(entries))
     if sum(1 for u in units if not u.is_single) > 1:
-        merged = (kp for kp in merged if space.score(kp[0][3], units) >= want)
-    return _plays(merged)
+        merged = filter(_multi_part_test(space, units, want), merged)
+    return _plays(space, merged)
+
+
+def _multi_part_test(space: CardSpace, units: Sequence[Unit], want) -> Callable[[Key], bool]:
+    """Is a play legal, by the greedy reading of its multi part (memoised: many plays share one)?"""
+    memo: dict[Numbers, bool] = {}
+
+    def legal(key: Key) -> bool:
+        numbers = key[3]
+        part = tuple(i for j, i in enumerate(numbers) if (j and numbers[j - 1] == i)
+                     or (j + 1 < len(numbers) and numbers[j + 1] == i))
+        found = memo.get(part)
+        if found is None:
+            found = memo[part] = space.score(part, units) >= want
+        return found
+    return legal
 
 
 #: the most multi parts (cards a play holds twice or more) a throw's answers are sorted by, one by one
 MOST_PARTS = 2000
 
+Opener = Callable[[], Iterable[Key]]
+Numbers = tuple[int, ...]
 
-def _by_multi_part(space: CardSpace, pool: Counter, n: int, units: Sequence[Unit], want, parts
-                   ) -> Iterator[Keyed]:
+
+def _by_multi_part(space: CardSpace, pool: Counter, n: int, units: Sequence[Unit], want,
+                   parts: list[Numbers]) -> Iterator[Key]:
     """The answers to a throw, by their multi part: the cards a play holds two or three times decide its
     reading (no unit takes a card held once), so each legal multi part is a base, filled with single
     copies of other cards."""
-    streams = []
-    for part in parts:
-        singles = {c: 1 for c in pool if c not in part}
-        size = sum(part.values())
-        if n - size <= len(singles) and space.score(space.numbers(list(part.elements())), units) >= want:
-            streams.append(Fills(space, list(part.elements()), singles, n - size))
-    return heapq.merge(*streams, key=itemgetter(0))
+    def opener(part: Numbers) -> Opener:
+        def fills() -> Iterable[Key]:
+            if space.score(part, units) < want:
+                return ()
+            held = set(part)
+            return Fills(space, part, {i: 1 for i in pool if i not in held}, n - len(part))
+        return fills
+
+    distinct = len(pool)
+    return _lazy_merge([(_floor(space, part), opener(part)) for part in parts
+                        if n - len(part) <= distinct - len(set(part))])
 
 
-def _multi_parts(pool: Counter, n: int, most: int) -> list[Counter] | None:
+def _floor(space: CardSpace, base: Numbers) -> int:
+    """The least highest-card value of a play holding ``base`` (the first part of its key)."""
+    return max((space.value[i] for i in base), default=-1)
+
+
+def _lazy_merge(entries: list[tuple[int, Opener]]) -> Iterator[Key]:
+    """Merge streams of plays in key order, opening a stream only once the plays reach its floor (no play
+    of it can come earlier), so that a hint cut at its limit opens only the streams it needs."""
+    entries.sort(key=itemgetter(0))
+    heap: list = []
+    order = count()  # breaks ties between equal keys without comparing streams
+    i = 0
+    while True:
+        while i < len(entries) and (not heap or entries[i][0] <= heap[0][0][0]):
+            _push(heap, order, iter(entries[i][1]()))
+            i += 1
+        if not heap:
+            return
+        key, _, stream = heapq.heappop(heap)
+        yield key
+        _push(heap, order, stream)
+
+
+def _push(heap: list, order, stream: Iterator[Key]) -> None:
+    first = next(stream, None)
+    if first is not None:
+        heapq.heappush(heap, (first, next(order), stream))
+
+
+def _multi_parts(pool: Counter, n: int, most: int) -> list[Numbers] | None:
     """Every choice of cards held twice or three times in a play of ``n`` out of ``pool`` (None: more
     than ``most``)."""
     doubled = [(c, k) for c, k in pool.items() if k >= 2]
@@ -126,32 +184,31 @@ def _multi_parts(pool: Counter, n: int, most: int) -> list[Counter] | None:
                 for s in range(n + 1)]
     if sum(ways) > most:
         return None
-    parts = [Counter()]
+    parts: list[Numbers] = [()]
     for c, k in doubled:
-        parts = [p + Counter({c: m}) if m else p for p in parts for m in ((0, 2) if k == 2 else (0, 2, 3))
-                 if m == 0 or sum(p.values()) + m <= n]
+        parts = [p + (c,) * m for p in parts for m in ((0, 2) if k == 2 else (0, 2, 3)) if len(p) + m <= n]
     return parts
 
 
-def _plays(keyed: Iterable[Keyed]) -> Iterator[Play]:
-    return (play for _, play in keyed)
+def _plays(space: CardSpace, keys: Iterable[Key]) -> Iterator[Play]:
+    return (space.play(key[3]) for key in keys)
 
 
-def _distinct(keyed: Iterable[Keyed]) -> Iterator[Keyed]:
+def _distinct(keys: Iterable[Key]) -> Iterator[Key]:
     """The plays of a merged stream, each once (equal plays have equal keys, so they come together)."""
     last = None
-    for kp in keyed:
-        if kp[0] != last:
-            last = kp[0]
-            yield kp
+    for key in keys:
+        if key != last:
+            last = key
+            yield key
 
 
-def _bases(ctx: Context, pool: Counter, demands: Sequence[Demand]) -> list[tuple[Demand, Play]]:
+def _bases(ctx: Context, space: CardSpace, pool: Counter, demands: Sequence[Demand]) -> list[tuple[Demand, Numbers]]:
     """Each demand with each distinct choice of its tractors out of ``pool`` (the base of its plays)."""
-    out: dict[tuple[Demand, Play], None] = {}
+    out: dict[tuple[Demand, Numbers], None] = {}
     for d in dict.fromkeys(demands):
         for base in _tractor_choices(ctx, pool, d.tractors):
-            out[(d, tuple(sorted(base, key=ctx.key)))] = None
+            out[(d, space.numbers(base))] = None
     return list(out)
 
 

@@ -16,7 +16,7 @@ from ..cards import Card
 from .order import Context, card_points
 from .units import Unit
 
-Keyed = tuple[tuple, "Shown"]  # (a key ordered as play_key among plays of one length, the play)
+Key = tuple  # (highest value, point cards, values high→low, card numbers): see CardSpace.key
 UnitScore = tuple[int, int, int]
 
 
@@ -44,13 +44,19 @@ class CardSpace:
     def numbers(self, cards: Sequence[Card]) -> tuple[int, ...]:
         return tuple(sorted(self.index[c] for c in cards))
 
-    def keyed(self, numbers: tuple[int, ...]) -> Keyed:
-        """The play of these card numbers (sorted) and a key that orders plays of one length as play_key does."""
+    def counts(self, cards: Iterable[Card]) -> Counter:
+        """Card number -> copies."""
+        return Counter(self.index[c] for c in cards)
+
+    def key(self, numbers: tuple[int, ...]) -> Key:
+        """A key that orders plays of one length as play_key does; its last part is the sorted card numbers."""
         values = sorted((self.value[i] for i in numbers), reverse=True)
-        key = (values[0] if values else -1, sum(1 for i in numbers if self.point[i]), tuple(values), numbers)
+        return (values[0] if values else -1, sum(1 for i in numbers if self.point[i]), tuple(values), numbers)
+
+    def play(self, numbers: tuple[int, ...]) -> Shown:
         play = Shown(self.cards[i] for i in numbers)
         play.text = " ".join(self.text[i] for i in numbers)
-        return key, play
+        return play
 
     # -- the greedy reading of obligation_score ---------------------------------------
 
