@@ -55,6 +55,20 @@ def test_a_throw_is_followed_as_check_follow_reads_it_unit_by_unit(lead, hand):
     assert hinted(ctx, hand, lead) == oracle(ctx, hand, lead)
 
 
+def test_follow_check_and_hint_do_not_depend_on_the_order_the_hand_is_given_in(api):
+    # ♥2 ♥2 ♥2 and ♣2 ♣2 tie (副2): a pair of the lead's tractor is taken from ♣2, leaving the triple whole
+    lead = "♠K ♠K ♠Q ♠Q ♠Q ♠A ♠A ♠5 ♠5 ♠5"
+    hand = "♦2 ♠10 ♣2 ♠10 ♠2 ♣2 ♠2 ♥2 ♠K ♠A ♥2 ♥2 ♠10 ♦J ♣A ♥J"
+    play = "♠2 ♠2 ♥2 ♥2 ♥2 ♣2 ♣2 ♠A ♠10 ♠10"
+    answers = []
+    for given in (hand, " ".join(reversed(hand.split()))):
+        body = {"trump": "♠", "lead": lead, "hand": given, "rules": {"decks": 3}}
+        _, checked = api("hongwu/check", {**body, "play": play})
+        _, hint = api("hongwu/hint", body)
+        answers.append((checked["legal"], hint["plays"]))
+    assert answers[0] == answers[1] and answers[0][0] is True and play in answers[0][1]
+
+
 def test_truncated_only_when_legal_plays_are_left_out_and_smallest_is_the_least():
     ctx = hongwu.context("♠", hongwu.RULESET.resolve({}))
     lead = parse_cards("♠A ♠A ♠K ♠K")

@@ -50,9 +50,11 @@ def _unit_score(ctx: Context, left: Counter, u: Unit) -> UnitScore:
 
 
 def _take_sets(ctx: Context, left: Counter, width: int, most: int) -> int:
-    """Take up to ``most`` sets of ``width`` identical cards out of ``left``, lowest first."""
+    """Take up to ``most`` sets of ``width`` identical cards out of ``left``, lowest first; among tied
+    cards (副2 of different suits) the one with fewer copies first, so a pair leaves a triple whole, and
+    the reading does not depend on the order the cards were given in."""
     got = 0
-    for c in sorted((c for c, n in left.items() if n >= width), key=ctx.strength):
+    for c in sorted((c for c, n in left.items() if n >= width), key=lambda c: (ctx.strength(c), left[c], ctx.key(c))):
         while left[c] >= width and got < most:
             left[c] -= width
             got += 1

@@ -3,9 +3,10 @@
 A hint makes thousands of plays out of a few dozen distinct cards; numbering those cards once in
 canonical order (:meth:`Context.key`) lets it sort, key, print and read plays without looking a card up
 again. :meth:`CardSpace.score` is :func:`~.follow.obligation_score` on numbers: the same greedy
-reading, unit by unit (the lowest tractor, else the lowest sets, then pairs in place of triples); tied
-cards of one level (副2, 副7 of different suits) are interchangeable in every unit, so which of them a
-step takes does not change the score.
+reading, unit by unit (the lowest tractor, else the lowest sets, then pairs in place of triples; among
+tied cards the one with fewer copies first). A tractor may take any of the tied cards of a level that
+hold enough copies: they chain alike and, with two decks (二七王, the only game whose tied levels chain),
+hold the same two copies, so the choice does not change the score.
 """
 from __future__ import annotations
 
@@ -97,7 +98,7 @@ class CardSpace:
     def _take_sets(self, left: Counter, width: int, most: int) -> int:
         """Take up to ``most`` sets of ``width`` identical cards out of ``left``, lowest first."""
         got = 0
-        for i in sorted((i for i, n in left.items() if n >= width), key=self.strength.__getitem__):
+        for i in sorted((i for i, n in left.items() if n >= width), key=lambda i: (self.strength[i], left[i], i)):
             while left[i] >= width and got < most:
                 left[i] -= width
                 got += 1
