@@ -95,6 +95,7 @@ def _follow_plays(ctx: Context, lead: Play, hand: Play) -> Iterator[Play]:
     if sum(1 for u in units if not u.is_single) > 1:  # the greedy reading decides (module doc)
         parts = _multi_parts(pool, n, MOST_PARTS)
         if parts is not None:
+            parts = _holding_a_demand(parts, follow_demands(units, want))
             return _plays(space, _by_multi_part(space, pool, n, units, want, parts))
     entries = [(_floor(space, base), partial(Fills, space, base, pool - Counter(base), n - len(base), d.triples,
                                               d.pairs))
@@ -143,6 +144,20 @@ def _by_multi_part(space: CardSpace, pool: Counter, n: int, units: Sequence[Unit
     distinct = len(pool)
     return _lazy_merge([(_floor(space, part), opener(part)) for part in parts
                         if n - len(part) <= distinct - len(set(part))])
+
+
+def _holding_a_demand(parts: list[Numbers], demands: Sequence[Demand]) -> list[Numbers]:
+    """The multi parts with enough doubled and tripled cards for one of the demands (a legal play's part
+    holds one of them whole)."""
+    needs = [(sum(length for _, length in d.tractors) + d.triples + d.pairs,
+              sum(length for width, length in d.tractors if width == 3) + d.triples) for d in demands]
+    out = []
+    for part in parts:
+        doubled = len(set(part))
+        tripled = len(part) - 2 * doubled  # each card of a part is held two or three times
+        if any(doubled >= two and tripled >= three for two, three in needs):
+            out.append(part)
+    return out
 
 
 def _floor(space: CardSpace, base: Numbers) -> int:
