@@ -122,7 +122,7 @@ def _multi_part_test(space: CardSpace, units: Sequence[Unit], want) -> Callable[
 
 
 #: the most multi parts (cards a play holds twice or more) a throw's answers are sorted by, one by one
-MOST_PARTS = 2000
+MOST_PARTS = 6000
 
 Opener = Callable[[], Iterable[Key]]
 Numbers = tuple[int, ...]
