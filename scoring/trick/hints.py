@@ -93,10 +93,11 @@ def _follow_plays(ctx: Context, lead: Play, hand: Play) -> Iterator[Play]:
         return _plays(space, Fills(space, (), pool, n))
     want = required_score(ctx, lead, hand_g, units)
     if sum(1 for u in units if not u.is_single) > 1:  # the greedy reading decides (module doc)
-        parts = _multi_parts(pool, n, MOST_PARTS)
+        parts = _multi_parts(pool, n, MOST_CHOICES)
         if parts is not None:
             parts = _holding_a_demand(parts, follow_demands(units, want))
-            return _plays(space, _by_multi_part(space, pool, n, units, want, parts))
+            if len(parts) <= MOST_PARTS:
+                return _plays(space, _by_multi_part(space, pool, n, units, want, parts))
     entries = [(_floor(space, base), partial(Fills, space, base, pool - Counter(base), n - len(base), d.triples,
                                               d.pairs))
                for d, base in _bases(ctx, space, Counter(hand_g), follow_demands(units, want))]
@@ -121,8 +122,10 @@ def _multi_part_test(space: CardSpace, units: Sequence[Unit], want) -> Callable[
     return legal
 
 
-#: the most multi parts (cards a play holds twice or more) a throw's answers are sorted by, one by one
+#: the most multi parts (cards a play holds twice or more) a throw's answers are sorted by, one by one,
+#: out of at most MOST_CHOICES ways of holding cards twice or three times
 MOST_PARTS = 6000
+MOST_CHOICES = 30000
 
 Opener = Callable[[], Iterable[Key]]
 Numbers = tuple[int, ...]
