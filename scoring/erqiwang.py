@@ -17,6 +17,7 @@ from .trick import (THROW_COMPARE, BidRules, GameOrder, Level, ThrowRule, TrickS
 from .trick.game import TrickGame
 
 SEATS = 4
+DEAL = 25  # cards per player (the 庄家 buries the 8 bottom cards before the first trick)
 TOTAL = 200
 DECK = Deck(copies=2)
 
@@ -81,7 +82,7 @@ def levels(trump: Suit):
 
 def spec_for(rules) -> TrickSpec:
     return TrickSpec("erqiwang", DECK, levels, throw=ThrowRule.TRUMP_ONLY, follow_shape=True,
-                     throw_compare=rules.throw_compare)
+                     throw_compare=rules.throw_compare, deal=DEAL)
 
 
 _ORDER = GameOrder(RULESET, spec_for)

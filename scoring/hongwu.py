@@ -71,6 +71,11 @@ def total_points(rules) -> int:
     return 100 * rules.decks
 
 
+def deal_size(rules) -> int:
+    """The cards each player is dealt: 25 with two decks, 39 with three."""
+    return 25 if rules.decks == 2 else 39
+
+
 def bid_range(rules) -> tuple[int, int]:
     """2 decks: 60…200 (seed); 3 decks: 90…300 *(reading)*."""
     return (60, 200) if rules.decks == 2 else (90, 300)
@@ -121,7 +126,7 @@ def levels(trump: Suit):
 
 def spec_for(rules) -> TrickSpec:
     return TrickSpec("hongwu", deck_for(rules), levels, throw=ThrowRule.ANY_GROUP, follow_shape=rules.follow_shape,
-                     throw_compare=rules.throw_compare, failed_throw=rules.failed_throw)
+                     throw_compare=rules.throw_compare, failed_throw=rules.failed_throw, deal=deal_size(rules))
 
 
 _ORDER = GameOrder(RULESET, spec_for)

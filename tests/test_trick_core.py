@@ -675,14 +675,15 @@ def test_hint_limit_outside_one_to_the_maximum_is_an_error_naming_the_field(api,
     assert status in (400, 422) and out["error"]["field"] == "limit"
 
 
-def test_lead_hint_is_cut_at_the_lead_limit_by_default_and_can_ask_for_all(api):
-    hand = "大王 大王 小王 小王 ♠7 ♠7 ♥7 ♥7 ♣7 ♣7 ♦7 ♦7 ♠2 ♠2 ♥2 ♥2 ♣2 ♣2 ♦2 ♦2 ♠A ♠A ♠K ♠K ♠Q ♠Q ♠J"
+def test_lead_hint_lists_every_lead_of_a_deal_by_default_and_is_cut_by_limit(api):
+    # 25 cards (a deal) rich in tied trump levels: 173 leads, fewer than the default cut of a lead
+    hand = "大王 大王 小王 小王 ♠7 ♠7 ♥7 ♥7 ♣7 ♣7 ♦7 ♦7 ♠2 ♠2 ♥2 ♥2 ♣2 ♣2 ♦2 ♦2 ♠A ♠A ♠K ♠K ♠Q"
     total = legal_plays(erqiwang.context("♠"), parse_cards(hand), None).count()
-    assert total > LEAD_LIMIT
+    assert 100 < total <= LEAD_LIMIT
     _, out = api("erqiwang/hint", {"trump": "♠", "hand": hand})
-    assert len(out["plays"]) == LEAD_LIMIT and out["truncated"] is True
-    _, out = api("erqiwang/hint", {"trump": "♠", "hand": hand, "limit": total})
     assert len(out["plays"]) == total and out["truncated"] is False
+    _, out = api("erqiwang/hint", {"trump": "♠", "hand": hand, "limit": 100})
+    assert len(out["plays"]) == 100 and out["truncated"] is True
 
 
 def test_hint_smallest_is_the_smallest_of_all_legal_plays_even_when_the_list_is_cut(api):

@@ -10,7 +10,7 @@ from ..payload import get_int
 from ..plays import MAX_LIMIT, default_limit
 from .follow import check_follow
 from .hints import legal_plays
-from .inputs import check_deck, parse_trump, read_card_list, read_cards, require_in_hand
+from .inputs import check_deck, check_hand_size, parse_trump, read_card_list, read_cards, require_in_hand
 from .order import TRUMP, Context, TrickSpec, points_of
 from .throws import check_lead
 from .units import KIND_TEXT, decompose, groups_text, lead_units, shape_text, unit_text
@@ -40,7 +40,9 @@ def check_play(ctx: Context, payload: Mapping) -> dict:
     failed throw must play instead (None otherwise)."""
     play = read_cards(payload, "play")
     lead = read_cards(payload, "lead", required=False)
-    hand = read_cards(payload, "hand", required=lead is not None) or play  # a lead alone: the play is the hand
+    given = read_cards(payload, "hand", required=lead is not None)
+    hand = given or play  # a lead alone: the play is the hand
+    check_hand_size(hand, ctx.spec.deal, "hand" if given else "play")
     others = None
     if payload.get("others") is not None:
         others = read_card_list(payload, "others", 0, 3, allow_empty=True)
@@ -79,6 +81,7 @@ def judge_trick(ctx: Context, payload: Mapping) -> dict:
 def hint(ctx: Context, payload: Mapping) -> dict:
     """``hint``: the smallest ``limit`` legal plays (smallest first) and what 托管 plays."""
     hand = read_cards(payload, "hand")
+    check_hand_size(hand, ctx.spec.deal)
     lead = read_cards(payload, "lead", required=False)
     check_deck(ctx.deck, list(hand) + list(lead or ()), "hand+lead" if lead else "hand")
     if lead is not None:
@@ -89,8 +92,8 @@ def hint(ctx: Context, payload: Mapping) -> dict:
                                code="hand_too_small")
     limit = get_int(payload, "limit", 1, MAX_LIMIT, default=default_limit(lead is None))
     shown, truncated = legal_plays(ctx, hand, lead).take(limit)
-    return {"plays": [ctx.fmt(p) for p in shown], "smallest": ctx.fmt(shown[0]) if shown else None,
-            "truncated": truncated}
+    texts = [getattr(p, "text", None) or ctx.fmt(p) for p in shown]  # follows carry their text
+    return {"plays": texts, "smallest": texts[0] if texts else None, "truncated": truncated}
 
 
 def classify_cards(ctx: Context, cards: Sequence[Card]) -> dict:

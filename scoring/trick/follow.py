@@ -7,7 +7,7 @@ shape unit by unit as far as the hand allows (:func:`obligation_score`).
 from __future__ import annotations
 
 from collections import Counter
-from typing import Callable, Sequence
+from typing import Callable, NamedTuple, Sequence
 
 from ..cards import Card
 from ..i18n import Text, t
@@ -50,9 +50,11 @@ def _unit_score(ctx: Context, left: Counter, u: Unit) -> UnitScore:
 
 
 def _take_sets(ctx: Context, left: Counter, width: int, most: int) -> int:
-    """Take up to ``most`` sets of ``width`` identical cards out of ``left``, lowest first."""
+    """Take up to ``most`` sets of ``width`` identical cards out of ``left``, lowest first; among tied
+    cards (副2 of different suits) the one with fewer copies first, so a pair leaves a triple whole, and
+    the reading does not depend on the order the cards were given in."""
     got = 0
-    for c in sorted((c for c, n in left.items() if n >= width), key=ctx.strength):
+    for c in sorted((c for c, n in left.items() if n >= width), key=lambda c: (ctx.strength(c), left[c], ctx.key(c))):
         while left[c] >= width and got < most:
             left[c] -= width
             got += 1
@@ -87,12 +89,12 @@ def check_follow(ctx: Context, lead: Sequence[Card], hand: Sequence[Card], play:
         return False, t("你还有{k}张{g}牌，必须跟{g}，只能出{g}牌",
                         "you still hold {k} {g} cards: you must follow {g} and play only {g} cards",
                         k=len(hand_g), g=gname)
-    if not _shape_binds(ctx, units):
+    if not shape_binds(ctx, units):
         return True, t("跟出{g}牌，合乎规则", "follows {g}: legal", g=gname)
     return _shape_follow(ctx, lead, units, gname, hand_g, play_g)
 
 
-def _shape_binds(ctx: Context, units: Sequence[Unit]) -> bool:
+def shape_binds(ctx: Context, units: Sequence[Unit]) -> bool:
     """Does the lead's shape oblige a follower (not for a lead of singles, nor with ``follow_shape`` off)?"""
     return ctx.spec.follow_shape and not (len(units) == 1 and units[0].width == 1)
 
@@ -102,7 +104,7 @@ def shape_test(ctx: Context, lead: Sequence[Card], hand_g: Sequence[Card]
     """For a hand holding at least as many cards of the led group as the lead (``hand_g``): the test a
     play of that many of them must pass, as :func:`check_follow` decides it; None when any such play is legal."""
     units = lead_units(ctx, lead)
-    if not _shape_binds(ctx, units):
+    if not shape_binds(ctx, units):
         return None
     want = required_score(ctx, lead, hand_g, units)
     return lambda play_g: obligation_score(ctx, play_g, units) >= want
@@ -161,3 +163,61 @@ def _shape_duty(u: Unit, want: UnitScore, gname: Text) -> Text:
     if n_w == 1:
         return pair
     return t("你有{n}个{g}对子，必须跟{n}对", "you hold {n} {g} pairs and must follow with {n} pairs", n=n_w, g=gname)
+
+
+class Demand(NamedTuple):
+    """What a play holds at least, apart from singles: tractors of these shapes (width, length), and
+    ``triples`` triples and ``pairs`` pairs besides, all apart."""
+
+    tractors: tuple[tuple[int, int], ...] = ()
+    triples: int = 0
+    pairs: int = 0
+
+    def __add__(self, other: "Demand") -> "Demand":  # type: ignore[override]
+        return Demand(self.tractors + other.tractors, self.triples + other.triples, self.pairs + other.pairs)
+
+
+def _sets(width: int, n: int, pairs: int = 0) -> Demand:
+    """``n`` sets of ``width`` identical cards and ``pairs`` pairs."""
+    return Demand((), n, pairs) if width == 3 else Demand((), 0, n + pairs)
+
+
+def unit_demand(u: Unit, score: UnitScore) -> Demand:
+    """What a play whose unit ``u`` scores ``score`` (:func:`obligation_score`) holds for it."""
+    full, n_w, n_2 = score
+    if u.is_single:
+        return Demand()
+    if u.length >= 2 and full:
+        return Demand(((u.width, u.length),))
+    return _sets(u.width, n_w, n_2)
+
+
+def better_demands(u: Unit, score: UnitScore) -> list[Demand]:
+    """What a play whose unit ``u`` scores more than ``score`` holds for it: one of these."""
+    full, n_w, n_2 = score
+    if u.is_single or full:
+        return []
+    if u.length == 1:  # a pair or triple not matched (0, 0, 0), or a triple matched by a pair (0, 0, 1)
+        return [_sets(u.width, 1)] if n_2 else [Demand((), 0, 1)]
+    out = [Demand(((u.width, u.length),))]
+    if n_w < u.length:
+        out.append(_sets(u.width, n_w + 1))
+    if u.width == 3 and n_w + n_2 < u.length:
+        out.append(_sets(u.width, n_w, n_2 + 1))
+    return out
+
+
+def follow_demands(units: Sequence[Unit], want: Sequence[UnitScore]) -> list[Demand]:
+    """What every legal answer holds at least one of, for a hand whose led-group cards score ``want``.
+
+    A play is legal when its scores, unit by unit, are ``want`` or lexicographically more. Its first
+    unit cannot score more than the hand (it holds fewer cards); a later unit can, when the greedy
+    matching of the hand used up cards the play keeps. So: the play matches ``want`` on every unit, or
+    on the units before some later unit ``j`` and more than ``want`` on ``j`` (anything after it).
+    """
+    exact = [unit_demand(u, w) for u, w in zip(units, want)]
+    out = [sum(exact, Demand())]
+    for j in range(1, len(units)):
+        before = sum(exact[:j], Demand())
+        out += [before + more for more in better_demands(units[j], want[j])]
+    return out

@@ -1,22 +1,42 @@
 """Hints and 托管: every legal play of a position, smallest first, as a :class:`LegalPlays`.
 
 A leader may lead any single unit (single, pair, triple, tractor) of one group;
-throws are never hinted. A follower's candidates are generated lowest first by
-their highest card (:func:`_combos`), filtered by the rules of
-:func:`check_follow`, and released one "highest card" at a time, each batch sorted by the smallness of
-the common rules (:meth:`Context.play_key`): so the plays come smallest first
-and a hint stops generating once it has what it shows.
+throws are never hinted. A follower's plays are built from what the lead asks
+for, so the work follows the number of legal answers, and come smallest first
+(the common rules' order, :meth:`Context.play_key`) without sorting the whole
+list, so a hint stops once it has what it shows and knows whether more exist:
+
+* short in the led group: all of its cards, then any others (:class:`~.fills.Fills`);
+* a lead of singles, or ``follow_shape`` off: any cards of the led group;
+* otherwise every legal answer holds one of the :func:`~.follow.follow_demands`
+  (tractors chosen here as a *base*, triples and pairs counted by the fills);
+  the streams of all bases are merged in order. When the lead has one unit
+  that is not a single, holding its demand is legal: the play cannot match
+  that unit better than the hand does, so it matches it exactly.
+* a throw with two or more units that are not singles is read as
+  :func:`check_follow` reads it (:meth:`~.space.CardSpace.score`), since the
+  greedy reading may rank a play above its demand on a later unit. Only the
+  cards a play holds two or three times (its *multi part*) count in that
+  reading, so each legal multi part becomes a base filled with single cards;
+  when the hand allows more than :data:`MOST_PARTS` of them, the demands'
+  streams are read play by play instead.
 """
 from __future__ import annotations
 
+import heapq
 from collections import Counter
-from typing import Iterator, Sequence
+from functools import partial
+from itertools import count
+from operator import itemgetter
+from typing import Callable, Iterable, Iterator, Sequence
 
 from ..cards import Card
 from ..plays import LegalPlays
-from .follow import check_follow, in_group, required_score, shape_test
+from .fills import Fills
+from .follow import Demand, check_follow, follow_demands, in_group, required_score, shape_binds
 from .order import Context
-from .units import decompose, lead_units, runs, structures
+from .space import CardSpace, Key
+from .units import Unit, decompose, lead_units, runs, structures
 
 Play = tuple[Card, ...]
 
@@ -59,90 +79,163 @@ def lead_plays(ctx: Context, hand: Sequence[Card]) -> list[Play]:
 
 
 def _follow_plays(ctx: Context, lead: Play, hand: Play) -> Iterator[Play]:
-    """The legal answers to ``lead``, smallest first.
-
-    Candidates come lowest first by their highest card, the first part of
-    :meth:`Context.play_key`; so the legal ones are gathered while that card
-    stays the same and released sorted when it rises.
-    """
-    hand_g = in_group(ctx, hand, ctx.group(lead[0]))
-    # short in the led group, every candidate is legal; else the candidates are len(lead) cards of it
-    legal = shape_test(ctx, lead, hand_g) if len(hand_g) >= len(lead) else None
-    batch: list[tuple[tuple, Play]] = []  # (play_key, play) of the legal plays with the same highest card
-    for candidate in follow_candidates(ctx, lead, hand):
-        if legal is not None and not legal(candidate):
-            continue
-        play = tuple(sorted(candidate, key=ctx.key))
-        key = ctx.play_key(play)
-        if batch and key[0] != batch[0][0][0]:
-            yield from _sorted_plays(batch)
-            batch = []
-        batch.append((key, play))
-    yield from _sorted_plays(batch)
-
-
-def _sorted_plays(batch: list[tuple[tuple, Play]]) -> list[Play]:
-    return [play for _, play in sorted(batch)]
-
-
-def follow_candidates(ctx: Context, lead: Sequence[Card], hand: Sequence[Card]) -> Iterator[Play]:
-    """Sub-multisets of ``hand`` that satisfy the group rule (shape is checked after), lowest
-    first by their highest card."""
+    """The legal answers to ``lead``, smallest first, built from what the lead asks for (module doc)."""
     n = len(lead)
     g = ctx.group(lead[0])
     hand_g = in_group(ctx, hand, g)
-    if len(hand_g) < n:
-        rest = [c for c in hand if ctx.group(c) != g]
-        base = tuple(hand_g)
-        for extra in _combos(rest, n - len(hand_g), ctx):
-            yield base + extra
-        return
-    yield from _combos(hand_g, n, ctx, _pairs_needed(ctx, lead, hand_g))
-
-
-def _pairs_needed(ctx: Context, lead: Sequence[Card], hand_g: Sequence[Card]) -> int:
-    """How many distinct cards a legal answer must hold at least twice (pairs, triples, tractor parts)."""
-    if not ctx.spec.follow_shape:
-        return 0
+    space = CardSpace(ctx, hand)
+    if len(hand_g) < n:  # short in the led group: all of it, then anything
+        rest = space.counts(c for c in hand if ctx.group(c) != g)
+        return _plays(space, Fills(space, space.numbers(hand_g), rest, n - len(hand_g)))
     units = lead_units(ctx, lead)
+    pool = space.counts(hand_g)
+    if not shape_binds(ctx, units):
+        return _plays(space, Fills(space, (), pool, n))
     want = required_score(ctx, lead, hand_g, units)
-    return sum(w[1] + w[2] for u, w in zip(units, want) if not u.is_single)
+    if sum(1 for u in units if not u.is_single) > 1:  # the greedy reading decides (module doc)
+        parts = _multi_parts(pool, n, MOST_CHOICES)
+        if parts is not None:
+            parts = _holding_a_demand(parts, follow_demands(units, want))
+            if len(parts) <= MOST_PARTS:
+                return _plays(space, _by_multi_part(space, pool, n, units, want, parts))
+    entries = [(_floor(space, base), partial(Fills, space, base, pool - Counter(base), n - len(base), d.triples,
+                                              d.pairs))
+               for d, base in _bases(ctx, space, Counter(hand_g), follow_demands(units, want))]
+    merged = _distinct(_lazy_merge(entries))
+    if sum(1 for u in units if not u.is_single) > 1:
+        merged = filter(_multi_part_test(space, units, want), merged)
+    return _plays(space, merged)
 
 
-def _combos(cards: Sequence[Card], k: int, ctx: Context, min_groups: int = 0) -> Iterator[Play]:
-    """Distinct sub-multisets of size k, lowest first by their highest card (``gstrength``).
+def _multi_part_test(space: CardSpace, units: Sequence[Unit], want) -> Callable[[Key], bool]:
+    """Is a play legal, by the greedy reading of its multi part (memoised: many plays share one)?"""
+    memo: dict[Numbers, bool] = {}
 
-    ``min_groups`` prunes the search to sub-multisets holding at least that many
-    distinct cards twice or more (a necessary condition when the lead's shape
-    obliges the follower to play that many pairs).
-    """
-    distinct = sorted(set(cards), key=lambda c: (ctx.gstrength(c), ctx.key(c)))
-    counts = Counter(cards)
-    caps = [counts[c] for c in distinct]
-    prefix = [0]  # cards among distinct[:i]
-    pair_prefix = [0]  # distinct cards held twice or more among distinct[:i]
-    for cap in caps:
-        prefix.append(prefix[-1] + cap)
-        pair_prefix.append(pair_prefix[-1] + (1 if cap >= 2 else 0))
+    def legal(key: Key) -> bool:
+        numbers = key[3]
+        part = tuple(i for j, i in enumerate(numbers) if (j and numbers[j - 1] == i)
+                     or (j + 1 < len(numbers) and numbers[j + 1] == i))
+        found = memo.get(part)
+        if found is None:
+            found = memo[part] = space.score(part, units) >= want
+        return found
+    return legal
 
-    def below(i: int, need: int, groups: int) -> Iterator[list[Card]]:
-        # choose ``need`` cards from distinct[0..i], holding ≥ ``groups`` groups of two or more
-        if need == 0:
-            if groups <= 0:
-                yield []
+
+#: the most multi parts (cards a play holds twice or more) a throw's answers are sorted by, one by one,
+#: out of at most MOST_CHOICES ways of holding cards twice or three times
+MOST_PARTS = 6000
+MOST_CHOICES = 30000
+
+Opener = Callable[[], Iterable[Key]]
+Numbers = tuple[int, ...]
+
+
+def _by_multi_part(space: CardSpace, pool: Counter, n: int, units: Sequence[Unit], want,
+                   parts: list[Numbers]) -> Iterator[Key]:
+    """The answers to a throw, by their multi part: the cards a play holds two or three times decide its
+    reading (no unit takes a card held once), so each legal multi part is a base, filled with single
+    copies of other cards."""
+    def opener(part: Numbers) -> Opener:
+        def fills() -> Iterable[Key]:
+            if space.score(part, units) < want:
+                return ()
+            held = set(part)
+            return Fills(space, part, {i: 1 for i in pool if i not in held}, n - len(part))
+        return fills
+
+    distinct = len(pool)
+    return _lazy_merge([(_floor(space, part), opener(part)) for part in parts
+                        if n - len(part) <= distinct - len(set(part))])
+
+
+def _holding_a_demand(parts: list[Numbers], demands: Sequence[Demand]) -> list[Numbers]:
+    """The multi parts with enough doubled and tripled cards for one of the demands (a legal play's part
+    holds one of them whole)."""
+    needs = [(sum(length for _, length in d.tractors) + d.triples + d.pairs,
+              sum(length for width, length in d.tractors if width == 3) + d.triples) for d in demands]
+    out = []
+    for part in parts:
+        doubled = len(set(part))
+        tripled = len(part) - 2 * doubled  # each card of a part is held two or three times
+        if any(doubled >= two and tripled >= three for two, three in needs):
+            out.append(part)
+    return out
+
+
+def _floor(space: CardSpace, base: Numbers) -> int:
+    """The least highest-card value of a play holding ``base`` (the first part of its key)."""
+    return max((space.value[i] for i in base), default=-1)
+
+
+def _lazy_merge(entries: list[tuple[int, Opener]]) -> Iterator[Key]:
+    """Merge streams of plays in key order, opening a stream only once the plays reach its floor (no play
+    of it can come earlier), so that a hint cut at its limit opens only the streams it needs."""
+    entries.sort(key=itemgetter(0))
+    heap: list = []
+    order = count()  # breaks ties between equal keys without comparing streams
+    i = 0
+    while True:
+        while i < len(entries) and (not heap or entries[i][0] <= heap[0][0][0]):
+            _push(heap, order, iter(entries[i][1]()))
+            i += 1
+        if not heap:
             return
-        if i < 0 or prefix[i + 1] < need:
-            return
-        if groups > 0 and (pair_prefix[i + 1] < groups or need < 2 * groups):
-            return
-        for take in range(min(caps[i], need), -1, -1):
-            for rest in below(i - 1, need - take, groups - (1 if take >= 2 else 0)):
-                yield rest + [distinct[i]] * take
+        key, _, stream = heapq.heappop(heap)
+        yield key
+        _push(heap, order, stream)
 
-    if k == 0:
-        yield ()
+
+def _push(heap: list, order, stream: Iterator[Key]) -> None:
+    first = next(stream, None)
+    if first is not None:
+        heapq.heappush(heap, (first, next(order), stream))
+
+
+def _multi_parts(pool: Counter, n: int, most: int) -> list[Numbers] | None:
+    """Every choice of cards held twice or three times in a play of ``n`` out of ``pool`` (None: more
+    than ``most``)."""
+    doubled = [(c, k) for c, k in pool.items() if k >= 2]
+    ways = [1] + [0] * n  # ways[s]: choices of s cards so far
+    for _, k in doubled:
+        ways = [ways[s] + (ways[s - 2] if s >= 2 else 0) + (ways[s - 3] if k >= 3 and s >= 3 else 0)
+                for s in range(n + 1)]
+    if sum(ways) > most:
+        return None
+    parts: list[Numbers] = [()]
+    for c, k in doubled:
+        parts = [p + (c,) * m for p in parts for m in ((0, 2) if k == 2 else (0, 2, 3)) if len(p) + m <= n]
+    return parts
+
+
+def _plays(space: CardSpace, keys: Iterable[Key]) -> Iterator[Play]:
+    return (space.play(key[3]) for key in keys)
+
+
+def _distinct(keys: Iterable[Key]) -> Iterator[Key]:
+    """The plays of a merged stream, each once (equal plays have equal keys, so they come together)."""
+    last = None
+    for key in keys:
+        if key != last:
+            last = key
+            yield key
+
+
+def _bases(ctx: Context, space: CardSpace, pool: Counter, demands: Sequence[Demand]) -> list[tuple[Demand, Numbers]]:
+    """Each demand with each distinct choice of its tractors out of ``pool`` (the base of its plays)."""
+    out: dict[tuple[Demand, Numbers], None] = {}
+    for d in dict.fromkeys(demands):
+        for base in _tractor_choices(ctx, pool, d.tractors):
+            out[(d, space.numbers(base))] = None
+    return list(out)
+
+
+def _tractor_choices(ctx: Context, pool: Counter, shapes: Sequence[tuple[int, int]]) -> Iterator[list[Card]]:
+    """Every way of taking tractors of these shapes out of ``pool``, apart from each other."""
+    if not shapes:
+        yield []
         return
-    for m in range(len(distinct)):  # by the highest card used: distinct[m], at least one copy
-        for take in range(1, min(caps[m], k) + 1):
-            for rest in below(m - 1, k - take, min_groups - (1 if take >= 2 else 0)):
-                yield tuple(rest + [distinct[m]] * take)
+    (width, length), rest = shapes[0], shapes[1:]
+    for u in structures(ctx, pool, width, length):
+        for more in _tractor_choices(ctx, pool - Counter(u.cards), rest):
+            yield list(u.cards) + more

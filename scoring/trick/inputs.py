@@ -86,3 +86,11 @@ def require_in_hand(hand: Sequence[Card], play: Sequence[Card]) -> None:
                                  "playing and must contain the play)", c=str(c)), field="play",
                                code="not_in_hand")
         left[c] -= 1
+
+
+def check_hand_size(hand: Sequence[Card], deal: int | None, field: str = "hand") -> None:
+    """A hand holds at most a deal's cards (the bottom is buried before the first trick)."""
+    if deal is not None and len(hand) > deal:
+        raise InvalidInput(t("手牌有{n}张，但每人只发{m}张牌：手牌最多{m}张",
+                             "the hand has {n} cards, but each player is dealt {m}: a hand holds at most {m}",
+                             n=len(hand), m=deal), field=field, code="hand_too_large")

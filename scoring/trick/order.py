@@ -98,6 +98,7 @@ class TrickSpec:
     follow_shape: bool = True
     throw_compare: ThrowCompare = ThrowCompare.default()
     failed_throw: FailedThrow = FailedThrow.default()
+    deal: int | None = None  # the cards each player is dealt: the most a hand can hold (None: no limit)
 
     def __post_init__(self):
         # a resolved rules value is a plain string: read it into its policy (ValueError if unknown)
