@@ -405,7 +405,7 @@ class ChoiceField(Field):
         try:
             return self.parse(raw) if self.parse else self._plain(raw)
         except (PaijuError, ValueError, TypeError, KeyError):
-            valid = " / ".join(v for v, _ in self.choices)
+            valid = join([t("{v}（{w}）", "{v} ({w})", v=v, w=words) for v, words in self.choices], " / ", " / ")
             problems.add(MalformedInput(t("「{f}」不能是「{v}」，可选：{valid}", "“{f}” cannot be “{v}”; allowed: {valid}",
                                           f=label, v=shown(raw), valid=valid), field=path, code="invalid_choice"))
             return _MISSING
@@ -422,7 +422,7 @@ class ChoiceField(Field):
         return {"type": "string", "maxLength": MAX_TEXT, "examples": values}
 
     def value_words(self, value, ctx):
-        return str(value)
+        return next((words for v, words in self.choices if v == value), str(value))
 
 
 @dataclass(frozen=True)

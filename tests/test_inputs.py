@@ -100,3 +100,16 @@ def test_any_json_shape_is_read_or_refused_with_input_errors_never_a_crash(paylo
             game.settle_input.read(payload, game.input_context(rules))
         except InputErrors as exc:
             assert all(e.field is None or isinstance(e.field, str) for e in exc.errors)
+
+
+def test_a_choice_is_said_in_words_in_a_hands_words_and_a_bad_choice_lists_the_values_with_their_words():
+    game = get_game("q783")
+    rounds = next(f for f in game.settle_input.fields if f.name == "rounds")
+    won_with = next(f for f in rounds.fields if f.name == "won_with")
+    assert render(won_with.value_words("plain", None), "zh") == "普通牌"
+    assert render(won_with.value_words("plain", None), "en") == "a plain play"
+    with pytest.raises(InputErrors) as caught:
+        game.run("settle", {"players": 4, "rounds": [{"winner": 0, "won_with": "nonsense"}],
+                            "finish_order": [0, 1, 2, 3], "rules": {"scoring": "pattern"}})
+    message = render(caught.value.errors[0].message, "zh")
+    assert "plain（普通牌）" in message and "nonsense" in message
