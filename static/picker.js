@@ -98,9 +98,32 @@
     var t = e.target;
     if (t.matches && t.matches("select[data-refresh]") && t.form && window.htmx) {
       var fd = new FormData(t.form); fd.set("action", "refresh");
+      refreshSent = Object.fromEntries(fd.entries());
       window.htmx.ajax("POST", t.form.getAttribute("action"), { target: "#panel", swap: "outerHTML",
-        values: Object.fromEntries(fd.entries()) });
+        values: refreshSent });
     }
+  });
+  // What was typed while the refresh was on its way is kept: the new form gets it back.
+  var refreshSent = null, typedMeanwhile = null;
+  function typedBoxes(panel) {
+    return Array.prototype.filter.call(panel.querySelectorAll("input[name], select[name], textarea[name]"),
+      function (el) { return el.type !== "radio" && el.type !== "checkbox" && el.type !== "hidden"; });
+  }
+  document.addEventListener("htmx:beforeSwap", function (e) {
+    if (!refreshSent || !e.detail.target || e.detail.target.id !== "panel") return;
+    typedMeanwhile = {};
+    typedBoxes(e.detail.target).forEach(function (el) {
+      if (el.value !== (refreshSent[el.name] || "")) typedMeanwhile[el.name] = el.value;
+    });
+    refreshSent = null;
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    var panel = document.getElementById("panel");
+    if (!typedMeanwhile || !panel) return;
+    typedBoxes(panel).forEach(function (el) {
+      if (Object.prototype.hasOwnProperty.call(typedMeanwhile, el.name)) el.value = typedMeanwhile[el.name];
+    });
+    typedMeanwhile = null;
   });
   window.PaijuPicker = { parse: parse, init: init };
 })();

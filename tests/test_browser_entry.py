@@ -33,3 +33,26 @@ def test_a_chip_fills_its_box_and_the_stepper_moves_it_by_five(page, live_server
     assert page.input_value("#bid") == "105"
     page.click("button[data-step-for='bid'][data-step='-5']")
     assert page.input_value("#bid") == "100"
+
+
+def test_what_is_typed_while_a_rules_refresh_is_on_its_way_is_kept_in_the_new_form(page, live_server):
+    page.goto(live_server + "/tables/new?game=paodekuai")
+    page.click("details.rules-box summary")
+    held = []
+    page.route("**/tables/new*", lambda route: held.append(route) if route.request.method == "POST"
+               else route.continue_())
+    page.select_option("#rules-zhaniao", "cards")  # a select: the form is sent to be redrawn
+    for _ in range(100):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the refresh was not sent"
+    page.fill("#rules-bomb_points", "10")
+    page.fill("#name_0", "阿明")
+    page.evaluate("document.getElementById('panel').dataset.before = 'yes'")
+    held[0].continue_()
+    page.wait_for_function("!document.getElementById('panel').dataset.before")
+    page.wait_for_timeout(100)
+    assert page.input_value("#rules-zhaniao") == "cards"
+    assert page.input_value("#rules-bomb_points") == "10"
+    assert page.input_value("#name_0") == "阿明"
