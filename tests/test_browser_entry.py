@@ -51,7 +51,7 @@ def test_what_is_typed_while_a_rules_refresh_is_on_its_way_is_kept_in_the_new_fo
     page.fill("#name_0", "阿明")
     page.evaluate("document.getElementById('panel').dataset.before = 'yes'")
     held[0].continue_()
-    page.wait_for_function("!document.getElementById('panel').dataset.before")
+    page.wait_for_selector("#panel:not([data-before])", state="attached")  # the redrawn panel is in
     page.wait_for_timeout(100)
     assert page.input_value("#rules-zhaniao") == "cards"
     assert page.input_value("#rules-bomb_points") == "10"

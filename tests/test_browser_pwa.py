@@ -4,6 +4,7 @@ recorded once when the signal returns, the table page keeps the screen on, the d
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from test_tables_browser import api
 
 pytestmark = pytest.mark.browser
@@ -13,10 +14,24 @@ def hand_numbers(live_server, table_id):
     return [hand["number"] for hand in api(live_server, "GET", f"tables/{table_id}")["hands"]]
 
 
+def wait_until(page, expression: str, tries: int = 200):
+    """Poll a JavaScript expression from the test side (page.evaluate is not subject to the page's CSP,
+    which forbids the eval that Playwright's string wait_for_function may need)."""
+    for _ in range(tries):
+        try:
+            if page.evaluate(expression):
+                return
+        except PlaywrightError as exc:  # the page navigated meanwhile (a held hand sent, the page reloaded)
+            if "context was destroyed" not in str(exc) and "navigat" not in str(exc):
+                raise
+        page.wait_for_timeout(50)
+    raise AssertionError(f"never true: {expression}")
+
+
 def worker_in_control(page):
     """Wait until the service worker is installed (with everything it keeps) and controls the page."""
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    wait_until(page, "navigator.serviceWorker.controller !== null")
 
 
 def open_q783_table(page, live_server, players=("甲", "乙", "丙")):
@@ -83,7 +98,7 @@ def test_a_hand_saved_offline_is_recorded_once_when_the_signal_returns(page, con
                              localStorage.setItem('paiju.outbox', JSON.stringify(box)); }""")
     context.set_offline(False)
     page.locator("#hand-1").wait_for()
-    page.wait_for_function("JSON.parse(localStorage.getItem('paiju.outbox') || '[]').length === 0")
+    wait_until(page, "JSON.parse(localStorage.getItem('paiju.outbox') || '[]').length === 0")
     assert hand_numbers(live_server, table_id) == [1]
     assert page.locator("#live-hands .hand").count() == 1
     assert page.locator(".totals td[data-total]").all_inner_texts() == ["-50", "-50", "+100"]
@@ -189,15 +204,15 @@ def test_the_wake_lock_is_taken_on_opening_let_go_when_switched_off_and_taken_ag
         page, live_server):
     page.add_init_script(FAKE_WAKE_LOCK)
     open_q783_table(page, live_server)
-    page.wait_for_function("window.wakeCalls.length === 1")
+    wait_until(page, "window.wakeCalls.length === 1")
     assert page.evaluate("window.wakeCalls") == ["screen"]
     page.locator("[data-wake-lock-switch]").uncheck()
-    page.wait_for_function("window.wakeCalls.includes('release')")
+    wait_until(page, "window.wakeCalls.includes('release')")
     page.locator("[data-wake-lock-switch]").check()
-    page.wait_for_function("window.wakeCalls.length === 3")
+    wait_until(page, "window.wakeCalls.length === 3")
     # the browser lets go of the lock while the page is hidden; coming back takes it again
     page.evaluate("window.lastLock.released = true; document.dispatchEvent(new Event('visibilitychange'))")
-    page.wait_for_function("window.wakeCalls.length === 4")
+    wait_until(page, "window.wakeCalls.length === 4")
     assert page.evaluate("window.wakeCalls") == ["screen", "release", "screen", "screen"]
     assert page.locator("[data-wake-lock-note]").is_hidden()
 
