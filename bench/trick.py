@@ -12,13 +12,13 @@ to watch, not a test (the oracle tests are in ``tests/test_trick_hints.py``).
 from __future__ import annotations
 
 import json
-import statistics
 import sys
 import time
 from collections import Counter
 from pathlib import Path
 from typing import Iterator, NamedTuple
 
+from bench.hints import median_cpu_ms
 from scoring import erqiwang, hongwu
 from scoring.cards import Card, parse_cards
 from scoring.errors import PaijuError
@@ -91,15 +91,6 @@ def oracle(ctx: Context, hand: list[Card], lead: list[Card]) -> list[str] | None
     return [ctx.fmt(p) for p in sorted(legal, key=ctx.play_key)]
 
 
-def cpu_ms(fn, repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.process_time()
-        fn()
-        times.append((time.process_time() - start) * 1000)
-    return statistics.median(times)
-
-
 def run_case(case: Case, repeat: int) -> None:
     game = get_game(case.game)
     hand = case.hand or huge_hand()
@@ -113,7 +104,7 @@ def run_case(case: Case, repeat: int) -> None:
     timed = {}
     for limit in (default_limit(False), MAX_LIMIT):
         body = {**payload, "limit": limit}
-        timed[limit] = (cpu_ms(lambda: game.run("hint", body), repeat), game.run("hint", body))
+        timed[limit] = (median_cpu_ms(lambda: game.run("hint", body), repeat), game.run("hint", body))
     for limit, (ms, out) in timed.items():
         print(f"  Paiju, limit {limit}: {ms:.1f} ms CPU; {len(out['plays'])} plays, truncated {out['truncated']}, "
               f"smallest {out['smallest']}")
