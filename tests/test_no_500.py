@@ -114,7 +114,29 @@ def form_pages(tmp_path_factory):
     for url in ("/tables/new?game=shuangkou", created["edit_url"].split("localhost", 1)[-1]):
         path, names = page_names(client, url)
         pages.append((path, sorted(names | declared_names(q783_game) | {"game", "players", "names-0"})))
+    for hand in ({"banks": [100] * 4, "rounds": [], "finish_order": [0]}, {"rounds": [], "finish_order": [1]}):
+        client.post(f"/api/v1/tables/{created['id']}/hands", json=hand, headers={"X-Edit-Token": created["edit_token"]})
+    pages += table_forms(client, created["id"], declared_names(q783_game))
     return client, pages  # the client holds the table's edit cookie, so the edit page's form is reached
+
+
+#: the table's own forms that end what the fuzz works on (the edit link, the table itself)
+ENDING_FORMS = ("/rotate", "/edit/delete")
+FORM_ACTION = re.compile(r'<form[^>]*method="post"[^>]*action="([^"]+)"')
+
+
+def table_forms(client, table_id: str, declared: set[str]) -> list[tuple[str, list[str]]]:
+    """Every form a table's pages post to (undo, redo, seats, new evening, a hand's edit, the round
+    tracker), each with the field names of its page and the settle declaration's."""
+    forms = {}
+    for url in (f"/tables/{table_id}/edit", f"/tables/{table_id}/edit/hands/1",
+                f"/tables/{table_id}/edit/hands/2/delete", f"/tables/{table_id}/edit/rounds"):
+        html = client.get(url).get_data(as_text=True)
+        names = set(NAME.findall(html)) - {"csrf_token"}
+        for action in FORM_ACTION.findall(html):
+            if not action.endswith(ENDING_FORMS):
+                forms[action] = forms.get(action, set()) | names | declared
+    return [(action, sorted(names)) for action, names in forms.items()]
 
 
 def test_every_page_with_a_form_is_fuzzed_with_its_row_and_rule_fields(form_pages):
@@ -124,6 +146,8 @@ def test_every_page_with_a_form_is_fuzzed_with_its_row_and_rule_fields(form_page
     assert {"rounds-3-cards", "state", "rules-scoring"} <= set(fields["/q783/rounds"])
     assert {"/hongwu/bidding", "/erqiwang/trick", "/paodekuai/hint", "/tables/new"} <= set(fields)
     assert any(path.startswith("/tables/") and path.endswith("/edit") for path in fields)
+    table_actions = {path.rsplit("/edit", 1)[-1] for path in fields if "/edit" in path}
+    assert {"", "/undo", "/seats", "/new-evening", "/hands/1", "/rounds"} <= table_actions, table_actions
 
 
 @settings(max_examples=400, deadline=None, suppress_health_check=list(HealthCheck))
@@ -247,3 +271,14 @@ def test_a_language_switch_back_to_a_target_with_control_characters_or_a_backsla
     resp = client.get(f"/lang/en?next={target}")
     assert resp.status_code == 302
     assert resp.headers["Location"] == "/"
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
+@given(per_point=form_values, lang=st.sampled_from(["zh", "en"]))
+def test_no_money_per_point_gives_a_server_error_on_the_settle_up_page_or_api(form_pages, per_point, lang):
+    client, pages = form_pages
+    table_id = next(path for path, _ in pages if path.endswith("/edit")).split("/")[2]
+    query = "per_point=" + quote(per_point.encode("utf-8", "surrogatepass")) + "&lang=" + lang
+    for url in (f"/tables/{table_id}/settle-up?{query}", f"/api/v1/tables/{table_id}/settle-up?{query}"):
+        resp = client.get(url)
+        assert resp.status_code in (200, 400), (url, resp.get_data(as_text=True)[-800:])
