@@ -35,7 +35,7 @@ BARE_PATH = "/bare"
 def served_app():
     """The WSGI app gunicorn serves: Paiju, with ``/bare`` answered by a bare Flask app before any of
     Paiju's own machinery runs (same server, same workers, same settings)."""
-    from flask import Flask
+    from flask import Flask, request
 
     from webapp import create_app
 
@@ -45,6 +45,10 @@ def served_app():
     @bare.get(BARE_PATH)
     def hello():
         return {"ok": True}
+
+    @bare.post(BARE_PATH)
+    def echo():  # what a POST with a JSON body costs by itself: parse it, answer it back
+        return {"echo": request.get_json()}
 
     paiju_wsgi = paiju.wsgi_app
 
@@ -77,6 +81,8 @@ class Endpoint:
 P52 = {"preset": "paodekuai52"}
 BARE = Endpoint("bare Flask route", "GET", BARE_PATH)
 ENDPOINTS = [
+    # the bare app answering the settle request's body back: how much of settle's cost is being a POST
+    Endpoint("bare POST (echo)", "POST", BARE_PATH, {"winner": 0, "cards_left": [0, 5, 13, 10], "rules": P52}),
     Endpoint("POST settle (API)", "POST", "/api/v1/paodekuai/settle",
              {"winner": 0, "cards_left": [0, 5, 13, 10], "rules": P52}),
     Endpoint("POST check (API)", "POST", "/api/v1/paodekuai/check",

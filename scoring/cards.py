@@ -15,6 +15,7 @@ import re
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import cached_property
 from enum import Enum
 from typing import Callable, Iterable, Sequence
 
@@ -86,12 +87,17 @@ class Card:
         object.__setattr__(self, "rank", rank)
         object.__setattr__(self, "suit", suit)
         object.__setattr__(self, "_suit_index", -1 if suit is None else SUITS.index(suit))
+        # hashed once: hints put cards in dicts and Counters many thousand times a request
+        object.__setattr__(self, "_hash", hash((rank, suit)))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Card) and (self.rank, self.suit) == (other.rank, other.suit)
 
     def __hash__(self) -> int:
-        return hash((self.rank, self.suit))
+        return self._hash
+
+    def __reduce__(self):  # rebuilt, not copied: a string's hash (a suit's name) differs between processes
+        return Card, (self.rank, self.suit)
 
     @property
     def is_joker(self) -> bool:
@@ -165,6 +171,11 @@ def parse_card(token: str, *, bare: bool = False) -> Card:
     return cards[0]
 
 
+#: every card there is, made once (cards are immutable values): reading one is a lookup, not a construction
+_CARD = {(rank, suit): Card(rank, suit) for rank in RANKS for suit in (None, *SUITS)}
+_CARD.update({(rank, None): Card(rank) for rank in JOKER_NAMES})
+
+
 def parse_cards(text: str, *, bare: bool = False, allow_empty: bool = False) -> tuple[Card, ...]:
     """Read card text in any accepted notation, in the order written.
 
@@ -187,20 +198,17 @@ def parse_cards(text: str, *, bare: bool = False, allow_empty: bool = False) -> 
                 t("无法识别「{tok}」：{hint}", "cannot read “{tok}”: {hint}",
                   tok=_bad_token(text, pos), hint=VALID_CARDS_HINT))
         if m.group("joker"):
-            out.append(Card(_JOKER_INPUT[m.group("joker").upper()]))
+            out.append(_CARD[_JOKER_INPUT[m.group("joker").upper()], None])
         else:
             suit_token = m.group("suit")
             rank = _RANK_INPUT[m.group("rank").upper()]
-            if suit_token is None:
-                if not bare:
-                    raise InvalidNotation(
-                        t("「{tok}」缺少花色：这里每张牌都要写花色，例如「♠{tok}」或「S{tok}」",
-                          "“{tok}” has no suit: here every card needs one, such as “♠{tok}” or “S{tok}”",
-                          tok=m.group("rank")),
-                        code="suit_required")
-                out.append(Card(rank))
-            else:
-                out.append(Card(rank, _SUIT_INPUT[suit_token.upper()]))
+            if suit_token is None and not bare:
+                raise InvalidNotation(
+                    t("「{tok}」缺少花色：这里每张牌都要写花色，例如「♠{tok}」或「S{tok}」",
+                      "“{tok}” has no suit: here every card needs one, such as “♠{tok}” or “S{tok}”",
+                      tok=m.group("rank")),
+                    code="suit_required")
+            out.append(_CARD[rank, suit_token and _SUIT_INPUT[suit_token.upper()]])
         pos = m.end()
     if not out and not allow_empty:
         raise InvalidNotation(t("没有填写牌", "no cards were given"), code="empty_cards")
@@ -272,9 +280,17 @@ class Deck:
     def distinct_cards(self) -> list[Card]:
         return sorted({c for c in self.all_cards()}, key=default_sort_key)
 
+    @cached_property
+    def _limits(self) -> dict[Card, int]:
+        """How many of each suited card and joker the deck holds (a card it does not hold is absent)."""
+        return dict(Counter(self.all_cards()))
+
     def check(self, cards: Sequence[Card], *, field: str | None = None) -> None:
         """Raise :class:`InvalidNotation` when the deck cannot hold ``cards``."""
         counts = Counter(cards)
+        limits = self._limits
+        if all(n <= limits.get(card, 0) for card, n in counts.items()):
+            return  # every card is in the pack, no more often than it holds it (so no rank is over either)
         for card, n in counts.items():
             if card.is_joker and not self.jokers:
                 raise InvalidNotation(

@@ -53,8 +53,19 @@ def join(parts, zh_sep: str = "，", en_sep: str = ", ") -> Text:
     return Text(zh, en, names)
 
 
+#: values :func:`render` hands back as they are, told apart by their exact type (the common case, cheaply)
+_PLAIN = frozenset({str, int, float, bool, type(None)})
+
+
 def render(value: Any, lang: str = DEFAULT_LANG) -> Any:
     """Render every Text inside a JSON-like value (dicts, lists, tuples)."""
+    kind = type(value)
+    if kind in _PLAIN:
+        return value
+    if kind is dict:
+        return {k: render(v, lang) for k, v in value.items()}
+    if kind is list or kind is tuple:
+        return [render(v, lang) for v in value]
     if isinstance(value, Text):
         return value.render(lang)
     if isinstance(value, Mapping):

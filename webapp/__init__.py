@@ -9,7 +9,7 @@ from pathlib import Path
 from flask import Flask, request
 
 from . import security
-from .serving import deployment_config, merge_vary_headers, serve_hashed_static, trust_proxy
+from .serving import PaijuFlask, deployment_config, merge_vary_headers, serve_hashed_static, trust_proxy
 
 _PKG = Path(__file__).resolve().parent
 
@@ -56,7 +56,7 @@ def _read_key(path: Path) -> str:
 
 
 def create_app(overrides: dict | None = None) -> Flask:
-    app = Flask(__name__, template_folder=_asset_dir("templates"), static_folder=_asset_dir("static"),
+    app = PaijuFlask(__name__, template_folder=_asset_dir("templates"), static_folder=_asset_dir("static"),
                 instance_relative_config=True)
     app.config.from_mapping(
         WTF_CSRF_TIME_LIMIT=None,  # a token must survive an evening's game

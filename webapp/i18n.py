@@ -11,13 +11,28 @@ from scoring.i18n import DEFAULT_LANG, LANGS, render
 COOKIE = "lang"
 
 
+#: where a request keeps the language chosen for it (asked for several times per request)
+_CHOSEN = "paiju.lang"
+
+
 def current_lang() -> str:
     if not has_request_context():
         return DEFAULT_LANG
-    chosen = request.args.get("lang") or request.cookies.get(COOKIE)
+    environ = request.environ
+    lang = environ.get(_CHOSEN)
+    if lang is None:
+        lang = environ[_CHOSEN] = _chosen_lang()
+    return lang
+
+
+def _chosen_lang() -> str:
+    # an API client usually sends no query, cookie or Accept-Language: none is parsed that is not there
+    environ = request.environ
+    chosen = ((environ.get("QUERY_STRING") and request.args.get("lang"))
+              or (environ.get("HTTP_COOKIE") and request.cookies.get(COOKIE)))
     if chosen in LANGS:
         return chosen
-    if request.path.startswith("/api/"):
+    if request.path.startswith("/api/") and environ.get("HTTP_ACCEPT_LANGUAGE"):
         return accept_language()
     return DEFAULT_LANG
 

@@ -10,9 +10,10 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+import weakref
 from pathlib import Path
 
-from flask import current_app, send_from_directory
+from flask import Flask, current_app, send_from_directory
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.security import safe_join
 
@@ -20,6 +21,27 @@ from werkzeug.security import safe_join
 IMMUTABLE_MAX_AGE = 365 * 24 * 3600
 DIGEST_CHARS = 12
 HASHED_NAME = re.compile(rf"^(?P<stem>.+)\.(?P<digest>[0-9a-f]{{{DIGEST_CHARS}}})(?P<suffix>\.[A-Za-z0-9]+)$")
+
+
+class PaijuFlask(Flask):
+    """Flask, remembering what ``ensure_sync`` made of each hook and view.
+
+    Flask asks ``inspect.iscoroutinefunction`` of every before/after/teardown hook and the view on every
+    request (a dozen times for a small API call), and for a given function the answer never changes.
+    Remembered weakly: a per-request closure (``after_this_request``) is forgotten with its request."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._made_sync = weakref.WeakKeyDictionary()
+
+    def ensure_sync(self, func):
+        try:
+            return self._made_sync[func]
+        except KeyError:
+            made = self._made_sync[func] = super().ensure_sync(func)
+            return made
+        except TypeError:  # not weakly referable (a builtin): ask every time
+            return super().ensure_sync(func)
 
 
 def deployment_config(environ=os.environ) -> dict:
