@@ -3,6 +3,7 @@ frozen garbage collector, migrations in the master, fork-safe database engines).
 from __future__ import annotations
 
 import gc
+import json
 import os
 import re
 import runpy
@@ -214,3 +215,69 @@ def test_the_flask_db_commands_still_migrate_by_hand(tmp_path):
     current = subprocess.run([flask, "--app", "webapp", "db", "current"], cwd=ROOT, env=env, capture_output=True,
                              text=True, timeout=300)
     assert "(head)" in current.stdout
+
+
+# -- what every request does once, not again and again ---------------------------------------------------------
+
+
+SETTLE = "/api/v1/paodekuai/settle"
+SETTLE_BODY = {"winner": 0, "cards_left": [0, 5, 13, 10], "rules": {"preset": "paodekuai52"}}
+
+
+def test_an_api_answer_follows_the_query_then_the_cookie_then_accept_language_each_request_afresh(client):
+    def first_step(**kw):
+        return client.post(SETTLE, json=SETTLE_BODY, **kw).get_json()["steps"][0]
+
+    assert "号位" in first_step()
+    assert first_step(headers={"Accept-Language": "en-GB,en;q=0.8"}).startswith("seat 2")
+    assert "号位" in first_step(query_string={"lang": "zh"}, headers={"Accept-Language": "en"})
+    client.set_cookie("lang", "en")
+    assert first_step().startswith("seat 2")
+    assert "号位" in first_step(query_string={"lang": "zh"})
+
+
+def test_a_request_without_cookies_sets_none_and_a_signed_session_is_still_read(app):
+    from flask import session
+
+    @app.get("/test-session-write")
+    def write():
+        session["seen"] = session.get("seen", 0) + 1
+        return str(session["seen"])
+
+    client = app.test_client()
+    answer = client.post(SETTLE, json=SETTLE_BODY)
+    assert answer.status_code == 200 and "Set-Cookie" not in answer.headers
+    assert [client.get("/test-session-write").text for _ in range(3)] == ["1", "2", "3"]
+    app.secret_key = "another key"  # a new key: the old cookie no longer verifies, the session starts over
+    assert client.get("/test-session-write").text == "1"
+
+
+def test_a_header_a_response_sets_itself_is_kept_and_the_rest_are_added_once(app):
+    @app.get("/test-own-csp")
+    def own():
+        return "ok", 200, {"content-security-policy": "default-src 'none'"}
+
+    headers = app.test_client().get("/test-own-csp").headers
+    assert headers.getlist("Content-Security-Policy") == ["default-src 'none'"]
+    assert headers.getlist("X-Frame-Options") == ["DENY"]
+
+
+def test_a_per_request_after_hook_runs_for_its_own_request_only(app):
+    from flask import after_this_request
+
+    @app.get("/test-after/<word>")
+    def after(word):
+        @after_this_request
+        def tag(response):
+            response.headers["X-Word"] = word
+            return response
+        return word
+
+    client = app.test_client()
+    assert [client.get(f"/test-after/{w}").headers["X-Word"] for w in ("a", "b", "c")] == ["a", "b", "c"]
+
+
+def test_a_json_body_in_utf16_reads_as_json_loads_reads_it(client):
+    body = json.dumps(SETTLE_BODY).encode("utf-16")
+    answer = client.post(SETTLE, data=body, content_type="application/json")
+    assert answer.status_code == 200 and answer.get_json()["deltas"] == [87, -5, -52, -30]
