@@ -87,8 +87,10 @@ class Card:
         object.__setattr__(self, "rank", rank)
         object.__setattr__(self, "suit", suit)
         object.__setattr__(self, "_suit_index", -1 if suit is None else SUITS.index(suit))
-        # hashed once: hints put cards in dicts and Counters many thousand times a request
+        # hashed and written once: hints put cards in dicts and Counters, and write them, thousands of times
         object.__setattr__(self, "_hash", hash((rank, suit)))
+        object.__setattr__(self, "_text", JOKER_NAMES[rank] if suit is None and rank in JOKER_NAMES
+                           else (suit.symbol if suit else "") + RANK_NAMES[rank])
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Card) and (self.rank, self.suit) == (other.rank, other.suit)
@@ -112,9 +114,7 @@ class Card:
         return Card(self.rank) if self.suit is not None else self
 
     def __str__(self) -> str:
-        if self.is_joker:
-            return JOKER_NAMES[self.rank]
-        return (self.suit.symbol if self.suit else "") + RANK_NAMES[self.rank]
+        return self._text
 
     def __repr__(self) -> str:
         return f"Card({str(self)!r})"
@@ -225,7 +225,7 @@ def default_sort_key(card: Card) -> tuple:
 
 def format_cards(cards: Iterable[Card], key: Callable[[Card], object] | None = None) -> str:
     """Canonical text: sorted highest first by the game's ``key`` (ascending key = higher)."""
-    return " ".join(str(c) for c in sorted(cards, key=key or default_sort_key))
+    return " ".join([c._text for c in sorted(cards, key=key or default_sort_key)])
 
 
 def cards_text(cards: Iterable[Card], key=None) -> str:

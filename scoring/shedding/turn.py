@@ -10,6 +10,7 @@ reads none of them.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import TYPE_CHECKING, Mapping, Sequence
 
 from ..cards import Card
@@ -40,8 +41,13 @@ class Turn:
 
 def turn_schema(spec: "SheddingSpec") -> Schema:
     """The turn inputs ``spec`` reads; the next player holds at most a deal."""
-    fields = (TURN_FIELDS[name] for name in spec.turn_inputs)
-    return Schema(tuple(replace(f, hi=spec.max_hand()) if isinstance(f, IntField) else f for f in fields))
+    return _turn_schema(tuple(spec.turn_inputs), spec.max_hand())
+
+
+@lru_cache(maxsize=64)
+def _turn_schema(names: tuple[str, ...], most: int | None) -> Schema:
+    fields = (TURN_FIELDS[name] for name in names)
+    return Schema(tuple(replace(f, hi=most) if isinstance(f, IntField) else f for f in fields))
 
 
 def read_turn(payload: Mapping, spec: "SheddingSpec", hand: Sequence[Card] | None, leading: bool) -> Turn:
