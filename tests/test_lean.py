@@ -10,6 +10,7 @@ import runpy
 from pathlib import Path
 from types import SimpleNamespace
 
+import pytest
 from sqlalchemy import inspect, text
 
 from webapp import create_app
@@ -281,3 +282,26 @@ def test_a_json_body_in_utf16_reads_as_json_loads_reads_it(client):
     body = json.dumps(SETTLE_BODY).encode("utf-16")
     answer = client.post(SETTLE, data=body, content_type="application/json")
     assert answer.status_code == 200 and answer.get_json()["deltas"] == [87, -5, -52, -30]
+
+
+#: form pages, two of them one URL apart by a query: each is kept under its own URL
+FORM_PAGES = ["/paodekuai/settle", "/q783/settle", "/q783/settle?players=5", "/hongwu/hint", "/shuangkou/check"]
+
+
+def test_a_kept_form_page_is_what_a_fresh_render_gives_but_for_each_sessions_own_token(app, tmp_path):
+    fresh_app = create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE_URL": f"sqlite:///{tmp_path / 'f.db'}"})
+    fresh_app.jinja_env.auto_reload = True  # nothing kept: every page rendered afresh
+    for an_app in (app, fresh_app):
+        an_app.config["WTF_CSRF_ENABLED"] = True
+
+    def page_and_token(client, url):
+        html = client.get(url).get_data(as_text=True)
+        token = _token(html)
+        return html.replace(token, "TOKEN"), token
+
+    first, second, fresh = app.test_client(), app.test_client(), fresh_app.test_client()
+    for url in FORM_PAGES:
+        page_1, token_1 = page_and_token(first, url)
+        kept, token_2 = page_and_token(second, url)
+        assert token_1 != token_2
+        assert kept == page_1 == page_and_token(fresh, url)[0], url

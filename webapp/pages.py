@@ -15,7 +15,7 @@ from scoring.registry import SLUGS, all_games, get_game
 from . import forms, schema_forms
 from .errors import error_messages
 from .examples import examples_for
-from .render import page, picker_config, render_csrf_error, tabs_for
+from .render import kept_form_page, page, picker_config, render_csrf_error, tabs_for
 from .i18n import COOKIE, current_lang, page_message
 
 bp = Blueprint("pages", __name__)
@@ -155,6 +155,9 @@ def _form_tab(slug: str, tab: str, form_class, trick_only: bool = False):
     game = game_or_404(slug)
     if tab not in game.tabs:
         abort(404)
+    kept = kept_form_page()
+    if kept is not None:
+        return kept
     form = form_class(game)()
     result, errors = run_action(game, tab, form)
     return page(game, tab, f"game/{tab}.html", form=form, result=result, errors=errors,
@@ -179,6 +182,9 @@ def bidding(slug):
 @bp.route(f"/{SLUG}/settle", methods=["GET", "POST"])
 def settle(slug):
     game = game_or_404(slug)
+    kept = kept_form_page()
+    if kept is not None:
+        return kept
     posted = request.method == "POST"
     rules_form = forms.rules_form_class(game)(request.form if posted else None, prefix="rules")
     switched = posted and forms.switch_preset(game, rules_form, request.form)

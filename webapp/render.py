@@ -12,6 +12,7 @@ from collections import OrderedDict
 from flask import current_app, g, render_template, request, url_for
 from babel import support
 from flask_babel import get_locale, get_translations, gettext
+from flask_wtf.csrf import generate_csrf
 from jinja2 import pass_eval_context
 from markupsafe import Markup
 
@@ -120,10 +121,33 @@ def _csrf_token() -> str | None:
     return g.get(current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token"))
 
 
+def _page_cache() -> PageCache:
+    return current_app.extensions.setdefault("paiju_pages", PageCache())
+
+
+def _page_key(with_token: bool) -> tuple:
+    return request.endpoint, request.full_path, current_lang(), with_token
+
+
+def _keeps_pages() -> bool:
+    # templates reloading as they change (debug): every page rendered afresh
+    return (request.method == "GET" and request.endpoint in CACHED_PAGES
+            and not current_app.jinja_env.auto_reload)
+
+
+def kept_form_page() -> str | None:
+    """A form page this URL already rendered in this language, carrying this session's form token; None when
+    there is none yet. Its view asks first, before building the forms only a fresh render needs."""
+    if not _keeps_pages():
+        return None
+    parts = _page_cache().get(_page_key(with_token=True))
+    return generate_csrf().join(parts) if parts is not None else None
+
+
 def _cached_render(template: str, ctx: dict) -> str:
-    cache = current_app.extensions.setdefault("paiju_pages", PageCache())
+    cache = _page_cache()
     token = _csrf_token()
-    key = (request.endpoint, request.full_path, current_lang(), token is not None)
+    key = _page_key(token is not None)
     parts = cache.get(key)
     if parts is not None:
         return (token or "").join(parts)
@@ -134,8 +158,7 @@ def _cached_render(template: str, ctx: dict) -> str:
 
 def page(game, tab: str, template: str, **ctx):
     ctx.update(game=game, tab=tab if "." in tab else f"pages.{tab}", tabs=tabs_for(game))
-    # templates reloading as they change (debug): every page rendered afresh
-    if request.method == "GET" and request.endpoint in CACHED_PAGES and not current_app.jinja_env.auto_reload:
+    if _keeps_pages():
         return _cached_render(template, ctx)
     if htmx and request.method == "POST":
         return render_template(template, partial=True, **ctx)
