@@ -72,6 +72,9 @@ def rank_name(rank: int) -> str:
     return RANK_NAMES.get(rank) or JOKER_NAMES[rank]
 
 
+_MADE: dict[tuple, "Card"] = {}  # every card made so far, by (rank, suit)
+
+
 @dataclass(frozen=True, order=True)
 class Card:
     rank: int
@@ -79,11 +82,23 @@ class Card:
     # A separate sort field so that cards with and without suits still order.
     _suit_index: int = field(default=-1, repr=False)
 
+    def __new__(cls, rank: int, suit: Suit | None = None):
+        """Each card exists once (an immutable value): a dict or Counter of cards finds a key by identity,
+        without calling ``__eq__``."""
+        card = _MADE.get((rank, suit))
+        if card is None:
+            if rank not in RANK_NAMES and rank not in JOKER_NAMES:
+                raise ValueError(f"no such rank: {rank!r}")
+            if rank in JOKER_NAMES and suit is not None:
+                raise ValueError("jokers have no suit")
+            card = _MADE[rank, suit] = super().__new__(cls)
+            card._make(rank, suit)
+        return card
+
     def __init__(self, rank: int, suit: Suit | None = None):
-        if rank not in RANK_NAMES and rank not in JOKER_NAMES:
-            raise ValueError(f"no such rank: {rank!r}")
-        if rank in JOKER_NAMES and suit is not None:
-            raise ValueError("jokers have no suit")
+        pass  # made once, by __new__
+
+    def _make(self, rank: int, suit: Suit | None) -> None:
         object.__setattr__(self, "rank", rank)
         object.__setattr__(self, "suit", suit)
         object.__setattr__(self, "_suit_index", -1 if suit is None else SUITS.index(suit))
@@ -171,7 +186,7 @@ def parse_card(token: str, *, bare: bool = False) -> Card:
     return cards[0]
 
 
-#: every card there is, made once (cards are immutable values): reading one is a lookup, not a construction
+#: every card there is, made ahead: reading one is a lookup
 _CARD = {(rank, suit): Card(rank, suit) for rank in RANKS for suit in (None, *SUITS)}
 _CARD.update({(rank, None): Card(rank) for rank in JOKER_NAMES})
 
