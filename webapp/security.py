@@ -79,8 +79,8 @@ def add_security_headers(response):
 def require_json_body():
     """A JSON endpoint's body must say it is JSON: 415 in the contract's shape otherwise. (An empty body
     carries nothing to forge; the endpoint answers it as malformed JSON.)"""
-    if (request.url_rule is not None and request.path.startswith("/api/")
-            and request.method in JSON_BODY_METHODS and not request.is_json and request.get_data(cache=True)):
+    if (request.method in JSON_BODY_METHODS and request.url_rule is not None and request.path.startswith("/api/")
+            and not request.is_json and request.get_data(cache=True)):
         abort(415)
 
 
