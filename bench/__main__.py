@@ -1,11 +1,22 @@
-"""Hint speed on a 27-card 双扣 hand with four jokers (``python -m bench``).
+"""Every benchmark in turn (``python -m bench [part …] [repeat]``), each printing its figures and ratios.
 
-Prints the median wall and CPU time of ``shuangkou/hint`` (engine call, as the API
-runs it) against a 5-card straight and as a lead, and, for a hand of eight 9s, under
-``wild_over_eight`` against eight of a kind and as a lead, with the number of plays found;
-then the worst shedding hints against the exhaustive oracle (``bench/hints.py``) and
-RLCard's lead generator against Paiju's (``bench/peer.py``, when RLCard is installed).
-No assertion: figures to watch, not a test.
+The parts, in the order they run (name one or more to run only those):
+
+* ``shuangkou``: the median wall and CPU time of ``shuangkou/hint`` (engine call, as the API runs it) on a
+  27-card hand with four jokers against a 5-card straight and as a lead, and, for a hand of eight 9s, under
+  ``wild_over_eight`` against eight of a kind and as a lead, with the number of plays found;
+* ``hints``: the worst shedding hints against the exhaustive oracle (``bench/hints.py``);
+* ``trick``: the worst 红五 / 二七王 follows against theirs (``bench/trick.py``);
+* ``peer``: RLCard's Dou Dizhu lead generator against Paiju's 跑得快 leads, per legal play
+  (``bench/peer.py``, when RLCard is installed);
+* ``ledger``: the ledger's record, edit, page and live poll at 1, 100, 500 and 2,000 hands
+  (``bench/ledger.py``; PostgreSQL too when ``PAIJU_BENCH_POSTGRES_URL`` is set);
+* ``load``: throughput and latency of the main endpoints and pages against a bare Flask route under
+  gunicorn at 1, 8 and 32 clients (``bench/load.py``);
+* ``taps``: the taps a typical hand takes in Chromium, against a budget per game (``bench/taps.py``).
+
+``repeat`` (a number) is how many runs the timing parts take their medians over. No assertion: figures to
+watch, not a test.
 """
 from __future__ import annotations
 
@@ -13,7 +24,8 @@ import statistics
 import sys
 import time
 
-from bench import hints, peer
+import importlib
+
 from scoring.registry import get_game
 
 HAND = "大王 大王 小王 小王 2 2 A A K Q Q J 10 10 9 9 8 8 7 7 6 5 5 4 4 3 3"
@@ -47,14 +59,43 @@ def repeats(argv) -> int:
     return int((argv or sys.argv[1:] or ["31"])[0])
 
 
-def main(argv=None) -> int:
-    repeat = repeats(argv)
+def shuangkou(repeat: int) -> None:
     game = get_game("shuangkou")
     print(f"双扣 hint, 27-card hands with four jokers: {HAND} / {EIGHT_NINES}")
     for name, hand, previous, rules in CASES:
         time_hint(game, name, {"hand": hand, "previous": previous, "rules": rules}, repeat)
-    hints.main([str(min(repeat, 11))])
-    peer.main()
+
+
+#: each part: how it runs, given the repeat asked for (None: its own default)
+PARTS = {
+    "shuangkou": lambda repeat: shuangkou(repeat or 31),
+    "hints": lambda repeat: _module("hints").main([str(repeat or 11)]),
+    "trick": lambda repeat: _module("trick").main([str(repeat or 5)]),
+    "peer": lambda repeat: _module("peer").main(),
+    "ledger": lambda repeat: _module("ledger").main([str(repeat or 7)]),
+    "load": lambda repeat: _module("load").main([]),
+    "taps": lambda repeat: _module("taps").main(),
+}
+
+
+def _module(name: str):
+    """A part's module, imported when it runs (they import this one for its helpers)."""
+    return importlib.import_module(f"bench.{name}")
+
+
+def main(argv=None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    numbers = [a for a in args if a.isdigit()]
+    names = [a for a in args if not a.isdigit()] or list(PARTS)
+    unknown = [n for n in names if n not in PARTS]
+    if unknown:
+        print(f"no such part: {', '.join(unknown)}; the parts are {', '.join(PARTS)}")
+        return 2
+    repeat = int(numbers[0]) if numbers else None
+    for name in names:
+        print(f"== {name} ==", flush=True)
+        PARTS[name](repeat)
+        sys.stdout.flush()
     return 0
 
 
