@@ -3,8 +3,8 @@
 Starts gunicorn with the project's ``gunicorn.conf.py`` (2 workers, bound to a free loopback port, the
 ledger's SQLite in a temporary directory) serving the app with one extra bare Flask route, ``/bare``,
 dispatched in front of it. Then, for 1, 8 and 32 clients, each endpoint is driven for a fixed time by
-a loopback-only load generator written here (threads, raw sockets: one request at a time per client,
-a new connection whenever the server closes one, as it does with ``keepalive = 0``). Prints, per
+a loopback-only load generator written here (a process per client, raw sockets: one request at a time per
+client, a new connection whenever the server closes one, as it does with ``keepalive = 0``). Prints, per
 endpoint: requests/s, the ratio to the bare route at the same number of clients, p50/p99/p99.9
 latency, the CPU gunicorn's processes spent per request (from /proc: steadier than requests/s when
 other work shares the cores) with the bare route's as a ratio, and any answer that was not a 200.
@@ -22,8 +22,8 @@ import os
 import socket
 import subprocess
 import sys
+import multiprocessing
 import tempfile
-import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -98,11 +98,10 @@ ENDPOINTS = [
 # -- the load generator -------------------------------------------------------------------------------------------
 
 
-class Client(threading.Thread):
+class Client:
     """One client: a request, its whole answer, the next request, until the deadline."""
 
     def __init__(self, port: int, request: bytes, deadline: float):
-        super().__init__(daemon=True)
         self.port, self.request, self.deadline = port, request, deadline
         self.latencies: list[int] = []  # ns
         self.bad: dict[int, int] = {}
@@ -215,22 +214,44 @@ def worker_memory(master: int) -> str:
 
 
 def drive(port: int, endpoint: Endpoint, clients: int, seconds: float, master: int | None = None) -> Result:
+    """``clients`` clients on ``endpoint`` for ``seconds``, each in a process of its own (forked): a client's
+    latency is then the server's and the machine's, never time spent waiting for its own threads' lock."""
     request = endpoint.request_bytes(port)
+    forks = multiprocessing.get_context("fork")
+    go = forks.Event()
+    pipes, procs = [], []
+    for _ in range(clients):
+        mine, theirs = forks.Pipe(duplex=False)
+        proc = forks.Process(target=_client, args=(port, request, seconds, go, theirs), daemon=True)
+        proc.start()
+        theirs.close()
+        pipes.append(mine)
+        procs.append(proc)
     cpu_before = server_cpu(master) if master else 0.0
     start = time.perf_counter()
-    threads = [Client(port, request, start + seconds) for _ in range(clients)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(seconds + 60)
+    go.set()
+    answers = [pipe.recv() for pipe in pipes]
     elapsed = time.perf_counter() - start
-    latencies = sorted(ns for thread in threads for ns in thread.latencies)
-    bad: dict[int, int] = {}
-    for thread in threads:
-        for status, n in thread.bad.items():
-            bad[status] = bad.get(status, 0) + n
     cpu = server_cpu(master) - cpu_before if master else 0.0
+    for proc in procs:
+        proc.join(60)
+    latencies = sorted(ns for lats, _bad in answers for ns in lats)
+    bad: dict[int, int] = {}
+    for _lats, client_bad in answers:
+        for status, n in client_bad.items():
+            bad[status] = bad.get(status, 0) + n
     return Result(len(latencies), elapsed, latencies, bad, cpu)
+
+
+def _client(port: int, request: bytes, seconds: float, go, pipe) -> None:
+    """One client process: wait for the start, drive for ``seconds``, send back what it saw."""
+    go.wait()
+    client = Client(port, request, time.perf_counter() + seconds)
+    try:
+        client.run()
+    finally:
+        pipe.send((client.latencies, client.bad))
+        pipe.close()
 
 
 # -- the server ----------------------------------------------------------------------------------------------------
