@@ -10,7 +10,9 @@ latency, the CPU gunicorn's processes spent per request (from /proc: steadier th
 other work shares the cores) with the bare route's as a ratio, and any answer that was not a 200.
 
 Options: ``--seconds S`` per endpoint (default 3, in ``--rounds`` interleaved slices, default 6),
-``--clients 1,8,32``, ``--only NAME,…``.
+``--clients 1,8,32``, ``--only NAME,…``; ``--in-process`` instead calls the WSGI app directly (no server)
+and prints each endpoint's CPU per request and its ratio to the bare route's: the app's own share of the
+work, steadier than a load run on a shared machine.
 The machine's cores are shared with the server: the figures are noisy; compare ratios within one run.
 No assertion: figures to watch, not a test.
 """
@@ -356,16 +358,78 @@ def run(seconds: float, client_counts: list[int], endpoints: list[Endpoint], rou
             stop_server(proc)
 
 
+# -- in process: the app's own CPU, without a server ----------------------------------------------------------------
+
+
+def wsgi_environ(endpoint: Endpoint) -> dict:
+    """The WSGI environ of ``endpoint``'s request, as gunicorn would hand it to the app."""
+    import io
+
+    data = json.dumps(endpoint.body, ensure_ascii=False).encode() if endpoint.body is not None else b""
+    environ = {"REQUEST_METHOD": endpoint.method, "PATH_INFO": endpoint.path, "QUERY_STRING": "",
+               "SERVER_NAME": "127.0.0.1", "SERVER_PORT": "8000", "SERVER_PROTOCOL": "HTTP/1.1",
+               "REMOTE_ADDR": "127.0.0.1", "HTTP_HOST": "127.0.0.1:8000", "HTTP_ACCEPT": "*/*",
+               "wsgi.url_scheme": "http", "wsgi.input": io.BytesIO(data), "wsgi.errors": sys.stderr,
+               "wsgi.multithread": True, "wsgi.multiprocess": True, "wsgi.run_once": False}
+    if endpoint.body is not None:
+        environ.update(CONTENT_TYPE="application/json", CONTENT_LENGTH=str(len(data)))
+    return environ
+
+
+def in_process(endpoints: list[Endpoint], requests: int = 300, rounds: int = 7) -> None:
+    """Each endpoint's CPU per request through the WSGI app itself (no server, no sockets, one thread): the
+    app's own share of the work, steadier than a load run. The best of ``rounds`` interleaved batches."""
+    import gc
+
+    with tempfile.TemporaryDirectory(prefix="paiju-load-") as folder:
+        os.environ.setdefault("SECRET_KEY", "bench-load")
+        os.environ["DATABASE_URL"] = f"sqlite:///{folder}/load.db"
+        app = served_app()
+        gc.collect()
+        gc.freeze()  # as gunicorn.conf.py does after start-up
+
+        def one(endpoint: Endpoint) -> None:
+            answer = app(wsgi_environ(endpoint), lambda status, headers, exc_info=None: None)
+            for _chunk in answer:
+                pass
+            getattr(answer, "close", lambda: None)()
+
+        def batch(endpoint: Endpoint) -> float:
+            start = time.process_time()
+            for _ in range(requests):
+                one(endpoint)
+            return (time.process_time() - start) / requests * 1e6
+
+        everything = [BARE, *endpoints]
+        for endpoint in everything:
+            batch(endpoint)  # first-use costs (kept pages, caches) out of the way
+        best = {e.name: batch(e) for e in everything}
+        for _ in range(rounds - 1):
+            for endpoint in everything:
+                best[endpoint.name] = min(best[endpoint.name], batch(endpoint))
+    bare = best[BARE.name]
+    print(f"in process (the WSGI app called directly, one thread; CPU per request, best of {rounds} batches "
+          f"of {requests}):")
+    for endpoint in everything:
+        cpu = best[endpoint.name]
+        print(f"  {endpoint.name:<20} {cpu:7.1f} µs  {bare / cpu:4.2f}×bare")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.load", description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--rounds", type=int, default=6, help="interleaved slices per endpoint")
     parser.add_argument("--clients", default="1,8,32")
     parser.add_argument("--only", default="", help="comma-separated words; endpoints whose name contains one")
+    parser.add_argument("--in-process", action="store_true",
+                        help="only the app's own CPU per request, calling it directly (no server)")
     args = parser.parse_args(argv)
     words = [w.strip().lower() for w in args.only.split(",") if w.strip()]
     endpoints = [e for e in ENDPOINTS if not words or any(w in e.name.lower() for w in words)]
-    run(args.seconds, [int(c) for c in args.clients.split(",")], endpoints, args.rounds)
+    if args.in_process:
+        in_process(endpoints)
+    else:
+        run(args.seconds, [int(c) for c in args.clients.split(",")], endpoints, args.rounds)
 
 
 if __name__ == "__main__":
