@@ -175,3 +175,12 @@ def test_a_hand_recorded_between_the_page_and_the_write_is_caught_under_the_tabl
     assert resp.status_code == 200 and "第2局" in resp.get_data(as_text=True)
     assert [h["input"]["finish_order"] for h in hands(client, created)] == [[1], [0]]
     assert json.loads(state_of(resp))["base"] == 2
+
+
+def test_a_record_the_engine_refuses_names_the_field_as_the_form_calls_it(client):
+    created = new_table(client)
+    state = json.loads(state_of(post(client, created, "", "start", **{f"bank_{i}": "100" for i in range(4)})))
+    state["finish_order"] = []  # sent as if the hand were over with nobody out
+    page = post(client, created, json.dumps(state), "record").get_data(as_text=True)
+    assert "「出完的顺序」是空的" in page and "finish_order" not in re.sub(r'value="[^"]*"', "", page)
+    assert hands(client, created) == []

@@ -192,8 +192,8 @@ def _replayed(data, game, errors):
     try:
         state, steps = _replay(data, game)
     except (PaijuError, KeyError, TypeError, ValueError) as exc:  # a stale or tampered state: start again
-        errors.append(page_message(exc, current_lang()) if isinstance(exc, PaijuError)
-                      else render_csrf_error())
+        errors.append(page_message(exc, current_lang(), label_of=lambda path: _label(game, path))
+                      if isinstance(exc, PaijuError) else render_csrf_error())
         return None, None, None
     return data, state, render(steps, current_lang())
 
@@ -384,7 +384,8 @@ def _try_record(table, token, data, game, errors: list):
             raise
         errors.append(_moved_on_text(table))
     except PaijuError as exc:
-        errors.extend(page_message(err, current_lang()) for err in each_error(exc))
+        errors.extend(page_message(err, current_lang(), label_of=lambda path: _label(game, path))
+                      for err in each_error(exc))
     return None
 
 
