@@ -93,3 +93,52 @@ def unknown_seat(value: Any, seats: int) -> Text:
     return t("没有座位值{v}：座位的值是0到{last}（0是1号位，{last}是{n}号位）",
              "there is no seat value {v}: seat values are 0 to {last} (0 is seat 1, {last} is seat {n})",
              v=value, last=seats - 1, n=seats)
+
+
+# --- storing texts ----------------------------------------------------------
+# A value holding texts (a settlement's steps) is stored once, in no language, and rendered when it is
+# shown: a text is the JSON object {"$t": [zh, en], "$p": {params}} ("$p" only when it has parameters).
+
+TEXT_KEY, PARAMS_KEY = "$t", "$p"
+
+
+def to_json(value: Any) -> Any:
+    """A JSON-like value with every :class:`Text` inside it as plain JSON (see :func:`from_json`)."""
+    if isinstance(value, Text):
+        out: dict = {TEXT_KEY: [value.zh, value.en]}
+        if value.params:
+            out[PARAMS_KEY] = {k: to_json(v) for k, v in value.params.items()}
+        return out
+    if isinstance(value, Mapping):
+        if TEXT_KEY in value:
+            raise ValueError(f"a mapping with the key {TEXT_KEY!r} would read back as a text")
+        return {k: to_json(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [to_json(v) for v in value]
+    return value
+
+
+def from_json(value: Any) -> Any:
+    """The value :func:`to_json` made, with its texts as :class:`Text` again."""
+    if isinstance(value, Mapping):
+        if TEXT_KEY in value:
+            zh, en = value[TEXT_KEY]
+            return Text(zh, en, {k: from_json(v) for k, v in (value.get(PARAMS_KEY) or {}).items()})
+        return {k: from_json(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [from_json(v) for v in value]
+    return value
+
+
+def render_json(value: Any, lang: str = DEFAULT_LANG) -> Any:
+    """A stored value (:func:`to_json`) rendered in ``lang``, in one walk."""
+    if isinstance(value, Mapping):
+        if TEXT_KEY in value:
+            zh, en = value[TEXT_KEY]
+            template = en if lang == "en" else zh
+            params = value.get(PARAMS_KEY)
+            return template.format(**{k: render_json(v, lang) for k, v in params.items()}) if params else template
+        return {k: render_json(v, lang) for k, v in value.items()}
+    if isinstance(value, list):
+        return [render_json(v, lang) for v in value]
+    return value
