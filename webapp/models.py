@@ -1,20 +1,24 @@
 """The table ledger's data: a table (game, seats, house rules) and its hands.
 
-A hand keeps the settle input as entered and the engine's result, rendered
-in both languages (the steps are explanations, not numbers, so they are
-stored per language). The table keeps its totals (``kept_totals``), changed
+A hand keeps the settle input as entered and the engine's result, stored once
+in no language: its texts (the steps) as plain JSON (``scoring.i18n.to_json``),
+rendered in the reader's language when a page, the API or a CSV shows the hand
+(:meth:`LedgerHand.shown`, memoized per hand and language). The table keeps its totals (``kept_totals``), changed
 by every write in the same locked transaction that changes a hand's deltas
 (:func:`set_result`, :func:`_remove`), so recording a hand does not read the
 others; tests check they always equal the sum of the stored deltas.
 """
 from __future__ import annotations
 
+import contextvars
 import hashlib
 import hmac
 import math
 import random
 import secrets
+import threading
 import time
+from collections import OrderedDict
 from datetime import datetime, timedelta, timezone
 from typing import Any, Callable, Iterator, Mapping
 
@@ -25,7 +29,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from scoring.errors import InvalidInput, MalformedInput, PaijuError
-from scoring.i18n import LANGS, Text, render, t
+from scoring.i18n import Text, render_json, t, to_json
 from scoring.inputs import Problems, read_text, shown, strict_int
 from scoring.inputs import RowsField
 from scoring.registry import SLUGS, get_game
@@ -121,7 +125,8 @@ class LedgerHand(db.Model):
     number: Mapped[int] = mapped_column(Integer)
     input: Mapped[dict] = mapped_column(JSON)
     deltas: Mapped[list] = mapped_column(JSON)
-    result: Mapped[dict] = mapped_column(JSON)  # {"zh": {...}, "en": {...}} without deltas
+    # the engine's result without deltas, its texts in no language (scoring.i18n.to_json; migration 0004)
+    result: Mapped[dict] = mapped_column(JSON)
     # whether this hand ends a series (Q783: a 大局), so pages number series without reading every result
     ends_series: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
@@ -139,8 +144,7 @@ class LedgerHand(db.Model):
 
     def shown(self, lang: str) -> dict:
         """The engine's result in one language (steps and any extra fields)."""
-        res = self.result or {}
-        return dict(res.get(lang) or res.get("zh") or {})
+        return shown_result(self.table_id, self.number, self.changed_version, self.result, lang)
 
     def seating(self) -> list[int]:
         """The players (indexes) in this hand's seats, in seat order; its input's seat numbers are these."""
@@ -148,7 +152,42 @@ class LedgerHand(db.Model):
 
     def carried_in(self, key: str) -> Any:
         """What this hand was settled with for a carried field (Q783: ``banks_before``)."""
-        return (self.result or {}).get("zh", {}).get(f"{key}_before")
+        return (self.result or {}).get(f"{key}_before")
+
+
+class ShownMemo:
+    """Stored results rendered in one language, by (table, hand number, the table version that wrote the
+    result, language): a result stored under a version never changes (every rewrite is at a newer
+    version), so an entry is never stale; past ``size`` entries the least recently used go."""
+
+    def __init__(self, size: int):
+        self.size, self.entries, self.lock = size, OrderedDict(), threading.Lock()
+
+    def get(self, key: tuple, make: Callable[[], dict]) -> dict:
+        with self.lock:
+            found = self.entries.get(key)
+            if found is not None:
+                self.entries.move_to_end(key)
+                return found
+        made = make()
+        with self.lock:
+            self.entries[key] = made
+            while len(self.entries) > self.size:
+                self.entries.popitem(last=False)
+        return made
+
+
+SHOWN = ShownMemo(4000)  # a table at its hand limit in both languages
+# inside a write (:func:`write`) a result read may be one the transaction wrote and may yet roll back
+_WRITING = contextvars.ContextVar("paiju_ledger_writing", default=False)
+
+
+def shown_result(table_id: str, number: int, version: int, result: dict | None, lang: str) -> dict:
+    """A stored hand's result in ``lang`` (a copy: callers may take fields out of it); memoized only
+    outside a write, where every result read is committed."""
+    if _WRITING.get():
+        return render_json(result or {}, lang)
+    return dict(SHOWN.get((table_id, number, version, lang), lambda: render_json(result or {}, lang)))
 
 
 class LedgerIdempotency(db.Model):
@@ -308,16 +347,16 @@ def load_table(table_id: Any) -> TableRead:
 
 
 def export_rows(table: LedgerTable, lang: str) -> list[tuple[int, dict, list, list, list]]:
-    """(number, input, deltas per player, steps in ``lang``, the players in its seats) of every hand, decoding only that language's steps:
-    the CSV of a table at its hand limit reads half the JSON a whole-table read would."""
-    steps = LedgerHand.result[lang]["steps"]
+    """(number, input, deltas per player, steps in ``lang``, the players in its seats) of every hand."""
     rows = db.session.execute(
-        select(LedgerHand.number, LedgerHand.input, LedgerHand.deltas, steps, LedgerHand.seats)
+        select(LedgerHand.number, LedgerHand.input, LedgerHand.deltas, LedgerHand.result, LedgerHand.changed_version,
+               LedgerHand.seats)
         .where(LedgerHand.table_id == table.id).order_by(LedgerHand.number)).all()
     players = len(table.players)
-    return [(number, data, list(deltas) + [0] * (players - len(deltas)), list(shown or []),
+    return [(number, data, list(deltas) + [0] * (players - len(deltas)),
+             list(shown_result(table.id, number, version, result, lang).get("steps") or []),
              list(seats) if seats is not None else list(range(len(deltas))))
-            for number, data, deltas, shown, seats in rows]
+            for number, data, deltas, result, version, seats in rows]
 
 
 def table_version(table_id: Any) -> int | None:
@@ -338,7 +377,7 @@ def carried_input(game, hand: "LedgerHand | None", seats: list[int] | None = Non
     when the players are not the same ones)."""
     if hand is None or not game.carries_state:
         return None
-    carried = game.carried(hand.shown("zh"))
+    carried = game.carried(hand.result or {})
     if carried is None or seats is None:
         return carried
     before = hand.seating()
@@ -502,8 +541,7 @@ def settle(table: LedgerTable, data: dict, previous: "LedgerHand | None",
     rest = {k: v for k, v in result.items() if k != "deltas"}
     for key, value in carried_values(game, previous, data, seats).items():  # what this hand started from
         rest[f"{key}_before"] = value
-    stored = {lang: render(rest, lang) for lang in LANGS}
-    return per_player(deltas, seats, len(table.players)), stored
+    return per_player(deltas, seats, len(table.players)), to_json(rest)
 
 
 def set_result(table: LedgerTable, hand: "LedgerHand", deltas: list[int], result: dict) -> None:
@@ -511,7 +549,7 @@ def set_result(table: LedgerTable, hand: "LedgerHand", deltas: list[int], result
     table.add_to_totals(hand.deltas, -1)
     table.add_to_totals(deltas)
     hand.deltas, hand.result, hand.updated_at, hand.changed_version = deltas, result, _now(), table.version
-    hand.ends_series = bool(get_game(table.game).ends_series(result.get("zh", {})))
+    hand.ends_series = bool(get_game(table.game).ends_series(result))
 
 
 def set_input(table: LedgerTable, hand: "LedgerHand", data: dict, deltas: list[int], result: dict) -> None:
@@ -574,6 +612,14 @@ def write(work: Callable[[], Any], respond: Callable[[Any], Any] | None = None) 
     when a concurrent writer got in the way; engine errors store nothing.
     ``respond`` turns the work's result into the response inside the same
     transaction: when the answer cannot be produced, nothing is committed."""
+    writing = _WRITING.set(True)
+    try:
+        return _write_attempts(work, respond)
+    finally:
+        _WRITING.reset(writing)
+
+
+def _write_attempts(work: Callable[[], Any], respond: Callable[[Any], Any] | None) -> Any:
     for attempt in range(WRITE_ATTEMPTS):
         try:
             begin_write()
