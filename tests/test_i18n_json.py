@@ -29,11 +29,11 @@ def test_a_settlement_stored_in_no_language_renders_as_each_language_s_rendering
     result = get_game("q783").run("settle", {"players": 4, "banks": [125] * 4, "rounds": [], "finish_order": [1]})
     stored = json.loads(json.dumps(to_json(result)))
     assert stored["banks"] == result["banks"] and stored["deltas"] == result["deltas"]  # numbers stay numbers
-    assert all("$t" in step for step in stored["steps"])  # each text once, not once per language
+    assert all("$zh" in step for step in stored["steps"])  # each text once, not once per language
     for lang in LANGS:
         assert render_json(stored, lang) == render(result, lang)
 
 
 def test_a_mapping_that_would_read_back_as_a_text_is_refused():
     with pytest.raises(ValueError):
-        to_json({"steps": [{"$t": ["a", "b"]}]})
+        to_json({"steps": [{"$zh": "a"}]})

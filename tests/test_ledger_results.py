@@ -30,7 +30,7 @@ def test_a_hand_s_steps_are_stored_once_and_each_reader_gets_them_in_their_langu
     assert status == 201, out
     [stored] = stored_results(ledger_app, tid)
     assert "zh" not in stored and "en" not in stored
-    assert stored["banks"] == [75, 275, 75, 75] and all("$t" in step for step in stored["steps"])
+    assert stored["banks"] == [75, 275, 75, 75] and all("$zh" in step for step in stored["steps"])
     zh, en = led.table(tid, lang="zh")["hands"][0], led.table(tid, lang="en")["hands"][0]
     assert zh["steps"][0] == "开始时的分：1号位 125，2号位 125，3号位 125，4号位 125"
     assert en["steps"][0] == "banks at the start: seat 1 125, seat 2 125, seat 3 125, seat 4 125"

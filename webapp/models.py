@@ -24,9 +24,10 @@ from typing import Any, Callable, Iterator, Mapping
 
 from flask import current_app
 from sqlalchemy import (JSON, Boolean, DateTime, ForeignKey, Index, Integer, String, UniqueConstraint, delete, func,
-                        select)
+                        inspect, select)
 from sqlalchemy.exc import IntegrityError, OperationalError
-from sqlalchemy.orm import Mapped, mapped_column, relationship
+from sqlalchemy.orm import Mapped, mapped_column, relationship, undefer
+from sqlalchemy.orm.attributes import set_committed_value
 
 from scoring.errors import InvalidInput, MalformedInput, PaijuError
 from scoring.i18n import Text, render_json, t, to_json
@@ -125,8 +126,10 @@ class LedgerHand(db.Model):
     number: Mapped[int] = mapped_column(Integer)
     input: Mapped[dict] = mapped_column(JSON)
     deltas: Mapped[list] = mapped_column(JSON)
-    # the engine's result without deltas, its texts in no language (scoring.i18n.to_json; migration 0004)
-    result: Mapped[dict] = mapped_column(JSON)
+    # the engine's result without deltas, its texts in no language (scoring.i18n.to_json; migration 0004).
+    # Read only when needed (its JSON is most of a row): the writes read it with the hands they carry from
+    # (:data:`WITH_RESULT`), a reader when a hand's rendering is not memoized yet (:func:`read_shown`).
+    result: Mapped[dict] = mapped_column(JSON, deferred=True)
     # whether this hand ends a series (Q783: a 大局), so pages number series without reading every result
     ends_series: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
@@ -143,8 +146,23 @@ class LedgerHand(db.Model):
     table: Mapped[LedgerTable] = relationship(back_populates="hands")
 
     def shown(self, lang: str) -> dict:
-        """The engine's result in one language (steps and any extra fields)."""
-        return shown_result(self.table_id, self.number, self.changed_version, self.result, lang)
+        """The engine's result in one language (steps and any extra fields); a copy."""
+        found = None if _WRITING.get() else SHOWN.find(self.shown_key(lang))
+        if found is not None:
+            return dict(found)
+        read_results([self])
+        if not self.result_read():
+            return {}  # the hand went since it was read (PostgreSQL reads each statement at its own moment)
+        found = render_json(self.result or {}, lang)
+        if not _WRITING.get():
+            SHOWN.put(self.shown_key(lang), found)
+        return dict(found)
+
+    def shown_key(self, lang: str) -> tuple:
+        return self.table_id, self.number, self.changed_version, lang
+
+    def result_read(self) -> bool:
+        return "result" not in inspect(self).unloaded
 
     def seating(self) -> list[int]:
         """The players (indexes) in this hand's seats, in seat order; its input's seat numbers are these."""
@@ -163,31 +181,60 @@ class ShownMemo:
     def __init__(self, size: int):
         self.size, self.entries, self.lock = size, OrderedDict(), threading.Lock()
 
-    def get(self, key: tuple, make: Callable[[], dict]) -> dict:
+    def find(self, key: tuple) -> dict | None:
         with self.lock:
             found = self.entries.get(key)
             if found is not None:
                 self.entries.move_to_end(key)
-                return found
-        made = make()
+            return found
+
+    def put(self, key: tuple, shown: dict) -> None:
         with self.lock:
-            self.entries[key] = made
+            self.entries[key] = shown
             while len(self.entries) > self.size:
                 self.entries.popitem(last=False)
-        return made
+
+    def clear(self) -> None:
+        with self.lock:
+            self.entries.clear()
 
 
 SHOWN = ShownMemo(4000)  # a table at its hand limit in both languages
-# inside a write (:func:`write`) a result read may be one the transaction wrote and may yet roll back
+# set within a write (:func:`write`): a result read there may be one the transaction wrote and may yet roll
+# back, so nothing is memoized (outside a write every result read is committed)
 _WRITING = contextvars.ContextVar("paiju_ledger_writing", default=False)
+WITH_RESULT = undefer(LedgerHand.result)  # the option of the reads that need the hands' results
 
 
-def shown_result(table_id: str, number: int, version: int, result: dict | None, lang: str) -> dict:
-    """A stored hand's result in ``lang`` (a copy: callers may take fields out of it); memoized only
-    outside a write, where every result read is committed."""
+def _results_of(hands: list[LedgerHand], batch: int = 100) -> Iterator[tuple[LedgerHand, dict]]:
+    """The stored results of ``hands``, a batch at a time, read with the version that wrote each (set on
+    the hand): in one statement, so a result is never memoized under another version (PostgreSQL reads
+    each statement at its own moment)."""
+    by_id = {hand.id: hand for hand in hands}
+    ids = list(by_id)
+    for start in range(0, len(ids), batch):
+        rows = db.session.execute(select(LedgerHand.id, LedgerHand.changed_version, LedgerHand.result)
+                                  .where(LedgerHand.id.in_(ids[start:start + batch]))).all()
+        for hand_id, version, result in rows:
+            set_committed_value(by_id[hand_id], "changed_version", version)
+            yield by_id[hand_id], result
+
+
+def read_results(hands: list[LedgerHand]) -> None:
+    """Read the results of those ``hands`` that have none read."""
+    for hand, result in _results_of([hand for hand in hands if not hand.result_read()]):
+        set_committed_value(hand, "result", result)
+
+
+def read_shown(hands: list[LedgerHand], lang: str) -> None:
+    """Before showing many hands: render at once those not memoized in ``lang`` yet (each result read,
+    rendered and let go, so a table's first full read does not hold every decoded result at once)."""
     if _WRITING.get():
-        return render_json(result or {}, lang)
-    return dict(SHOWN.get((table_id, number, version, lang), lambda: render_json(result or {}, lang)))
+        read_results(hands)
+        return
+    missing = [hand for hand in hands if not hand.result_read() and SHOWN.find(hand.shown_key(lang)) is None]
+    for hand, result in _results_of(missing):
+        SHOWN.put(hand.shown_key(lang), render_json(result or {}, lang))
 
 
 class LedgerIdempotency(db.Model):
@@ -348,15 +395,11 @@ def load_table(table_id: Any) -> TableRead:
 
 def export_rows(table: LedgerTable, lang: str) -> list[tuple[int, dict, list, list, list]]:
     """(number, input, deltas per player, steps in ``lang``, the players in its seats) of every hand."""
-    rows = db.session.execute(
-        select(LedgerHand.number, LedgerHand.input, LedgerHand.deltas, LedgerHand.result, LedgerHand.changed_version,
-               LedgerHand.seats)
-        .where(LedgerHand.table_id == table.id).order_by(LedgerHand.number)).all()
+    hands = list(db.session.execute(_hands_of(table.id).order_by(LedgerHand.number)).scalars())
+    read_shown(hands, lang)
     players = len(table.players)
-    return [(number, data, list(deltas) + [0] * (players - len(deltas)),
-             list(shown_result(table.id, number, version, result, lang).get("steps") or []),
-             list(seats) if seats is not None else list(range(len(deltas))))
-            for number, data, deltas, result, version, seats in rows]
+    return [(hand.number, hand.input, list(hand.deltas) + [0] * (players - len(hand.deltas)),
+             list(hand.shown(lang).get("steps") or []), hand.seating()) for hand in hands]
 
 
 def table_version(table_id: Any) -> int | None:
@@ -411,6 +454,7 @@ def hand_json(hand: LedgerHand, lang: str, players: int) -> dict:
 
 def table_json(read: TableRead, lang: str) -> dict:
     table, hands = read.table, read.hands
+    read_shown(hands, lang)
     out = {"id": table.id, "game": table.game, "players": list(table.players), "rules": dict(table.rules),
            "version": read.version, "totals": table.totals(hands),
            "hands": [hand_json(h, lang, len(table.players)) for h in hands]}
@@ -567,8 +611,8 @@ def _hands_after(table_id: str, number: int, batch: int = 4) -> Iterator["Ledger
     """The hands after hand ``number`` in order, read a few at a time, twice as many each time (an early
     stop, the usual case, reads few)."""
     while True:
-        rows = db.session.execute(select(LedgerHand).where(LedgerHand.table_id == table_id,
-                                                           LedgerHand.number > number)
+        rows = db.session.execute(select(LedgerHand).options(WITH_RESULT).where(LedgerHand.table_id == table_id,
+                                                                                LedgerHand.number > number)
                                   .order_by(LedgerHand.number).limit(batch)).scalars().all()
         yield from rows
         if len(rows) < batch:
@@ -678,7 +722,9 @@ def _hands_of(table_id: str):
 
 
 def last_hand(table_id: str) -> "LedgerHand | None":
-    return db.session.execute(_hands_of(table_id).order_by(LedgerHand.number.desc()).limit(1)).scalar()
+    """The last hand, its result read (what the next hand carries from it)."""
+    return db.session.execute(_hands_of(table_id).options(WITH_RESULT)
+                              .order_by(LedgerHand.number.desc()).limit(1)).scalar()
 
 
 def hand_numbered(table_id: str, number: int) -> "LedgerHand":
@@ -689,7 +735,7 @@ def hand_numbered(table_id: str, number: int) -> "LedgerHand":
 
 
 def hand_before(table_id: str, number: int) -> "LedgerHand | None":
-    return db.session.execute(_hands_of(table_id).where(LedgerHand.number < number)
+    return db.session.execute(_hands_of(table_id).options(WITH_RESULT).where(LedgerHand.number < number)
                               .order_by(LedgerHand.number.desc()).limit(1)).scalar()
 
 
@@ -705,8 +751,18 @@ def hand_summaries(table_id: str) -> list[tuple[int, list, bool]]:
         .where(LedgerHand.table_id == table_id).order_by(LedgerHand.number))]
 
 
+def hand_facts(table_id: str) -> list[tuple[int, dict, list, dict, list[int]]]:
+    """(number, input, deltas, {"made": …}, the players in its seats) of every hand, in order: what the
+    evening's statistics read, the one fact of the result they need read in SQL (no step is decoded)."""
+    rows = db.session.execute(select(LedgerHand.number, LedgerHand.input, LedgerHand.deltas,
+                                     LedgerHand.result["made"].as_boolean(), LedgerHand.seats)
+                              .where(LedgerHand.table_id == table_id).order_by(LedgerHand.number)).all()
+    return [(number, data, deltas, {"made": made}, list(seats) if seats is not None else list(range(len(deltas))))
+            for number, data, deltas, made, seats in rows]
+
+
 def hands_numbered(table_id: str, numbers: list[int]) -> list["LedgerHand"]:
-    """The hands with these numbers, in order, read in full."""
+    """The hands with these numbers, in order (their results when shown: :func:`read_shown`)."""
     if not numbers:
         return []
     return list(db.session.execute(_hands_of(table_id).where(LedgerHand.number.in_(numbers))

@@ -458,9 +458,11 @@ def ledger_view(table: m.LedgerTable, before: int | None = None, only: list[int]
     step = max(1, -(-count // CHART_POINTS))
     runs = m.running_totals(table.id, seats, step, count, wanted)
     by_number = {number: (running, ended) for _, number, running, ended in runs}
+    hands = m.hands_numbered(table.id, wanted)
+    m.read_shown(hands, lang)
     rows = [_hand_row(game, rules, table, hand, by_number[hand.number][0],
                       by_number[hand.number][1] + 1 if game.carries_state else None, lang)
-            for hand in m.hands_numbered(table.id, wanted)]
+            for hand in hands]
     points = [(0, [0] * seats)] + [(i, running) for i, _, running, _ in runs if i % step == 0 or i == count]
     first, last = m.number_range(table.id)
     return {"table": table, "rows": list(reversed(rows)), "hand_count": count,

@@ -1,7 +1,8 @@
 """hands: the result stored once in no language, its texts rendered when shown (issue 11)
 
 Before, ``ledger_hands.result`` held the result rendered in each language, ``{"zh": {...}, "en": {...}}``.
-Now it holds it once, every text as ``{"$t": [zh, en], "$p": {params}}`` (``scoring.i18n.to_json``).
+Now it holds it once, every text as ``{"$zh": template, "$en": template, **params}``
+(``scoring.i18n.to_json``).
 A stored hand's two renderings become one result whose texts are the two rendered strings (no
 parameters): it shows exactly as before in either language. Downgrading renders them again.
 The format is written out here, not imported, so that this migration keeps doing what it did.
@@ -22,7 +23,7 @@ down_revision = '0003'
 branch_labels = None
 depends_on = None
 
-TEXT, PARAMS = '$t', '$p'
+ZH, EN = '$zh', '$en'
 BATCH = 500
 
 hands = sa.table('ledger_hands', sa.column('id', sa.Integer), sa.column('result', sa.JSON))
@@ -35,19 +36,18 @@ def merged(zh, en):
     if isinstance(zh, list) and isinstance(en, list) and len(zh) == len(en):
         return [merged(a, b) for a, b in zip(zh, en)]
     if isinstance(zh, str) and isinstance(en, str) and zh != en:
-        return {TEXT: [zh, en]}
+        return {ZH: zh, EN: en}
     return zh
 
 
 def rendered(value, lang):
     """A value in no language rendered in ``lang`` (scoring.i18n.render_json as of this migration)."""
     if isinstance(value, dict):
-        if TEXT in value:
-            zh, en = value[TEXT]
-            params = {key: rendered(v, lang) for key, v in (value.get(PARAMS) or {}).items()}
-            template = en if lang == 'en' else zh
-            return template.format(**params) if params else template
-        return {key: rendered(v, lang) for key, v in value.items()}
+        if ZH not in value:
+            return {key: rendered(v, lang) for key, v in value.items()}
+        template = value.get(EN, value[ZH]) if lang == 'en' else value[ZH]
+        params = {key: rendered(v, lang) for key, v in value.items() if key not in (ZH, EN)}
+        return template.format(**params) if params else template
     if isinstance(value, list):
         return [rendered(v, lang) for v in value]
     return value
