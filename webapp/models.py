@@ -27,7 +27,6 @@ from sqlalchemy import (JSON, Boolean, DateTime, ForeignKey, Index, Integer, Str
                         inspect, select)
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Mapped, mapped_column, relationship, undefer
-from sqlalchemy.orm.attributes import set_committed_value
 
 from scoring.errors import InvalidInput, MalformedInput, PaijuError
 from scoring.i18n import Text, render_json, t, to_json
@@ -128,7 +127,7 @@ class LedgerHand(db.Model):
     deltas: Mapped[list] = mapped_column(JSON)
     # the engine's result without deltas, its texts in no language (scoring.i18n.to_json; migration 0004).
     # Read only when needed (its JSON is most of a row): the writes read it with the hands they carry from
-    # (:data:`WITH_RESULT`), a reader when a hand's rendering is not memoized yet (:func:`read_shown`).
+    # (:data:`WITH_RESULT`), a reader when a hand's rendering is not memoized yet (:func:`shown_of`).
     result: Mapped[dict] = mapped_column(JSON, deferred=True)
     # whether this hand ends a series (Q783: a 大局), so pages number series without reading every result
     ends_series: Mapped[bool] = mapped_column(Boolean, default=False)
@@ -147,22 +146,15 @@ class LedgerHand(db.Model):
 
     def shown(self, lang: str) -> dict:
         """The engine's result in one language (steps and any extra fields); a copy."""
-        found = None if _WRITING.get() else SHOWN.find(self.shown_key(lang))
-        if found is not None:
-            return dict(found)
-        read_results([self])
-        if not self.result_read():
-            return {}  # the hand went since it was read (PostgreSQL reads each statement at its own moment)
-        found = render_json(self.result or {}, lang)
-        if not _WRITING.get():
-            SHOWN.put(self.shown_key(lang), found)
+        if "result" in inspect(self).unloaded:
+            return shown_of(self.table_id, [(self.number, self.changed_version)], lang)[0]
+        key, writing = (self.table_id, self.number, self.changed_version, lang), _WRITING.get()
+        found = None if writing else SHOWN.find(key)
+        if found is None:
+            found = render_json(self.result or {}, lang)
+            if not writing:
+                SHOWN.put(key, found)
         return dict(found)
-
-    def shown_key(self, lang: str) -> tuple:
-        return self.table_id, self.number, self.changed_version, lang
-
-    def result_read(self) -> bool:
-        return "result" not in inspect(self).unloaded
 
     def seating(self) -> list[int]:
         """The players (indexes) in this hand's seats, in seat order; its input's seat numbers are these."""
@@ -199,42 +191,31 @@ class ShownMemo:
             self.entries.clear()
 
 
-SHOWN = ShownMemo(4000)  # a table at its hand limit in both languages
+SHOWN = ShownMemo(4000)  # a table at its hand limit in both languages (some 7 MB)
 # set within a write (:func:`write`): a result read there may be one the transaction wrote and may yet roll
 # back, so nothing is memoized (outside a write every result read is committed)
 _WRITING = contextvars.ContextVar("paiju_ledger_writing", default=False)
 WITH_RESULT = undefer(LedgerHand.result)  # the option of the reads that need the hands' results
 
 
-def _results_of(hands: list[LedgerHand], batch: int = 100) -> Iterator[tuple[LedgerHand, dict]]:
-    """The stored results of ``hands``, a batch at a time, read with the version that wrote each (set on
-    the hand): in one statement, so a result is never memoized under another version (PostgreSQL reads
-    each statement at its own moment)."""
-    by_id = {hand.id: hand for hand in hands}
-    ids = list(by_id)
-    for start in range(0, len(ids), batch):
-        rows = db.session.execute(select(LedgerHand.id, LedgerHand.changed_version, LedgerHand.result)
-                                  .where(LedgerHand.id.in_(ids[start:start + batch]))).all()
-        for hand_id, version, result in rows:
-            set_committed_value(by_id[hand_id], "changed_version", version)
-            yield by_id[hand_id], result
-
-
-def read_results(hands: list[LedgerHand]) -> None:
-    """Read the results of those ``hands`` that have none read."""
-    for hand, result in _results_of([hand for hand in hands if not hand.result_read()]):
-        set_committed_value(hand, "result", result)
-
-
-def read_shown(hands: list[LedgerHand], lang: str) -> None:
-    """Before showing many hands: render at once those not memoized in ``lang`` yet (each result read,
-    rendered and let go, so a table's first full read does not hold every decoded result at once)."""
-    if _WRITING.get():
-        read_results(hands)
-        return
-    missing = [hand for hand in hands if not hand.result_read() and SHOWN.find(hand.shown_key(lang)) is None]
-    for hand, result in _results_of(missing):
-        SHOWN.put(hand.shown_key(lang), render_json(result or {}, lang))
+def shown_of(table_id: str, hands: list[tuple[int, int]], lang: str, batch: int = 100) -> list[dict]:
+    """The results in ``lang`` of a table's ``hands`` (number, the version that wrote its result), in that
+    order: from the memo, the others read (a batch per statement, each with the version that wrote it, so
+    nothing is memoized under another version), rendered and memoized (outside a write)."""
+    writing = _WRITING.get()
+    found = [None if writing else SHOWN.find((table_id, number, version, lang)) for number, version in hands]
+    missing = [number for (number, _), shown in zip(hands, found) if shown is None]
+    fresh = {}
+    for start in range(0, len(missing), batch):
+        rows = db.session.execute(select(LedgerHand.number, LedgerHand.changed_version, LedgerHand.result)
+                                  .where(LedgerHand.table_id == table_id,
+                                         LedgerHand.number.in_(missing[start:start + batch]))).all()
+        for number, version, result in rows:
+            fresh[number] = render_json(result or {}, lang)
+            if not writing:
+                SHOWN.put((table_id, number, version, lang), fresh[number])
+    # a hand gone since it was listed (PostgreSQL reads each statement at its own moment) shows nothing
+    return [dict(shown if shown is not None else fresh.get(number, {})) for (number, _), shown in zip(hands, found)]
 
 
 class LedgerIdempotency(db.Model):
@@ -395,11 +376,14 @@ def load_table(table_id: Any) -> TableRead:
 
 def export_rows(table: LedgerTable, lang: str) -> list[tuple[int, dict, list, list, list]]:
     """(number, input, deltas per player, steps in ``lang``, the players in its seats) of every hand."""
-    hands = list(db.session.execute(_hands_of(table.id).order_by(LedgerHand.number)).scalars())
-    read_shown(hands, lang)
+    rows = db.session.execute(
+        select(LedgerHand.number, LedgerHand.input, LedgerHand.deltas, LedgerHand.changed_version, LedgerHand.seats)
+        .where(LedgerHand.table_id == table.id).order_by(LedgerHand.number)).all()
+    shown = shown_of(table.id, [(number, version) for number, _, _, version, _ in rows], lang)
     players = len(table.players)
-    return [(hand.number, hand.input, list(hand.deltas) + [0] * (players - len(hand.deltas)),
-             list(hand.shown(lang).get("steps") or []), hand.seating()) for hand in hands]
+    return [(number, data, list(deltas) + [0] * (players - len(deltas)), list(result.get("steps") or []),
+             list(seats) if seats is not None else list(range(len(deltas))))
+            for (number, data, deltas, _, seats), result in zip(rows, shown)]
 
 
 def table_version(table_id: Any) -> int | None:
@@ -440,10 +424,11 @@ def table_banks(table: LedgerTable) -> list | None:
     return (table_carried(table) or {}).get("banks")
 
 
-def hand_json(hand: LedgerHand, lang: str, players: int) -> dict:
+def hand_json(hand: LedgerHand, lang: str, players: int, shown: dict | None = None) -> dict:
     """A hand for the API: deltas per player of the table (``players`` of them); ``seats`` (beyond the
-    contract) only for a hand played after the seats changed: the players its input's seats are."""
-    shown = hand.shown(lang)
+    contract) only for a hand played after the seats changed: the players its input's seats are.
+    ``shown``: its result in ``lang`` when the caller has it already (:func:`shown_of`)."""
+    shown = dict(shown) if shown is not None else hand.shown(lang)
     deltas = list(hand.deltas) + [0] * (players - len(hand.deltas))
     out = {"number": hand.number, "input": hand.input, "deltas": deltas, "steps": list(shown.pop("steps", []))}
     if hand.seats is not None:
@@ -454,10 +439,10 @@ def hand_json(hand: LedgerHand, lang: str, players: int) -> dict:
 
 def table_json(read: TableRead, lang: str) -> dict:
     table, hands = read.table, read.hands
-    read_shown(hands, lang)
+    shown = shown_of(table.id, [(h.number, h.changed_version) for h in hands], lang)
     out = {"id": table.id, "game": table.game, "players": list(table.players), "rules": dict(table.rules),
            "version": read.version, "totals": table.totals(hands),
-           "hands": [hand_json(h, lang, len(table.players)) for h in hands]}
+           "hands": [hand_json(h, lang, len(table.players), result) for h, result in zip(hands, shown)]}
     _add_carried(out, table, hands[-1] if hands else None)
     return out
 
@@ -762,7 +747,7 @@ def hand_facts(table_id: str) -> list[tuple[int, dict, list, dict, list[int]]]:
 
 
 def hands_numbered(table_id: str, numbers: list[int]) -> list["LedgerHand"]:
-    """The hands with these numbers, in order (their results when shown: :func:`read_shown`)."""
+    """The hands with these numbers, in order (their results read when shown: :func:`shown_of`)."""
     if not numbers:
         return []
     return list(db.session.execute(_hands_of(table_id).where(LedgerHand.number.in_(numbers))
