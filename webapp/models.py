@@ -3,10 +3,11 @@
 A hand keeps the settle input as entered and the engine's result, stored once
 in no language: its texts (the steps) as plain JSON (``scoring.i18n.to_json``),
 rendered in the reader's language when a page, the API or a CSV shows the hand
-(:meth:`LedgerHand.shown`, memoized per hand and language). The table keeps its totals (``kept_totals``), changed
-by every write in the same locked transaction that changes a hand's deltas
-(:func:`set_result`, :func:`_remove`), so recording a hand does not read the
-others; tests check they always equal the sum of the stored deltas.
+(:func:`shown_of`, memoized per hand and language in :data:`SHOWN`). The table
+keeps its totals (``kept_totals``), changed by every write in the same locked
+transaction that changes a hand's deltas (:func:`set_result`, :func:`_remove`),
+so recording a hand does not read the others; tests check they always equal the
+sum of the stored deltas.
 """
 from __future__ import annotations
 
