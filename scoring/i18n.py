@@ -137,16 +137,20 @@ def from_json(value: Any) -> Any:
     return value
 
 
+_NODES = (dict, list)
+
+
 def render_json(value: Any, lang: str = DEFAULT_LANG) -> Any:
-    """A stored value (:func:`to_json`) rendered in ``lang``, in one walk (JSON gives dicts and lists:
-    ``isinstance`` against them is much cheaper than against ``Mapping``)."""
+    """A stored value (:func:`to_json`) rendered in ``lang``, in one walk that descends only into dicts
+    and lists (JSON gives no other containers; ``isinstance`` against them is much cheaper than against
+    ``Mapping``)."""
     if isinstance(value, dict):
         zh = value.get(ZH_KEY)
         if zh is None:
-            return {k: render_json(v, lang) for k, v in value.items()}
+            return {k: render_json(v, lang) if isinstance(v, _NODES) else v for k, v in value.items()}
         template = value.get(EN_KEY, zh) if lang == "en" else zh
-        params = {k: render_json(v, lang) for k, v in value.items() if k[:1] != "$"}
-        return template.format(**params) if params else template
+        params = {k: render_json(v, lang) if isinstance(v, _NODES) else v for k, v in value.items() if k[:1] != "$"}
+        return template.format_map(params) if params else template
     if isinstance(value, list):
-        return [render_json(v, lang) for v in value]
+        return [render_json(v, lang) if isinstance(v, _NODES) else v for v in value]
     return value
