@@ -9,10 +9,11 @@ client), median of ``repeat`` requests:
 * record: ``POST …/hands`` (one more hand at the end);
 * edit hand 1 (the Q783 edit): ``PUT …/hands/1`` with a changed result (re-settles what
   follows until a hand starts from what it started from before: here the rest of its 大局);
-* page: the read-only page ``GET /tables/<id>`` (size printed too);
+* page: the read-only page ``GET /tables/<id>`` (size printed too), and "cold": with no hand's steps
+  rendered yet in this process (``webapp.models.SHOWN`` emptied first: a table's first view);
 * live poll: ``GET /tables/<id>/live`` unchanged (204), after one new hand (what a viewer's phone
   gets: CPU and size) and from scratch (``v=0``: every shown hand);
-* API read: ``GET /api/v1/tables/<id>`` (the contract's whole table, every hand);
+* API read: ``GET /api/v1/tables/<id>`` (the contract's whole table, every hand), warm and cold;
 * CSV: ``GET /tables/<id>/export.csv`` (every hand, its input in words).
 
 No assertion: figures to watch, not a test.
@@ -28,6 +29,7 @@ from pathlib import Path
 
 from bench.__main__ import median_ms
 from webapp import create_app
+from webapp import models
 
 SIZES = (1, 100, 500, 2000)
 BANKS = [125, 125, 125, 125]
@@ -71,13 +73,24 @@ class Table:
         self.version = resp.get_json()["version"]
 
 
+def cold_ms(fn, repeat: int) -> float:
+    """Median CPU (ms) of ``fn`` with no stored result rendered yet (the memo emptied, untimed, before each)."""
+    cpu = []
+    for _ in range(repeat):
+        models.SHOWN.clear()
+        c0 = time.process_time()
+        fn()
+        cpu.append((time.process_time() - c0) * 1000)
+    return statistics.median(cpu)
+
+
 def measure(name: str, url: str, repeat: int) -> None:
     app = create_app({"SECRET_KEY": "bench", "DATABASE_URL": url, "LEDGER_MAX_HANDS": max(SIZES) + 3 * repeat,
                       **LIMITS})
     client = app.test_client()
     print(f"{name}: CPU per request, median of {repeat} (ms)")
     print(f"  {'hands':>6} {'record':>8} {'edit #1':>8} {'page':>8} {'page KB':>8} {'poll 204':>9} {'poll +1':>8}"
-          f" {'+1 KB':>6} {'poll v=0':>9} {'API read':>9} {'CSV':>7}")
+          f" {'+1 KB':>6} {'poll v=0':>9} {'API read':>9} {'CSV':>7} {'page cold':>9} {'API cold':>9}")
     for size in SIZES:
         table = Table(client, size)
         page = client.get(f"/tables/{table.id}")
@@ -90,12 +103,14 @@ def measure(name: str, url: str, repeat: int) -> None:
             "fresh": median_ms(lambda: client.get(f"/tables/{table.id}/live?v=0"), repeat)[1],
             "read": median_ms(lambda: client.get(f"/api/v1/tables/{table.id}"), repeat)[1],
             "csv": median_ms(lambda: client.get(f"/tables/{table.id}/export.csv"), repeat)[1],
+            "page cold": cold_ms(lambda: client.get(f"/tables/{table.id}"), repeat),
+            "read cold": cold_ms(lambda: client.get(f"/api/v1/tables/{table.id}"), repeat),
         }
         one_cpu = statistics.median(c for c, _ in cpu["one"])
         one_kb = max(b for _, b in cpu["one"]) / 1024
         print(f"  {size:>6} {cpu['record']:>8.1f} {cpu['edit']:>8.1f} {cpu['page']:>8.1f} "
               f"{len(page.data) / 1024:>8.0f} {cpu['poll']:>9.1f} {one_cpu:>8.1f} {one_kb:>6.1f} {cpu['fresh']:>9.1f} "
-              f"{cpu['read']:>9.1f} {cpu['csv']:>7.1f}")
+              f"{cpu['read']:>9.1f} {cpu['csv']:>7.1f} {cpu['page cold']:>9.1f} {cpu['read cold']:>9.1f}")
 
 
 def main(argv=None) -> int:

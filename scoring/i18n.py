@@ -104,3 +104,64 @@ def unknown_seat(value: Any, seats: int) -> Text:
     return t("没有座位值{v}：座位的值是0到{last}（0是1号位，{last}是{n}号位）",
              "there is no seat value {v}: seat values are 0 to {last} (0 is seat 1, {last} is seat {n})",
              v=value, last=seats - 1, n=seats)
+
+
+# --- storing texts ----------------------------------------------------------
+# A value holding texts (a settlement's steps) is stored once, in no language, and rendered when it is
+# shown: a text is the JSON object {"$zh": template, "$en": template, **params} ("$en" only when the
+# English template is not the Chinese one; no parameter's name starts with "$"): one object per text,
+# so a stored result decodes quickly.
+
+ZH_KEY, EN_KEY = "$zh", "$en"
+
+
+def to_json(value: Any) -> Any:
+    """A JSON-like value with every :class:`Text` inside it as plain JSON (see :func:`from_json`)."""
+    if isinstance(value, Text):
+        out: dict = {ZH_KEY: value.zh}
+        if value.en != value.zh:
+            out[EN_KEY] = value.en
+        out.update((k, to_json(v)) for k, v in value.params.items())
+        return out
+    if isinstance(value, Mapping):
+        if ZH_KEY in value:
+            raise ValueError(f"a mapping with the key {ZH_KEY!r} would read back as a text")
+        return {k: to_json(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [to_json(v) for v in value]
+    return value
+
+
+def _params(stored: dict) -> dict:
+    return {k: v for k, v in stored.items() if k[:1] != "$"}
+
+
+def from_json(value: Any) -> Any:
+    """The value :func:`to_json` made, with its texts as :class:`Text` again."""
+    if isinstance(value, dict):
+        if ZH_KEY in value:
+            zh = value[ZH_KEY]
+            return Text(zh, value.get(EN_KEY, zh), {k: from_json(v) for k, v in _params(value).items()})
+        return {k: from_json(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [from_json(v) for v in value]
+    return value
+
+
+_NODES = (dict, list)
+
+
+def render_json(value: Any, lang: str = DEFAULT_LANG) -> Any:
+    """A stored value (:func:`to_json`) rendered in ``lang``, in one walk that descends only into dicts
+    and lists (JSON gives no other containers; ``isinstance`` against them is much cheaper than against
+    ``Mapping``)."""
+    if isinstance(value, dict):
+        zh = value.get(ZH_KEY)
+        if zh is None:
+            return {k: render_json(v, lang) if isinstance(v, _NODES) else v for k, v in value.items()}
+        template = value.get(EN_KEY, zh) if lang == "en" else zh
+        params = {k: render_json(v, lang) if isinstance(v, _NODES) else v for k, v in value.items() if k[:1] != "$"}
+        return template.format_map(params) if params else template
+    if isinstance(value, list):
+        return [render_json(v, lang) if isinstance(v, _NODES) else v for v in value]
+    return value

@@ -88,7 +88,7 @@ def _money(points: int, per_point: Decimal | None) -> str | None:
 
 
 def stats_rows(table: m.LedgerTable, game) -> list[dict]:
-    hands = [(h.number, h.input, h.deltas, h.shown("zh"), h.seating()) for h in m.load_table(table.id).hands]
+    hands = m.hand_facts(table.id)
     rows = []
     for name, record in zip(table.players, evening_stats(game, len(table.players), hands)):
         rows.append({"name": name, "stats": record, "streak": streak_words(record.streak)})

@@ -1,31 +1,36 @@
 """The table ledger's data: a table (game, seats, house rules) and its hands.
 
-A hand keeps the settle input as entered and the engine's result, rendered
-in both languages (the steps are explanations, not numbers, so they are
-stored per language). The table keeps its totals (``kept_totals``), changed
-by every write in the same locked transaction that changes a hand's deltas
-(:func:`set_result`, :func:`_remove`), so recording a hand does not read the
-others; tests check they always equal the sum of the stored deltas.
+A hand keeps the settle input as entered and the engine's result, stored once
+in no language: its texts (the steps) as plain JSON (``scoring.i18n.to_json``),
+rendered in the reader's language when a page, the API or a CSV shows the hand
+(:func:`shown_of`, memoized per hand and language in :data:`SHOWN`). The table
+keeps its totals (``kept_totals``), changed by every write in the same locked
+transaction that changes a hand's deltas (:func:`set_result`, :func:`_remove`),
+so recording a hand does not read the others; tests check they always equal the
+sum of the stored deltas.
 """
 from __future__ import annotations
 
+import contextvars
 import hashlib
 import hmac
 import math
 import random
 import secrets
+import threading
 import time
+from collections import OrderedDict
 from datetime import datetime, timedelta, timezone
 from typing import Any, Callable, Iterator, Mapping
 
 from flask import current_app
 from sqlalchemy import (JSON, Boolean, DateTime, ForeignKey, Index, Integer, String, UniqueConstraint, delete, func,
-                        select)
+                        inspect, select)
 from sqlalchemy.exc import IntegrityError, OperationalError
-from sqlalchemy.orm import Mapped, mapped_column, relationship
+from sqlalchemy.orm import Mapped, mapped_column, relationship, undefer
 
 from scoring.errors import InvalidInput, MalformedInput, PaijuError
-from scoring.i18n import LANGS, Text, render, t
+from scoring.i18n import Text, render_json, t, to_json
 from scoring.inputs import Problems, read_text, shown, strict_int
 from scoring.inputs import RowsField
 from scoring.registry import SLUGS, get_game
@@ -121,7 +126,10 @@ class LedgerHand(db.Model):
     number: Mapped[int] = mapped_column(Integer)
     input: Mapped[dict] = mapped_column(JSON)
     deltas: Mapped[list] = mapped_column(JSON)
-    result: Mapped[dict] = mapped_column(JSON)  # {"zh": {...}, "en": {...}} without deltas
+    # the engine's result without deltas, its texts in no language (scoring.i18n.to_json; migration 0004).
+    # Read only when needed (its JSON is most of a row): the writes read it with the hands they carry from
+    # (:data:`WITH_RESULT`), a reader when a hand's rendering is not memoized yet (:func:`shown_of`).
+    result: Mapped[dict] = mapped_column(JSON, deferred=True)
     # whether this hand ends a series (Q783: a 大局), so pages number series without reading every result
     ends_series: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
@@ -138,9 +146,16 @@ class LedgerHand(db.Model):
     table: Mapped[LedgerTable] = relationship(back_populates="hands")
 
     def shown(self, lang: str) -> dict:
-        """The engine's result in one language (steps and any extra fields)."""
-        res = self.result or {}
-        return dict(res.get(lang) or res.get("zh") or {})
+        """The engine's result in one language (steps and any extra fields); a copy."""
+        if "result" in inspect(self).unloaded:
+            return shown_of(self.table_id, [(self.number, self.changed_version)], lang)[0]
+        key, writing = (self.table_id, self.number, self.changed_version, lang), _WRITING.get()
+        found = None if writing else SHOWN.find(key)
+        if found is None:
+            found = render_json(self.result or {}, lang)
+            if not writing:
+                SHOWN.put(key, found)
+        return dict(found)
 
     def seating(self) -> list[int]:
         """The players (indexes) in this hand's seats, in seat order; its input's seat numbers are these."""
@@ -148,7 +163,60 @@ class LedgerHand(db.Model):
 
     def carried_in(self, key: str) -> Any:
         """What this hand was settled with for a carried field (Q783: ``banks_before``)."""
-        return (self.result or {}).get("zh", {}).get(f"{key}_before")
+        return (self.result or {}).get(f"{key}_before")
+
+
+class ShownMemo:
+    """Stored results rendered in one language, by (table, hand number, the table version that wrote the
+    result, language): a result stored under a version never changes (every rewrite is at a newer
+    version), so an entry is never stale; past ``size`` entries the least recently used go."""
+
+    def __init__(self, size: int):
+        self.size, self.entries, self.lock = size, OrderedDict(), threading.Lock()
+
+    def find(self, key: tuple) -> dict | None:
+        with self.lock:
+            found = self.entries.get(key)
+            if found is not None:
+                self.entries.move_to_end(key)
+            return found
+
+    def put(self, key: tuple, shown: dict) -> None:
+        with self.lock:
+            self.entries[key] = shown
+            while len(self.entries) > self.size:
+                self.entries.popitem(last=False)
+
+    def clear(self) -> None:
+        with self.lock:
+            self.entries.clear()
+
+
+SHOWN = ShownMemo(4000)  # a table at its hand limit in both languages (some 7 MB)
+# set within a write (:func:`write`): a result read there may be one the transaction wrote and may yet roll
+# back, so nothing is memoized (outside a write every result read is committed)
+_WRITING = contextvars.ContextVar("paiju_ledger_writing", default=False)
+WITH_RESULT = undefer(LedgerHand.result)  # the option of the reads that need the hands' results
+
+
+def shown_of(table_id: str, hands: list[tuple[int, int]], lang: str, batch: int = 100) -> list[dict]:
+    """The results in ``lang`` of a table's ``hands`` (number, the version that wrote its result), in that
+    order: from the memo, the others read (a batch per statement, each with the version that wrote it, so
+    nothing is memoized under another version), rendered and memoized (outside a write)."""
+    writing = _WRITING.get()
+    found = [None if writing else SHOWN.find((table_id, number, version, lang)) for number, version in hands]
+    missing = [number for (number, _), shown in zip(hands, found) if shown is None]
+    fresh = {}
+    for start in range(0, len(missing), batch):
+        rows = db.session.execute(select(LedgerHand.number, LedgerHand.changed_version, LedgerHand.result)
+                                  .where(LedgerHand.table_id == table_id,
+                                         LedgerHand.number.in_(missing[start:start + batch]))).all()
+        for number, version, result in rows:
+            fresh[number] = render_json(result or {}, lang)
+            if not writing:
+                SHOWN.put((table_id, number, version, lang), fresh[number])
+    # a hand gone since it was listed (PostgreSQL reads each statement at its own moment) shows nothing
+    return [dict(shown if shown is not None else fresh.get(number, {})) for (number, _), shown in zip(hands, found)]
 
 
 class LedgerIdempotency(db.Model):
@@ -308,16 +376,15 @@ def load_table(table_id: Any) -> TableRead:
 
 
 def export_rows(table: LedgerTable, lang: str) -> list[tuple[int, dict, list, list, list]]:
-    """(number, input, deltas per player, steps in ``lang``, the players in its seats) of every hand, decoding only that language's steps:
-    the CSV of a table at its hand limit reads half the JSON a whole-table read would."""
-    steps = LedgerHand.result[lang]["steps"]
+    """(number, input, deltas per player, steps in ``lang``, the players in its seats) of every hand."""
     rows = db.session.execute(
-        select(LedgerHand.number, LedgerHand.input, LedgerHand.deltas, steps, LedgerHand.seats)
+        select(LedgerHand.number, LedgerHand.input, LedgerHand.deltas, LedgerHand.changed_version, LedgerHand.seats)
         .where(LedgerHand.table_id == table.id).order_by(LedgerHand.number)).all()
+    shown = shown_of(table.id, [(number, version) for number, _, _, version, _ in rows], lang)
     players = len(table.players)
-    return [(number, data, list(deltas) + [0] * (players - len(deltas)), list(shown or []),
+    return [(number, data, list(deltas) + [0] * (players - len(deltas)), list(result.get("steps") or []),
              list(seats) if seats is not None else list(range(len(deltas))))
-            for number, data, deltas, shown, seats in rows]
+            for (number, data, deltas, _, seats), result in zip(rows, shown)]
 
 
 def table_version(table_id: Any) -> int | None:
@@ -338,7 +405,7 @@ def carried_input(game, hand: "LedgerHand | None", seats: list[int] | None = Non
     when the players are not the same ones)."""
     if hand is None or not game.carries_state:
         return None
-    carried = game.carried(hand.shown("zh"))
+    carried = game.carried(hand.result or {})
     if carried is None or seats is None:
         return carried
     before = hand.seating()
@@ -358,10 +425,11 @@ def table_banks(table: LedgerTable) -> list | None:
     return (table_carried(table) or {}).get("banks")
 
 
-def hand_json(hand: LedgerHand, lang: str, players: int) -> dict:
+def hand_json(hand: LedgerHand, lang: str, players: int, shown: dict | None = None) -> dict:
     """A hand for the API: deltas per player of the table (``players`` of them); ``seats`` (beyond the
-    contract) only for a hand played after the seats changed: the players its input's seats are."""
-    shown = hand.shown(lang)
+    contract) only for a hand played after the seats changed: the players its input's seats are.
+    ``shown``: its result in ``lang`` when the caller has it already (:func:`shown_of`)."""
+    shown = dict(shown) if shown is not None else hand.shown(lang)
     deltas = list(hand.deltas) + [0] * (players - len(hand.deltas))
     out = {"number": hand.number, "input": hand.input, "deltas": deltas, "steps": list(shown.pop("steps", []))}
     if hand.seats is not None:
@@ -372,9 +440,10 @@ def hand_json(hand: LedgerHand, lang: str, players: int) -> dict:
 
 def table_json(read: TableRead, lang: str) -> dict:
     table, hands = read.table, read.hands
+    shown = shown_of(table.id, [(h.number, h.changed_version) for h in hands], lang)
     out = {"id": table.id, "game": table.game, "players": list(table.players), "rules": dict(table.rules),
            "version": read.version, "totals": table.totals(hands),
-           "hands": [hand_json(h, lang, len(table.players)) for h in hands]}
+           "hands": [hand_json(h, lang, len(table.players), result) for h, result in zip(hands, shown)]}
     _add_carried(out, table, hands[-1] if hands else None)
     return out
 
@@ -502,8 +571,7 @@ def settle(table: LedgerTable, data: dict, previous: "LedgerHand | None",
     rest = {k: v for k, v in result.items() if k != "deltas"}
     for key, value in carried_values(game, previous, data, seats).items():  # what this hand started from
         rest[f"{key}_before"] = value
-    stored = {lang: render(rest, lang) for lang in LANGS}
-    return per_player(deltas, seats, len(table.players)), stored
+    return per_player(deltas, seats, len(table.players)), to_json(rest)
 
 
 def set_result(table: LedgerTable, hand: "LedgerHand", deltas: list[int], result: dict) -> None:
@@ -511,7 +579,7 @@ def set_result(table: LedgerTable, hand: "LedgerHand", deltas: list[int], result
     table.add_to_totals(hand.deltas, -1)
     table.add_to_totals(deltas)
     hand.deltas, hand.result, hand.updated_at, hand.changed_version = deltas, result, _now(), table.version
-    hand.ends_series = bool(get_game(table.game).ends_series(result.get("zh", {})))
+    hand.ends_series = bool(get_game(table.game).ends_series(result))
 
 
 def set_input(table: LedgerTable, hand: "LedgerHand", data: dict, deltas: list[int], result: dict) -> None:
@@ -529,8 +597,8 @@ def _hands_after(table_id: str, number: int, batch: int = 4) -> Iterator["Ledger
     """The hands after hand ``number`` in order, read a few at a time, twice as many each time (an early
     stop, the usual case, reads few)."""
     while True:
-        rows = db.session.execute(select(LedgerHand).where(LedgerHand.table_id == table_id,
-                                                           LedgerHand.number > number)
+        rows = db.session.execute(select(LedgerHand).options(WITH_RESULT).where(LedgerHand.table_id == table_id,
+                                                                                LedgerHand.number > number)
                                   .order_by(LedgerHand.number).limit(batch)).scalars().all()
         yield from rows
         if len(rows) < batch:
@@ -574,6 +642,14 @@ def write(work: Callable[[], Any], respond: Callable[[Any], Any] | None = None) 
     when a concurrent writer got in the way; engine errors store nothing.
     ``respond`` turns the work's result into the response inside the same
     transaction: when the answer cannot be produced, nothing is committed."""
+    writing = _WRITING.set(True)
+    try:
+        return _write_attempts(work, respond)
+    finally:
+        _WRITING.reset(writing)
+
+
+def _write_attempts(work: Callable[[], Any], respond: Callable[[Any], Any] | None) -> Any:
     for attempt in range(WRITE_ATTEMPTS):
         try:
             begin_write()
@@ -632,7 +708,9 @@ def _hands_of(table_id: str):
 
 
 def last_hand(table_id: str) -> "LedgerHand | None":
-    return db.session.execute(_hands_of(table_id).order_by(LedgerHand.number.desc()).limit(1)).scalar()
+    """The last hand, its result read (what the next hand carries from it)."""
+    return db.session.execute(_hands_of(table_id).options(WITH_RESULT)
+                              .order_by(LedgerHand.number.desc()).limit(1)).scalar()
 
 
 def hand_numbered(table_id: str, number: int) -> "LedgerHand":
@@ -643,7 +721,7 @@ def hand_numbered(table_id: str, number: int) -> "LedgerHand":
 
 
 def hand_before(table_id: str, number: int) -> "LedgerHand | None":
-    return db.session.execute(_hands_of(table_id).where(LedgerHand.number < number)
+    return db.session.execute(_hands_of(table_id).options(WITH_RESULT).where(LedgerHand.number < number)
                               .order_by(LedgerHand.number.desc()).limit(1)).scalar()
 
 
@@ -659,8 +737,18 @@ def hand_summaries(table_id: str) -> list[tuple[int, list, bool]]:
         .where(LedgerHand.table_id == table_id).order_by(LedgerHand.number))]
 
 
+def hand_facts(table_id: str) -> list[tuple[int, dict, list, dict, list[int]]]:
+    """(number, input, deltas, {"made": …}, the players in its seats) of every hand, in order: what the
+    evening's statistics read, the one fact of the result they need read in SQL (no step is decoded)."""
+    rows = db.session.execute(select(LedgerHand.number, LedgerHand.input, LedgerHand.deltas,
+                                     LedgerHand.result["made"].as_boolean(), LedgerHand.seats)
+                              .where(LedgerHand.table_id == table_id).order_by(LedgerHand.number)).all()
+    return [(number, data, deltas, {"made": made}, list(seats) if seats is not None else list(range(len(deltas))))
+            for number, data, deltas, made, seats in rows]
+
+
 def hands_numbered(table_id: str, numbers: list[int]) -> list["LedgerHand"]:
-    """The hands with these numbers, in order, read in full."""
+    """The hands with these numbers, in order (their results read when shown: :func:`shown_of`)."""
     if not numbers:
         return []
     return list(db.session.execute(_hands_of(table_id).where(LedgerHand.number.in_(numbers))

@@ -458,9 +458,11 @@ def ledger_view(table: m.LedgerTable, before: int | None = None, only: list[int]
     step = max(1, -(-count // CHART_POINTS))
     runs = m.running_totals(table.id, seats, step, count, wanted)
     by_number = {number: (running, ended) for _, number, running, ended in runs}
+    hands = m.hands_numbered(table.id, wanted)
+    shown = m.shown_of(table.id, [(hand.number, hand.changed_version) for hand in hands], lang)
     rows = [_hand_row(game, rules, table, hand, by_number[hand.number][0],
-                      by_number[hand.number][1] + 1 if game.carries_state else None, lang)
-            for hand in m.hands_numbered(table.id, wanted)]
+                      by_number[hand.number][1] + 1 if game.carries_state else None, lang, result)
+            for hand, result in zip(hands, shown)]
     points = [(0, [0] * seats)] + [(i, running) for i, _, running, _ in runs if i % step == 0 or i == count]
     first, last = m.number_range(table.id)
     return {"table": table, "rows": list(reversed(rows)), "hand_count": count,
@@ -502,8 +504,7 @@ def _moment(when) -> dict | None:
             "text": when.astimezone(timezone.utc).strftime("%H:%M UTC")}
 
 
-def _hand_row(game, rules, table, hand, running, series_number, lang) -> dict:
-    shown = hand.shown(lang)
+def _hand_row(game, rules, table, hand, running, series_number, lang, shown: dict) -> dict:
     seats = hand.seating()
     words = game.input_words(hand.input, rules, tuple(table.names_of(seats)))
     return {"number": hand.number, "deltas": _padded(hand.deltas, table), "running": list(running),
