@@ -26,7 +26,8 @@ from __future__ import annotations
 import heapq
 from collections import Counter
 from functools import partial
-from itertools import count
+from itertools import combinations, count
+from math import comb
 from operator import itemgetter
 from typing import Callable, Iterable, Iterator, Sequence
 
@@ -35,7 +36,7 @@ from ..plays import LegalPlays
 from .fills import Fills
 from .follow import Demand, check_follow, follow_demands, in_group, required_score, shape_binds
 from .order import Context
-from .space import CardSpace, Key
+from .space import CardSpace, Key, space_of
 from .units import Unit, decompose, lead_units, runs, structures
 
 Play = tuple[Card, ...]
@@ -83,7 +84,7 @@ def _follow_plays(ctx: Context, lead: Play, hand: Play) -> Iterator[Play]:
     n = len(lead)
     g = ctx.group(lead[0])
     hand_g = in_group(ctx, hand, g)
-    space = CardSpace(ctx, hand)
+    space = space_of(ctx)
     if len(hand_g) < n:  # short in the led group: all of it, then anything
         rest = space.counts(c for c in hand if ctx.group(c) != g)
         return _plays(space, Fills(space, space.numbers(hand_g), rest, n - len(hand_g)))
@@ -93,11 +94,9 @@ def _follow_plays(ctx: Context, lead: Play, hand: Play) -> Iterator[Play]:
         return _plays(space, Fills(space, (), pool, n))
     want = required_score(ctx, lead, hand_g, units)
     if sum(1 for u in units if not u.is_single) > 1:  # the greedy reading decides (module doc)
-        parts = _multi_parts(pool, n, MOST_CHOICES)
-        if parts is not None:
-            parts = _holding_a_demand(parts, follow_demands(units, want))
-            if len(parts) <= MOST_PARTS:
-                return _plays(space, _by_multi_part(space, pool, n, units, want, parts))
+        parts = _multi_parts(pool, n, follow_demands(units, want), MOST_CHOICES)
+        if parts is not None and len(parts) <= MOST_PARTS:
+            return _plays(space, _by_multi_part(space, pool, n, units, want, parts))
     entries = [(_floor(space, base), partial(Fills, space, base, pool - Counter(base), n - len(base), d.triples,
                                               d.pairs))
                for d, base in _bases(ctx, space, Counter(hand_g), follow_demands(units, want))]
@@ -136,39 +135,35 @@ def _by_multi_part(space: CardSpace, pool: Counter, n: int, units: Sequence[Unit
     """The answers to a throw, by their multi part: the cards a play holds two or three times decide its
     reading (no unit takes a card held once), so each legal multi part is a base, filled with single
     copies of other cards."""
+    singles = sorted(pool)
+
     def opener(part: Numbers) -> Opener:
         def fills() -> Iterable[Key]:
             if space.score(part, units) < want:
                 return ()
             held = set(part)
-            return Fills(space, part, {i: 1 for i in pool if i not in held}, n - len(part))
+            free = [i for i in singles if i not in held]
+            k = n - len(part)
+            if comb(len(free), k) <= FEW_FILLS:
+                key = space.group_key
+                return sorted([key(tuple(sorted(part + fill))) for fill in combinations(free, k)])
+            return Fills(space, part, dict.fromkeys(free, 1), k)
         return fills
 
-    distinct = len(pool)
-    return _lazy_merge([(_floor(space, part), opener(part)) for part in parts
-                        if n - len(part) <= distinct - len(set(part))])
+    return _lazy_merge([(_floor(space, part), opener(part)) for part in parts])
 
 
-def _holding_a_demand(parts: list[Numbers], demands: Sequence[Demand]) -> list[Numbers]:
-    """The multi parts with enough doubled and tripled cards for one of the demands (a legal play's part
-    holds one of them whole)."""
-    needs = [(sum(length for _, length in d.tractors) + d.triples + d.pairs,
-              sum(length for width, length in d.tractors if width == 3) + d.triples) for d in demands]
-    out = []
-    for part in parts:
-        doubled = len(set(part))
-        tripled = len(part) - 2 * doubled  # each card of a part is held two or three times
-        if any(doubled >= two and tripled >= three for two, three in needs):
-            out.append(part)
-    return out
+#: a multi part with at most this many fills has them made at once and sorted (cheaper than a search)
+FEW_FILLS = 64
 
 
-def _floor(space: CardSpace, base: Numbers) -> int:
-    """The least highest-card value of a play holding ``base`` (the first part of its key)."""
-    return max((space.value[i] for i in base), default=-1)
+def _floor(space: CardSpace, base: Numbers) -> tuple[int, int]:
+    """The least start of the key of a play holding ``base``: its highest card's value, and then its point
+    cards (no fewer than the base's, unless a higher card comes with them)."""
+    return (max((space.value[i] for i in base), default=-1), sum(space.point[i] for i in base))
 
 
-def _lazy_merge(entries: list[tuple[int, Opener]]) -> Iterator[Key]:
+def _lazy_merge(entries: list[tuple[tuple[int, int], Opener]]) -> Iterator[Key]:
     """Merge streams of plays in key order, opening a stream only once the plays reach its floor (no play
     of it can come earlier), so that a hint cut at its limit opens only the streams it needs."""
     entries.sort(key=itemgetter(0))
@@ -176,7 +171,7 @@ def _lazy_merge(entries: list[tuple[int, Opener]]) -> Iterator[Key]:
     order = count()  # breaks ties between equal keys without comparing streams
     i = 0
     while True:
-        while i < len(entries) and (not heap or entries[i][0] <= heap[0][0][0]):
+        while i < len(entries) and (not heap or entries[i][0] <= heap[0][0][:2]):
             _push(heap, order, iter(entries[i][1]()))
             i += 1
         if not heap:
@@ -192,20 +187,31 @@ def _push(heap: list, order, stream: Iterator[Key]) -> None:
         heapq.heappush(heap, (first, next(order), stream))
 
 
-def _multi_parts(pool: Counter, n: int, most: int) -> list[Numbers] | None:
-    """Every choice of cards held twice or three times in a play of ``n`` out of ``pool`` (None: more
-    than ``most``)."""
-    doubled = [(c, k) for c, k in pool.items() if k >= 2]
+def _multi_parts(pool: Counter, n: int, demands: Sequence[Demand], most: int) -> list[Numbers] | None:
+    """Every choice of cards held twice or three times in a play of ``n`` out of ``pool`` that leaves room
+    for the play's single cards and holds enough doubled and tripled cards for one of the demands (a legal
+    play's part holds one of them whole); sorted numbers. None: more than ``most`` choices to look at."""
+    doubled = sorted((c, k) for c, k in pool.items() if k >= 2)
+    if _choices(doubled, n) > most:
+        return None
+    parts: list[tuple[Numbers, int, int]] = [((), 0, 0)]  # (part, cards held twice or more, three times)
+    for c, k in doubled:
+        parts += [(p + (c,) * m, two + 1, three + (m == 3)) for p, two, three in parts
+                  for m in ((2,) if k == 2 else (2, 3)) if len(p) + m <= n]
+    needs = [(sum(length for _, length in d.tractors) + d.triples + d.pairs,
+              sum(length for width, length in d.tractors if width == 3) + d.triples) for d in demands]
+    room = n - len(pool)  # a part of p cards, d of them distinct, leaves len(pool) - d cards for n - p singles
+    return [p for p, two, three in parts if len(p) - two >= room
+            and any(two >= need_2 and three >= need_3 for need_2, need_3 in needs)]
+
+
+def _choices(doubled: list[tuple[int, int]], n: int) -> int:
+    """How many ways a play of up to ``n`` cards may hold these cards (number, copies) twice or three times."""
     ways = [1] + [0] * n  # ways[s]: choices of s cards so far
     for _, k in doubled:
         ways = [ways[s] + (ways[s - 2] if s >= 2 else 0) + (ways[s - 3] if k >= 3 and s >= 3 else 0)
                 for s in range(n + 1)]
-    if sum(ways) > most:
-        return None
-    parts: list[Numbers] = [()]
-    for c, k in doubled:
-        parts = [p + (c,) * m for p in parts for m in ((0, 2) if k == 2 else (0, 2, 3)) if len(p) + m <= n]
-    return parts
+    return sum(ways)
 
 
 def _plays(space: CardSpace, keys: Iterable[Key]) -> Iterator[Play]:
