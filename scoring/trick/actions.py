@@ -7,7 +7,7 @@ from ..cards import Card
 from ..errors import InvalidInput, PaijuError
 from ..i18n import join, t
 from ..payload import get_int
-from ..plays import MAX_LIMIT, default_limit
+from ..plays import MAX_LIMIT, collector_paused, default_limit
 from .follow import check_follow
 from .hints import legal_plays
 from .inputs import check_deck, check_hand_size, parse_trump, read_card_list, read_cards, require_in_hand
@@ -80,6 +80,11 @@ def judge_trick(ctx: Context, payload: Mapping) -> dict:
 
 def hint(ctx: Context, payload: Mapping) -> dict:
     """``hint``: the smallest ``limit`` legal plays (smallest first) and what 托管 plays."""
+    with collector_paused():  # switched back on once the plays worked out are freed
+        return _hint(ctx, payload)
+
+
+def _hint(ctx: Context, payload: Mapping) -> dict:
     hand = read_cards(payload, "hand")
     check_hand_size(hand, ctx.spec.deal)
     lead = read_cards(payload, "lead", required=False)

@@ -190,28 +190,39 @@ def _push(heap: list, order, stream: Iterator[Key]) -> None:
 def _multi_parts(pool: Counter, n: int, demands: Sequence[Demand], most: int) -> list[Numbers] | None:
     """Every choice of cards held twice or three times in a play of ``n`` out of ``pool`` that leaves room
     for the play's single cards and holds enough doubled and tripled cards for one of the demands (a legal
-    play's part holds one of them whole); sorted numbers. None: more than ``most`` choices to look at."""
+    play's part holds one of them whole); sorted numbers. None: more than ``most`` choices on the way.
+
+    The choices grow card by card, each kept only while the cards still to come could complete a demand."""
     doubled = sorted((c, k) for c, k in pool.items() if k >= 2)
-    if _choices(doubled, n) > most:
-        return None
-    parts: list[tuple[Numbers, int, int]] = [((), 0, 0)]  # (part, cards held twice or more, three times)
-    for c, k in doubled:
-        parts += [(p + (c,) * m, two + 1, three + (m == 3)) for p, two, three in parts
-                  for m in ((2,) if k == 2 else (2, 3)) if len(p) + m <= n]
     needs = [(sum(length for _, length in d.tractors) + d.triples + d.pairs,
               sum(length for width, length in d.tractors if width == 3) + d.triples) for d in demands]
+    parts: list[tuple[Numbers, int, int]] = [((), 0, 0)]  # (part, cards held twice or more, three times)
+    for j, (c, k) in enumerate(doubled):
+        parts += [(p + (c,) * m, two + 1, three + (m == 3)) for p, two, three in parts
+                  for m in ((2,) if k == 2 else (2, 3)) if len(p) + m <= n]
+        later = doubled[j + 1:]
+        parts = _completable(parts, n, needs, len(later), sum(1 for _, k in later if k >= 3))
+        if len(parts) > most:
+            return None
     room = n - len(pool)  # a part of p cards, d of them distinct, leaves len(pool) - d cards for n - p singles
     return [p for p, two, three in parts if len(p) - two >= room
             and any(two >= need_2 and three >= need_3 for need_2, need_3 in needs)]
 
 
-def _choices(doubled: list[tuple[int, int]], n: int) -> int:
-    """How many ways a play of up to ``n`` cards may hold these cards (number, copies) twice or three times."""
-    ways = [1] + [0] * n  # ways[s]: choices of s cards so far
-    for _, k in doubled:
-        ways = [ways[s] + (ways[s - 2] if s >= 2 else 0) + (ways[s - 3] if k >= 3 and s >= 3 else 0)
-                for s in range(n + 1)]
-    return sum(ways)
+def _completable(parts: list[tuple[Numbers, int, int]], n: int, needs: list[tuple[int, int]], later: int,
+                 later_3: int) -> list[tuple[Numbers, int, int]]:
+    """The choices that ``later`` more doubled cards (``later_3`` of them held three times in the hand) could
+    complete to one of the needs (cards held twice or more, three times) within ``n`` cards."""
+    out = []
+    for state in parts:
+        size, two, three = len(state[0]), state[1], state[2]
+        for need_2, need_3 in needs:
+            add_3 = need_3 - three if need_3 > three else 0
+            add_2 = need_2 - two - add_3 if need_2 > two + add_3 else 0
+            if add_3 <= later_3 and add_3 + add_2 <= later and size + 3 * add_3 + 2 * add_2 <= n:
+                out.append(state)
+                break
+    return out
 
 
 def _plays(space: CardSpace, keys: Iterable[Key]) -> Iterator[Play]:
