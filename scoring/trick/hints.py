@@ -48,8 +48,17 @@ def legal_plays(ctx: Context, hand: Sequence[Card], lead: Sequence[Card] | None)
     if not lead:
         return LegalPlays(lambda: iter(lead_plays(ctx, hand)), lambda play: _is_unit_lead(ctx, hand, play))
     lead = tuple(lead)
-    return LegalPlays(lambda: _follow_plays(ctx, lead, hand),
+    return LegalPlays(lambda: map(space_of(ctx).play, _follow_numbers(ctx, lead, hand)),
                       lambda play: _holds(hand, play) and check_follow(ctx, lead, hand, play)[0])
+
+
+def legal_texts(ctx: Context, hand: Sequence[Card], lead: Sequence[Card] | None) -> LegalPlays[str]:
+    """The legal plays as a hint shows them, their canonical texts, smallest first."""
+    hand = tuple(hand)
+    if not lead:
+        return LegalPlays(lambda: map(ctx.fmt, lead_plays(ctx, hand)))
+    lead = tuple(lead)
+    return LegalPlays(lambda: map(space_of(ctx).text_of, _follow_numbers(ctx, lead, hand)))
 
 
 def smallest(ctx: Context, hand: Sequence[Card], lead: Sequence[Card] | None) -> Play | None:
@@ -79,31 +88,37 @@ def lead_plays(ctx: Context, hand: Sequence[Card]) -> list[Play]:
     return sorted(out, key=ctx.play_key)
 
 
-def _follow_plays(ctx: Context, lead: Play, hand: Play) -> Iterator[Play]:
-    """The legal answers to ``lead``, smallest first, built from what the lead asks for (module doc)."""
+def _follow_numbers(ctx: Context, lead: Play, hand: Play) -> Iterator[Numbers]:
+    """The legal answers to ``lead`` (card numbers, :func:`~.space.space_of`), smallest first."""
+    return map(itemgetter(3), _follow_keys(ctx, lead, hand))
+
+
+def _follow_keys(ctx: Context, lead: Play, hand: Play) -> Iterator[Key]:
+    """The keys of the legal answers to ``lead``, smallest first, built from what the lead asks for (module
+    doc)."""
     n = len(lead)
     g = ctx.group(lead[0])
     hand_g = in_group(ctx, hand, g)
     space = space_of(ctx)
     if len(hand_g) < n:  # short in the led group: all of it, then anything
         rest = space.counts(c for c in hand if ctx.group(c) != g)
-        return _plays(space, Fills(space, space.numbers(hand_g), rest, n - len(hand_g)))
+        return iter(Fills(space, space.numbers(hand_g), rest, n - len(hand_g)))
     units = lead_units(ctx, lead)
     pool = space.counts(hand_g)
     if not shape_binds(ctx, units):
-        return _plays(space, Fills(space, (), pool, n))
+        return iter(Fills(space, (), pool, n))
     want = required_score(ctx, lead, hand_g, units)
     if sum(1 for u in units if not u.is_single) > 1:  # the greedy reading decides (module doc)
         parts = _multi_parts(pool, n, follow_demands(units, want), MOST_CHOICES)
         if parts is not None and len(parts) <= MOST_PARTS:
-            return _plays(space, _by_multi_part(space, pool, n, units, want, parts))
+            return _by_multi_part(space, pool, n, units, want, parts)
     entries = [(_floor(space, base), partial(Fills, space, base, pool - Counter(base), n - len(base), d.triples,
                                               d.pairs))
                for d, base in _bases(ctx, space, Counter(hand_g), follow_demands(units, want))]
     merged = _distinct(_lazy_merge(entries))
     if sum(1 for u in units if not u.is_single) > 1:
         merged = filter(_multi_part_test(space, units, want), merged)
-    return _plays(space, merged)
+    return merged
 
 
 def _multi_part_test(space: CardSpace, units: Sequence[Unit], want) -> Callable[[Key], bool]:
@@ -157,13 +172,14 @@ def _by_multi_part(space: CardSpace, pool: Counter, n: int, units: Sequence[Unit
 FEW_FILLS = 64
 
 
-def _floor(space: CardSpace, base: Numbers) -> tuple[int, int]:
-    """The least start of the key of a play holding ``base``: its highest card's value, and then its point
-    cards (no fewer than the base's, unless a higher card comes with them)."""
-    return (max((space.value[i] for i in base), default=-1), sum(space.point[i] for i in base))
+def _floor(space: CardSpace, base: Numbers) -> tuple:
+    """A key no play holding ``base`` is below: the base's own key without its numbers. A play adds cards to
+    the base: a higher top card, or more point cards, or the base's values with more inserted, each no
+    lower than the one it displaces (or after them all), so never an earlier key."""
+    return space.key(base)[:3]
 
 
-def _lazy_merge(entries: list[tuple[tuple[int, int], Opener]]) -> Iterator[Key]:
+def _lazy_merge(entries: list[tuple[tuple, Opener]]) -> Iterator[Key]:
     """Merge streams of plays in key order, opening a stream only once the plays reach its floor (no play
     of it can come earlier), so that a hint cut at its limit opens only the streams it needs."""
     entries.sort(key=itemgetter(0))
@@ -171,7 +187,7 @@ def _lazy_merge(entries: list[tuple[tuple[int, int], Opener]]) -> Iterator[Key]:
     order = count()  # breaks ties between equal keys without comparing streams
     i = 0
     while True:
-        while i < len(entries) and (not heap or entries[i][0] <= heap[0][0][:2]):
+        while i < len(entries) and (not heap or entries[i][0] <= heap[0][0]):
             _push(heap, order, iter(entries[i][1]()))
             i += 1
         if not heap:
@@ -223,10 +239,6 @@ def _completable(parts: list[tuple[Numbers, int, int]], n: int, needs: list[tupl
                 out.append(state)
                 break
     return out
-
-
-def _plays(space: CardSpace, keys: Iterable[Key]) -> Iterator[Play]:
-    return (space.play(key[3]) for key in keys)
 
 
 def _distinct(keys: Iterable[Key]) -> Iterator[Key]:

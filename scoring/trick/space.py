@@ -28,12 +28,6 @@ SINGLE: UnitScore = (1, 0, 0)  # a single is always matched
 RUNG = 8  # a chaining level's rung is chain * RUNG + group rank: the level below in its group is rung - RUNG
 
 
-class Shown(tuple):
-    """A play (its cards in canonical order) that carries its canonical text."""
-
-    text: str
-
-
 class CardSpace:
     """Distinct cards numbered in canonical order, with what keys and readings need."""
 
@@ -69,10 +63,12 @@ class CardSpace:
         values = tuple(map(self.value.__getitem__, numbers))
         return (values[0], sum(map(self.point.__getitem__, numbers)), values, numbers)
 
-    def play(self, numbers: tuple[int, ...]) -> Shown:
-        play = Shown(map(self.cards.__getitem__, numbers))
-        play.text = " ".join(map(self.text.__getitem__, numbers))
-        return play
+    def play(self, numbers: tuple[int, ...]) -> tuple[Card, ...]:
+        return tuple(map(self.cards.__getitem__, numbers))
+
+    def text_of(self, numbers: tuple[int, ...]) -> str:
+        """The canonical text of a play (numbers sorted), as ``Context.fmt`` writes it."""
+        return " ".join(map(self.text.__getitem__, numbers))
 
     # -- the shape obligation: the greedy reading ------------------------------------
 
