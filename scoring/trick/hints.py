@@ -160,8 +160,7 @@ def _by_multi_part(space: CardSpace, pool: Counter, n: int, units: Sequence[Unit
             free = [i for i in singles if i not in held]
             k = n - len(part)
             if comb(len(free), k) <= FEW_FILLS:
-                key = space.group_key
-                return sorted([key(tuple(sorted(part + fill))) for fill in combinations(free, k)])
+                return _few_fills(space, part, free, k)
             return Fills(space, part, dict.fromkeys(free, 1), k)
         return fills
 
@@ -172,14 +171,27 @@ def _by_multi_part(space: CardSpace, pool: Counter, n: int, units: Sequence[Unit
 FEW_FILLS = 64
 
 
-def _floor(space: CardSpace, base: Numbers) -> tuple:
-    """A key no play holding ``base`` is below: the base's own key without its numbers. A play adds cards to
-    the base: a higher top card, or more point cards, or the base's values with more inserted, each no
-    lower than the one it displaces (or after them all), so never an earlier key."""
-    return space.key(base)[:3]
+def _few_fills(space: CardSpace, part: Numbers, free: list[int], k: int) -> Iterator[Key]:
+    """The keys of ``part`` (one group) with each choice of ``k`` of the ``free`` cards, smallest first.
+
+    Adding the same cards to two fills keeps their order, part by part of the key (the highest card
+    aside: the part's may stand above both), so the fills are sorted by their own small keys and only
+    the plays taken are keyed whole."""
+    value, point = space.value, space.point
+    top = value[part[0]] if part else -1
+    fills = sorted([(max(top, value[fill[0]]) if fill else top, sum(map(point.__getitem__, fill)),
+                     tuple(map(value.__getitem__, fill)), fill) for fill in combinations(free, k)])
+    key = space.group_key
+    return (key(tuple(sorted(part + fill[3]))) for fill in fills)
 
 
-def _lazy_merge(entries: list[tuple[tuple, Opener]]) -> Iterator[Key]:
+def _floor(space: CardSpace, base: Numbers) -> tuple[int, int]:
+    """The least start of the key of a play holding ``base`` (cards of one group, sorted): its highest
+    card's value, and then its point cards (no fewer than the base's, unless a higher card comes too)."""
+    return (space.value[base[0]] if base else -1, sum(map(space.point.__getitem__, base)))
+
+
+def _lazy_merge(entries: list[tuple[tuple[int, int], Opener]]) -> Iterator[Key]:
     """Merge streams of plays in key order, opening a stream only once the plays reach its floor (no play
     of it can come earlier), so that a hint cut at its limit opens only the streams it needs."""
     entries.sort(key=itemgetter(0))
@@ -187,14 +199,18 @@ def _lazy_merge(entries: list[tuple[tuple, Opener]]) -> Iterator[Key]:
     order = count()  # breaks ties between equal keys without comparing streams
     i = 0
     while True:
-        while i < len(entries) and (not heap or entries[i][0] <= heap[0][0]):
+        while i < len(entries) and (not heap or entries[i][0] <= heap[0][0][:2]):
             _push(heap, order, iter(entries[i][1]()))
             i += 1
         if not heap:
             return
-        key, _, stream = heapq.heappop(heap)
+        key, tie, stream = heap[0]
         yield key
-        _push(heap, order, stream)
+        following = next(stream, None)
+        if following is None:
+            heapq.heappop(heap)
+        else:
+            heapq.heapreplace(heap, (following, tie, stream))
 
 
 def _push(heap: list, order, stream: Iterator[Key]) -> None:
