@@ -15,10 +15,11 @@ change the score.
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from typing import Iterable, Sequence
 
-from ..cards import Card
-from .order import Context, card_points
+from ..cards import Card, Suit
+from .order import Context, TrickSpec, card_points
 from .units import Unit
 
 Key = tuple  # (highest value, point cards, values high→low, card numbers): see CardSpace.key
@@ -43,6 +44,8 @@ class CardSpace:
         # tractors chain consecutive rungs; lower rungs first is the order of (strength, group)
         self.rung = [None if ctx.chain(c) is None else ctx.chain(c) * RUNG + ctx.group_rank(ctx.group(c))
                      for c in self.cards]
+        ties = Counter((ctx.group(c), self.strength[i]) for i, c in enumerate(self.cards))
+        self.tied = [ties[(ctx.group(c), self.strength[i])] > 1 for i, c in enumerate(self.cards)]
 
     def numbers(self, cards: Iterable[Card]) -> tuple[int, ...]:
         return tuple(sorted(self.index[c] for c in cards))
@@ -72,41 +75,53 @@ class CardSpace:
 
     # -- the shape obligation: the greedy reading ------------------------------------
 
-    def score(self, numbers: Iterable[int], units: Sequence[Unit]) -> list[UnitScore]:
-        """What cards of one group (numbers, copies repeated) manage to match of the lead's shape, unit by
-        unit."""
+    def score(self, numbers: Sequence[int], units: Sequence[Unit]) -> list[UnitScore]:
+        """What cards of one group (sorted numbers, copies repeated) manage to match of the lead's shape,
+        unit by unit."""
         left: dict[int, int] = {}
         for i in numbers:
             left[i] = left.get(i, 0) + 1
         # lowest first: cards of one group are numbered from the highest down, tied cards side by side;
         # among tied cards the one with fewer copies first. A set taken leaves its card fewer than two
         # copies (no card has more than three), out of any later set, so this order holds throughout.
-        lowest = sorted(left, reverse=True)
-        strength = self.strength
-        if len(set(map(strength.__getitem__, lowest))) < len(lowest):
+        lowest = list(reversed(left))
+        if any(map(self.tied.__getitem__, lowest)) and self._unequal_ties(left, lowest):
+            strength = self.strength
             lowest.sort(key=lambda i: (strength[i], left[i]))
-        return [SINGLE if u.is_single else self._unit_score(left, lowest, u.width, u.length) for u in units]
+        rung = self.rung
+        chaining = [i for i in lowest if rung[i] is not None]
+        return [SINGLE if u.width == 1 and u.length == 1 else self._unit_score(left, lowest, chaining, u)
+                for u in units]
 
-    def _unit_score(self, left: dict[int, int], lowest: list[int], width: int, length: int) -> UnitScore:
+    def _unequal_ties(self, left: dict[int, int], lowest: list[int]) -> bool:
+        """Do tied cards (of one strength) come with different copies?"""
+        strength, tied = self.strength, self.tied
+        copies: dict[int, int] = {}
+        return any(copies.setdefault(strength[i], left[i]) != left[i] for i in lowest if tied[i])
+
+    def _unit_score(self, left: dict[int, int], lowest: list[int], chaining: list[int], u: Unit) -> UnitScore:
         """Match one pair, triple or tractor out of ``left`` (taking what it uses)."""
-        if length >= 2 and self._take_tractor(left, lowest, width, length):
+        width, length = u.width, u.length
+        if length >= 2 and len(chaining) >= length and self._take_tractor(left, chaining, width, length):
             return (1, length, 0)
         # no tractor: as many sets of the unit's width as there are, then pairs in place of triples
         got_w = _take_sets(left, lowest, width, length)
         got_2 = _take_sets(left, lowest, 2, length - got_w) if width == 3 else 0
         return (1 if length == 1 and got_w == 1 else 0, got_w, got_2)
 
-    def _take_tractor(self, left: dict[int, int], lowest: list[int], width: int, length: int) -> bool:
-        """Take the tractor with the lowest top out of ``left``, if there is one."""
+    def _take_tractor(self, left: dict[int, int], chaining: list[int], width: int, length: int) -> bool:
+        """Take the tractor with the lowest top out of ``left`` (``chaining``: its chaining cards, lowest
+        first), if there is one."""
         rung = self.rung
         run: list[int] = []  # the cards of consecutive rungs so far, one per rung
-        for i in lowest:
-            r = rung[i]
-            if r is None or left[i] < width or (run and rung[run[-1]] == r):
+        last = None  # the rung of the last card in the run
+        for i in chaining:
+            if left[i] < width or rung[i] == last:
                 continue
-            if not run or rung[run[-1]] != r - RUNG:
+            if last != rung[i] - RUNG:
                 run = []
             run.append(i)
+            last = rung[i]
             if len(run) == length:
                 for j in run:
                     left[j] -= width
@@ -127,8 +142,11 @@ def _take_sets(left: dict[int, int], lowest: list[int], width: int, most: int) -
 
 
 def space_of(ctx: Context) -> CardSpace:
-    """The numbered distinct cards of the context's deck (made once per context)."""
-    space = ctx.cache.get("space")
-    if space is None:
-        space = ctx.cache["space"] = CardSpace(ctx, ctx.deck.distinct_cards())
-    return space
+    """The numbered distinct cards of the context's deck (made once per game and trump)."""
+    return _deck_space(ctx.spec, ctx.trump)
+
+
+@lru_cache(maxsize=64)
+def _deck_space(spec: TrickSpec, trump: Suit) -> CardSpace:
+    ctx = Context(spec, trump)
+    return CardSpace(ctx, ctx.deck.distinct_cards())
