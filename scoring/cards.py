@@ -77,6 +77,7 @@ class Card:
     suit: Suit | None = field(default=None, compare=False)
     # A separate sort field so that cards with and without suits still order.
     _suit_index: int = field(default=-1, repr=False)
+    _hash: int = field(default=0, repr=False, compare=False)  # cards key many dicts: hashed once
 
     def __init__(self, rank: int, suit: Suit | None = None):
         if rank not in RANK_NAMES and rank not in JOKER_NAMES:
@@ -86,12 +87,13 @@ class Card:
         object.__setattr__(self, "rank", rank)
         object.__setattr__(self, "suit", suit)
         object.__setattr__(self, "_suit_index", -1 if suit is None else SUITS.index(suit))
+        object.__setattr__(self, "_hash", hash((rank, self._suit_index)))  # ints: the same in every process
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Card) and (self.rank, self.suit) == (other.rank, other.suit)
 
     def __hash__(self) -> int:
-        return hash((self.rank, self.suit))
+        return self._hash
 
     @property
     def is_joker(self) -> bool:

@@ -29,8 +29,9 @@ def obligation_score(ctx: Context, cards: Sequence[Card], units: Sequence[Unit])
 
 def required_score(ctx: Context, lead: Sequence[Card], hand_g: Sequence[Card], units: Sequence[Unit]
                    ) -> list[UnitScore]:
-    """What the hand's cards of the led group must match of the lead's shape (memoised)."""
-    memo_key = ("follow", tuple(lead), tuple(sorted(hand_g, key=ctx.key)))
+    """What the hand's cards of the led group must match of the lead's shape (memoised; the reading does
+    not depend on the order the cards come in)."""
+    memo_key = ("follow", tuple(lead), tuple(hand_g))
     want = ctx.cache.get(memo_key)
     if want is None:
         want = ctx.cache[memo_key] = obligation_score(ctx, hand_g, units)
