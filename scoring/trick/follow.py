@@ -48,7 +48,7 @@ def check_follow(ctx: Context, lead: Sequence[Card], hand: Sequence[Card], play:
     if len(play) != n:
         return False, t("首家出了{n}张，必须出{n}张，你出了{m}张",
                         "the lead has {n} cards, so you must play {n}, not {m}", n=n, m=len(play))
-    hand_g = in_group(ctx, hand, g)
+    hand_g = _held_in_group(ctx, hand, g)
     play_g = in_group(ctx, play, g)
     if len(hand_g) < n:
         return _short_follow(ctx, units, gname, hand_g, play_g, play)
@@ -59,6 +59,15 @@ def check_follow(ctx: Context, lead: Sequence[Card], hand: Sequence[Card], play:
     if not shape_binds(ctx, units):
         return True, t("跟出{g}牌，合乎规则", "follows {g}: legal", g=gname)
     return _shape_follow(ctx, lead, units, gname, hand_g, play_g)
+
+
+def _held_in_group(ctx: Context, hand: Sequence[Card], g: Group) -> tuple[Card, ...]:
+    """The hand's cards of group ``g`` (memoised: a brute-force search checks thousands of plays of one hand)."""
+    memo_key = ("in group", g, tuple(hand))
+    cards = ctx.cache.get(memo_key)
+    if cards is None:
+        cards = ctx.cache[memo_key] = tuple(in_group(ctx, hand, g))
+    return cards
 
 
 def shape_binds(ctx: Context, units: Sequence[Unit]) -> bool:
