@@ -245,16 +245,22 @@ def _completable(parts: list[tuple[Numbers, int, int]], n: int, needs: list[tupl
                  later_3: int) -> list[tuple[Numbers, int, int]]:
     """The choices that ``later`` more doubled cards (``later_3`` of them held three times in the hand) could
     complete to one of the needs (cards held twice or more, three times) within ``n`` cards."""
+    memo: dict[tuple[int, int, int], bool] = {}  # many choices share their counts
     out = []
     for state in parts:
-        size, two, three = len(state[0]), state[1], state[2]
-        for need_2, need_3 in needs:
-            add_3 = need_3 - three if need_3 > three else 0
-            add_2 = need_2 - two - add_3 if need_2 > two + add_3 else 0
-            if add_3 <= later_3 and add_3 + add_2 <= later and size + 3 * add_3 + 2 * add_2 <= n:
-                out.append(state)
-                break
+        counts = (len(state[0]), state[1], state[2])
+        ok = memo.get(counts)
+        if ok is None:
+            ok = memo[counts] = any(_reaches(*counts, need_2, need_3, n, later, later_3) for need_2, need_3 in needs)
+        if ok:
+            out.append(state)
     return out
+
+
+def _reaches(size: int, two: int, three: int, need_2: int, need_3: int, n: int, later: int, later_3: int) -> bool:
+    add_3 = max(0, need_3 - three)
+    add_2 = max(0, need_2 - two - add_3)
+    return add_3 <= later_3 and add_3 + add_2 <= later and size + 3 * add_3 + 2 * add_2 <= n
 
 
 def _distinct(keys: Iterable[Key]) -> Iterator[Key]:
