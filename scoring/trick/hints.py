@@ -4,7 +4,10 @@ A leader may lead any single unit (single, pair, triple, tractor) of one group;
 throws are never hinted. A follower's plays are built from what the lead asks
 for, so the work follows the number of legal answers, and come smallest first
 (the common rules' order, :meth:`Context.play_key`) without sorting the whole
-list, so a hint stops once it has what it shows and knows whether more exist:
+list, so a hint stops once it has what it shows and knows whether more exist.
+Plays are sorted tuples of card numbers (:func:`~.space.space_of`) keyed by
+:meth:`~.space.CardSpace.key`; :func:`legal_plays` gives them as cards,
+:func:`legal_texts` as the texts a hint shows.
 
 * short in the led group: all of its cards, then any others (:class:`~.fills.Fills`);
 * a lead of singles, or ``follow_shape`` off: any cards of the led group;
@@ -17,9 +20,10 @@ list, so a hint stops once it has what it shows and knows whether more exist:
   :func:`check_follow` reads it (:meth:`~.space.CardSpace.score`), since the
   greedy reading may rank a play above its demand on a later unit. Only the
   cards a play holds two or three times (its *multi part*) count in that
-  reading, so each legal multi part becomes a base filled with single cards;
-  when the hand allows more than :data:`MOST_PARTS` of them, the demands'
-  streams are read play by play instead.
+  reading, so each multi part that can hold a demand is read once, and a legal
+  one becomes a base filled with single cards (a few fills sorted at once by
+  their own keys, more by a search); when the hand allows more than
+  :data:`MOST_PARTS` of them, the demands' streams are read play by play instead.
 """
 from __future__ import annotations
 
@@ -137,7 +141,7 @@ def _multi_part_test(space: CardSpace, units: Sequence[Unit], want) -> Callable[
 
 
 #: the most multi parts (cards a play holds twice or more) a throw's answers are sorted by, one by one,
-#: out of at most MOST_CHOICES ways of holding cards twice or three times
+#: with at most MOST_CHOICES choices of cards held twice or three times kept on the way to them
 MOST_PARTS = 6000
 MOST_CHOICES = 30000
 
