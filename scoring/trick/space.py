@@ -44,8 +44,11 @@ class CardSpace:
         # tractors chain consecutive rungs; lower rungs first is the order of (strength, group)
         self.rung = [None if ctx.chain(c) is None else ctx.chain(c) * RUNG + ctx.group_rank(ctx.group(c))
                      for c in self.cards]
+        # which of tied cards a set takes matters only when one could give a pair and keep a card: with three
+        # copies (three decks)
         ties = Counter((ctx.group(c), self.strength[i]) for i, c in enumerate(self.cards))
-        self.tied = [ties[(ctx.group(c), self.strength[i])] > 1 for i, c in enumerate(self.cards)]
+        self.tied = [ctx.max_width >= 3 and ties[(ctx.group(c), self.strength[i])] > 1
+                     for i, c in enumerate(self.cards)]
 
     def numbers(self, cards: Iterable[Card]) -> tuple[int, ...]:
         return tuple(sorted(self.index[c] for c in cards))
