@@ -203,7 +203,8 @@ def _lazy_merge(entries: list[tuple[tuple[int, int], Opener]]) -> Iterator[Key]:
     order = count()  # breaks ties between equal keys without comparing streams
     i = 0
     while True:
-        while i < len(entries) and (not heap or entries[i][0] <= heap[0][0][:2]):
+        # a floor (top, points) is below every key that starts with it, so a stream opens on a tie
+        while i < len(entries) and (not heap or entries[i][0] <= heap[0][0]):
             _push(heap, order, iter(entries[i][1]()))
             i += 1
         if not heap:
