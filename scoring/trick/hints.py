@@ -160,9 +160,11 @@ def _by_multi_part(space: CardSpace, pool: Counter, n: int, units: Sequence[Unit
         def fills() -> Iterable[Key]:
             if space.score(part, units) < want:
                 return ()
+            k = n - len(part)
+            if k == 0:
+                return (space.group_key(part),)
             held = set(part)
             free = [i for i in singles if i not in held]
-            k = n - len(part)
             if comb(len(free), k) <= FEW_FILLS:
                 return _few_fills(space, part, free, k)
             return Fills(space, part, dict.fromkeys(free, 1), k)
