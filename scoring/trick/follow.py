@@ -21,8 +21,8 @@ def in_group(ctx: Context, cards: Sequence[Card], g: Group) -> list[Card]:
 
 
 def obligation_score(ctx: Context, cards: Sequence[Card], units: Sequence[Unit]) -> list[UnitScore]:
-    """What the cards manage to match of the lead's shape, unit by unit (the greedy reading of
-    :meth:`~.space.CardSpace.score`: the lowest tractor, else the lowest sets, then pairs for triples)."""
+    """What cards of the led group manage to match of the lead's shape, unit by unit (the greedy reading
+    of :meth:`~.space.CardSpace.score`: the lowest tractor, else the lowest sets, then pairs for triples)."""
     space = space_of(ctx)
     return space.score(space.numbers(cards), units)
 
