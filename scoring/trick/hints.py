@@ -93,24 +93,26 @@ def lead_plays(ctx: Context, hand: Sequence[Card]) -> list[Play]:
 
 
 def _follow_numbers(ctx: Context, lead: Play, hand: Play) -> Iterator[Numbers]:
-    """The legal answers to ``lead`` (card numbers, :func:`~.space.space_of`), smallest first."""
-    return map(itemgetter(3), _follow_keys(ctx, lead, hand))
-
-
-def _follow_keys(ctx: Context, lead: Play, hand: Play) -> Iterator[Key]:
-    """The keys of the legal answers to ``lead``, smallest first, built from what the lead asks for (module
-    doc)."""
+    """The legal answers to ``lead`` (card numbers, :func:`~.space.space_of`), smallest first, built from
+    what the lead asks for (module doc)."""
     n = len(lead)
     g = ctx.group(lead[0])
     hand_g = in_group(ctx, hand, g)
     space = space_of(ctx)
     if len(hand_g) < n:  # short in the led group: all of it, then anything
         rest = space.counts(c for c in hand if ctx.group(c) != g)
-        return iter(Fills(space, space.numbers(hand_g), rest, n - len(hand_g)))
+        return Fills(space, space.numbers(hand_g), rest, n - len(hand_g)).plays()
     units = lead_units(ctx, lead)
-    pool = space.counts(hand_g)
     if not shape_binds(ctx, units):
-        return iter(Fills(space, (), pool, n))
+        return Fills(space, (), space.counts(hand_g), n).plays()
+    return map(itemgetter(3), _shaped_follow_keys(ctx, space, units, lead, hand_g))
+
+
+def _shaped_follow_keys(ctx: Context, space: CardSpace, units: Sequence[Unit], lead: Play,
+                        hand_g: Sequence[Card]) -> Iterator[Key]:
+    """The keys of the answers that match the lead's shape as far as the hand allows, smallest first."""
+    n = len(lead)
+    pool = space.counts(hand_g)
     want = required_score(ctx, lead, hand_g, units)
     if sum(1 for u in units if not u.is_single) > 1:  # the greedy reading decides (module doc)
         parts = _multi_parts(pool, n, follow_demands(units, want), MOST_CHOICES)
