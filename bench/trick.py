@@ -1,9 +1,10 @@
-"""Trick-game hint speed against the exhaustive oracle (``python -m bench.trick [repeat]``).
+"""Trick-game hint speed against the exhaustive oracle (``python -m bench.trick [repeat] [--no-oracle] [name…]``).
 
 For the worst 红五 / 二七王 follow hints we know (trump triple tractors and throws with 39 trumps in hand,
 short or void in the led group, ``follow_shape`` off), prints Paiju's median CPU time of ``<game>/hint``
 (the engine call the API makes; ``time.process_time``, steadier than wall time on a shared machine) at the
-default limit and at ``limit: 5000``, and the oracle's: every distinct sub-multiset of the hand (of its
+default limit and at ``limit: 5000``, the same request through the API route (``POST /api/v1/<game>/hint``
+on the app's test client: JSON read, the hint, its JSON written), and the oracle's: every distinct sub-multiset of the hand (of its
 led-group cards when it holds enough of them) of the lead's size through
 :func:`~scoring.trick.check_follow`, sorted smallest first. The oracle runs only where
 it has at most :data:`ORACLE_MOST` candidates; its answer is compared with Paiju's. No assertion: figures
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import json
 import sys
+import tempfile
 import time
 from collections import Counter
 from pathlib import Path
@@ -91,7 +93,15 @@ def oracle(ctx: Context, hand: list[Card], lead: list[Card]) -> list[str] | None
     return [ctx.fmt(p) for p in sorted(legal, key=ctx.play_key)]
 
 
-def run_case(case: Case, repeat: int) -> None:
+def api_client():
+    """The app's test client, as the API tests use it (a throwaway SQLite ledger)."""
+    from webapp import create_app
+    app = create_app({"TESTING": True, "SECRET_KEY": "bench",
+                      "DATABASE_URL": f"sqlite:///{tempfile.mkdtemp()}/bench-trick.db"})
+    return app.test_client()
+
+
+def run_case(case: Case, repeat: int, client, with_oracle: bool = True) -> None:
     game = get_game(case.game)
     hand = case.hand or huge_hand()
     print(f"{case.name} ({len(hand.split())} cards)\n  lead {case.lead}")
@@ -104,10 +114,17 @@ def run_case(case: Case, repeat: int) -> None:
     timed = {}
     for limit in (default_limit(False), MAX_LIMIT):
         body = {**payload, "limit": limit}
-        timed[limit] = (median_cpu_ms(lambda: game.run("hint", body), repeat), game.run("hint", body))
-    for limit, (ms, out) in timed.items():
-        print(f"  Paiju, limit {limit}: {ms:.1f} ms CPU; {len(out['plays'])} plays, truncated {out['truncated']}, "
-              f"smallest {out['smallest']}")
+        route = f"/api/v1/{case.game}/hint"
+        answer = client.post(route, json=body)
+        if answer.status_code != 200 or answer.get_json() != game.run("hint", body):
+            print(f"  the API route answers {answer.status_code}, not the engine's hint")
+        timed[limit] = (median_cpu_ms(lambda: game.run("hint", body), repeat),
+                        median_cpu_ms(lambda: client.post(route, json=body), repeat), game.run("hint", body))
+    for limit, (ms, api_ms, out) in timed.items():
+        print(f"  Paiju, limit {limit}: {ms:.1f} ms CPU, {api_ms:.1f} ms through the API route; "
+              f"{len(out['plays'])} plays, truncated {out['truncated']}, smallest {out['smallest']}")
+    if not with_oracle:
+        return
     ctx = context_of(case)
     start = time.process_time()
     expect = oracle(ctx, parse_cards(hand), parse_cards(case.lead))
@@ -115,19 +132,22 @@ def run_case(case: Case, repeat: int) -> None:
     if expect is None:
         print(f"  oracle: more than {ORACLE_MOST:,} candidates, not run")
         return
-    ms, out = timed[MAX_LIMIT]
+    ms, _, out = timed[MAX_LIMIT]
     same = out["plays"] == expect[:MAX_LIMIT] and out["truncated"] == (len(expect) > MAX_LIMIT)
     print(f"  oracle: {oracle_ms:.0f} ms CPU (one run), {len(expect)} plays; Paiju at limit {MAX_LIMIT} "
           f"{'equals' if same else 'DIFFERS FROM'} it; oracle / Paiju = {oracle_ms / max(ms, 0.01):.0f}×")
 
 
 def main(argv=None) -> int:
-    args = argv if argv is not None else sys.argv[1:]
+    args = list(argv if argv is not None else sys.argv[1:])
+    with_oracle = "--no-oracle" not in args
+    args = [a for a in args if a != "--no-oracle"]
     repeat = int(args[0]) if args else 5
     names = args[1:]
+    client = api_client()
     for case in CASES + [HUGE]:
         if not names or any(n in case.name for n in names):
-            run_case(case, repeat)
+            run_case(case, repeat, client, with_oracle)
     return 0
 
 

@@ -103,7 +103,7 @@ class Card:
         object.__setattr__(self, "suit", suit)
         object.__setattr__(self, "_suit_index", -1 if suit is None else SUITS.index(suit))
         # hashed and written once: hints put cards in dicts and Counters, and write them, thousands of times
-        object.__setattr__(self, "_hash", hash((rank, suit)))
+        object.__setattr__(self, "_hash", hash((rank, self._suit_index)))  # ints: the same in every process
         object.__setattr__(self, "_text", JOKER_NAMES[rank] if suit is None and rank in JOKER_NAMES
                            else (suit.symbol if suit else "") + RANK_NAMES[rank])
 
@@ -113,7 +113,7 @@ class Card:
     def __hash__(self) -> int:
         return self._hash
 
-    def __reduce__(self):  # rebuilt, not copied: a string's hash (a suit's name) differs between processes
+    def __reduce__(self):  # a copy or an unpickled card is the one card there is
         return Card, (self.rank, self.suit)
 
     @property

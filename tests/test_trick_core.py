@@ -718,3 +718,15 @@ def test_deck_errors_of_a_request_say_every_card_was_counted_together():
         check_deck(ctx.deck, parse_cards("♣4 ♣4 ♣4"), "hand+lead")
     assert "counting every card of this request: hand+lead" in caught.value.message.render("en")
     assert "counting every card" in str(caught.value)
+
+
+@pytest.mark.parametrize("triple", ["♥2", "♣2", "♦2"])
+def test_pairs_are_taken_from_tied_cards_with_fewer_copies_so_a_triple_stays_whole(api, triple):
+    # 副2 of three suits tie; the lead's tractor (none in hand) takes the two pairs, the triple matches the triple
+    pairs = [s for s in ("♥2", "♣2", "♦2") if s != triple]
+    hand = " ".join([triple] * 3 + [p for p in pairs for _ in range(2)] + ["♠A"])
+    body = {"trump": "♠", "lead": "♠K ♠K ♠Q ♠Q ♠5 ♠5 ♠5", "hand": hand, "rules": {"decks": 3}}
+    broken = " ".join([triple] * 2 + [p for p in pairs for _ in range(2)] + ["♠A"])
+    out = check(api, play=broken, **body)
+    assert out["legal"] is False and "triple" in out["reason"]
+    assert check(api, play=" ".join([triple] * 3 + [p for p in pairs for _ in range(2)]), **body)["legal"] is True

@@ -7,9 +7,9 @@ from ..cards import Card
 from ..errors import InvalidInput, PaijuError
 from ..i18n import join, t
 from ..payload import get_int
-from ..plays import MAX_LIMIT, default_limit
+from ..plays import MAX_LIMIT, collector_paused, default_limit
 from .follow import check_follow
-from .hints import legal_plays
+from .hints import legal_texts
 from .inputs import check_deck, check_hand_size, parse_trump, read_card_list, read_cards, require_in_hand
 from .order import TRUMP, Context, TrickSpec, points_of
 from .throws import check_lead
@@ -80,6 +80,11 @@ def judge_trick(ctx: Context, payload: Mapping) -> dict:
 
 def hint(ctx: Context, payload: Mapping) -> dict:
     """``hint``: the smallest ``limit`` legal plays (smallest first) and what 托管 plays."""
+    with collector_paused():  # switched back on once the plays worked out are freed
+        return _hint(ctx, payload)
+
+
+def _hint(ctx: Context, payload: Mapping) -> dict:
     hand = read_cards(payload, "hand")
     check_hand_size(hand, ctx.spec.deal)
     lead = read_cards(payload, "lead", required=False)
@@ -91,8 +96,7 @@ def hint(ctx: Context, payload: Mapping) -> dict:
                                  "follow a lead of {n}", m=len(hand), n=len(lead)), field="hand",
                                code="hand_too_small")
     limit = get_int(payload, "limit", 1, MAX_LIMIT, default=default_limit(lead is None))
-    shown, truncated = legal_plays(ctx, hand, lead).take(limit)
-    texts = [getattr(p, "text", None) or ctx.fmt(p) for p in shown]  # follows carry their text
+    texts, truncated = legal_texts(ctx, hand, lead).take(limit)
     return {"plays": texts, "smallest": texts[0] if texts else None, "truncated": truncated}
 
 

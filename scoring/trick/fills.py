@@ -66,10 +66,15 @@ class Fills:
         self._memo: dict[tuple, bool] = {}
 
     def __iter__(self) -> Iterator[Key]:
+        """The plays' keys (:meth:`~.space.CardSpace.key`), smallest first."""
+        return map(self.space.key, self.plays())
+
+    def plays(self) -> Iterator[tuple[int, ...]]:
+        """The plays (sorted card numbers), smallest first."""
         top = max((self.space.value[i] for i in self.base), default=None)
         if self.k == 0:
             if self.doubles == 0:
-                yield self.space.key(self.base)
+                yield self.base
             return
         # first the fills under the base's highest card (they share it), then by their own highest tier
         under = [i for i, tier in enumerate(self.tiers) if top is not None and tier.value <= top]
@@ -79,13 +84,13 @@ class Fills:
             if top is None or self.tiers[i].value > top:
                 yield from self._phase(i, exact_top=True)
 
-    def _phase(self, start: int, exact_top: bool) -> Iterator[Key]:
+    def _phase(self, start: int, exact_top: bool) -> Iterator[tuple[int, ...]]:
         """The fills from tiers ``start``… (holding a card of tier ``start`` if ``exact_top``), by point cards."""
         for points in range(self.k + 1):
             if self._possible(start, self.k, points, self.triples, self.doubles):
                 yield from self._search(start, self.k, points, [((), self.triples, self.doubles)], exact_top)
 
-    def _search(self, i: int, cards: int, points: int, partials: list, first: bool) -> Iterator[Key]:
+    def _search(self, i: int, cards: int, points: int, partials: list, first: bool) -> Iterator[tuple[int, ...]]:
         """Place ``cards`` cards (``points`` of them point cards) from tier ``i`` down after each partial fill
         ``(numbers, triples still wanted, doubles still wanted)``; every partial given can be completed.
         The fills whose highest new card is in a lower tier come first (``first``: only tier ``i``)."""
@@ -96,7 +101,7 @@ class Fills:
         for j in range(lowest, i - 1, -1):
             yield from self._branch(j, cards, points, partials)
 
-    def _branch(self, j: int, cards: int, points: int, partials: list) -> Iterator[Key]:
+    def _branch(self, j: int, cards: int, points: int, partials: list) -> Iterator[tuple[int, ...]]:
         """The fills whose highest new cards are ``n`` ≥ 1 cards of tier ``j``, fewer first."""
         tier = self.tiers[j]
         for n in range(1, min(tier.size, cards) + 1):
@@ -129,8 +134,10 @@ class Fills:
             self._memo[state] = found
         return found
 
-    def _leaf(self, partials: list) -> Iterator[Key]:
-        found = [self.space.key(tuple(sorted(self.base + numbers))) for numbers, _, _ in partials]
+    def _leaf(self, partials: list) -> Iterator[tuple[int, ...]]:
+        """The plays of fills that took as many cards of each tier (so the same values and point cards):
+        they differ only in which tied cards, ordered by the cards' numbers."""
+        found = [tuple(sorted(self.base + numbers)) for numbers, _, _ in partials]
         if len(found) > 1:
             found.sort()
         yield from found

@@ -12,10 +12,8 @@ from typing import Callable, NamedTuple, Sequence
 from ..cards import Card
 from ..i18n import Text, t
 from .order import Context, Group
-from .units import Unit, lead_units, match, shape_text, structures
-
-#: what cards manage of one unit of the lead: (the whole unit?, sets of its width, pairs in place of triples)
-UnitScore = tuple[int, int, int]
+from .space import UnitScore, space_of
+from .units import Unit, lead_units, match, shape_text
 
 
 def in_group(ctx: Context, cards: Sequence[Card], g: Group) -> list[Card]:
@@ -23,48 +21,17 @@ def in_group(ctx: Context, cards: Sequence[Card], g: Group) -> list[Card]:
 
 
 def obligation_score(ctx: Context, cards: Sequence[Card], units: Sequence[Unit]) -> list[UnitScore]:
-    """What the cards manage to match of the lead's shape, unit by unit (greedy, lowest parts)."""
-    left = Counter(cards)
-    score = []
-    for u in units:
-        if u.is_single:
-            score.append((1, 0, 0))
-            continue
-        left = +left
-        score.append(_unit_score(ctx, left, u))
-    return score
-
-
-def _unit_score(ctx: Context, left: Counter, u: Unit) -> UnitScore:
-    """Match one pair, triple or tractor out of ``left`` (taking what it uses)."""
-    if u.length >= 2:
-        tractors = structures(ctx, left, u.width, u.length)
-        if tractors:
-            lowest = min(tractors, key=lambda x: (x.top, ctx.play_key(x.cards)))
-            left.subtract(Counter(lowest.cards))
-            return (1, u.length, 0)
-    # no tractor: as many sets of the unit's width as the hand has, then pairs in place of triples
-    got_w = _take_sets(ctx, left, u.width, u.length)
-    got_2 = _take_sets(ctx, left, 2, u.length - got_w) if u.width == 3 else 0
-    return (1 if u.length == 1 and got_w == 1 else 0, got_w, got_2)
-
-
-def _take_sets(ctx: Context, left: Counter, width: int, most: int) -> int:
-    """Take up to ``most`` sets of ``width`` identical cards out of ``left``, lowest first; among tied
-    cards (副2 of different suits) the one with fewer copies first, so a pair leaves a triple whole, and
-    the reading does not depend on the order the cards were given in."""
-    got = 0
-    for c in sorted((c for c, n in left.items() if n >= width), key=lambda c: (ctx.strength(c), left[c], ctx.key(c))):
-        while left[c] >= width and got < most:
-            left[c] -= width
-            got += 1
-    return got
+    """What cards of the led group manage to match of the lead's shape, unit by unit (the greedy reading
+    of :meth:`~.space.CardSpace.score`: the lowest tractor, else the lowest sets, then pairs for triples)."""
+    space = space_of(ctx)
+    return space.score(space.numbers(cards), units)
 
 
 def required_score(ctx: Context, lead: Sequence[Card], hand_g: Sequence[Card], units: Sequence[Unit]
                    ) -> list[UnitScore]:
-    """What the hand's cards of the led group must match of the lead's shape (memoised)."""
-    memo_key = ("follow", tuple(lead), tuple(sorted(hand_g, key=ctx.key)))
+    """What the hand's cards of the led group must match of the lead's shape (memoised; the reading does
+    not depend on the order the cards come in)."""
+    memo_key = ("follow", tuple(lead), tuple(hand_g))
     want = ctx.cache.get(memo_key)
     if want is None:
         want = ctx.cache[memo_key] = obligation_score(ctx, hand_g, units)
@@ -81,7 +48,7 @@ def check_follow(ctx: Context, lead: Sequence[Card], hand: Sequence[Card], play:
     if len(play) != n:
         return False, t("首家出了{n}张，必须出{n}张，你出了{m}张",
                         "the lead has {n} cards, so you must play {n}, not {m}", n=n, m=len(play))
-    hand_g = in_group(ctx, hand, g)
+    hand_g = _held_in_group(ctx, hand, g)
     play_g = in_group(ctx, play, g)
     if len(hand_g) < n:
         return _short_follow(ctx, units, gname, hand_g, play_g, play)
@@ -92,6 +59,15 @@ def check_follow(ctx: Context, lead: Sequence[Card], hand: Sequence[Card], play:
     if not shape_binds(ctx, units):
         return True, t("跟出{g}牌，合乎规则", "follows {g}: legal", g=gname)
     return _shape_follow(ctx, lead, units, gname, hand_g, play_g)
+
+
+def _held_in_group(ctx: Context, hand: Sequence[Card], g: Group) -> tuple[Card, ...]:
+    """The hand's cards of group ``g`` (memoised: a brute-force search checks thousands of plays of one hand)."""
+    memo_key = ("in group", g, tuple(hand))
+    cards = ctx.cache.get(memo_key)
+    if cards is None:
+        cards = ctx.cache[memo_key] = tuple(in_group(ctx, hand, g))
+    return cards
 
 
 def shape_binds(ctx: Context, units: Sequence[Unit]) -> bool:

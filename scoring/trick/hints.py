@@ -4,7 +4,10 @@ A leader may lead any single unit (single, pair, triple, tractor) of one group;
 throws are never hinted. A follower's plays are built from what the lead asks
 for, so the work follows the number of legal answers, and come smallest first
 (the common rules' order, :meth:`Context.play_key`) without sorting the whole
-list, so a hint stops once it has what it shows and knows whether more exist:
+list, so a hint stops once it has what it shows and knows whether more exist.
+Plays are sorted tuples of card numbers (:func:`~.space.space_of`) keyed by
+:meth:`~.space.CardSpace.key`; :func:`legal_plays` gives them as cards,
+:func:`legal_texts` as the texts a hint shows.
 
 * short in the led group: all of its cards, then any others (:class:`~.fills.Fills`);
 * a lead of singles, or ``follow_shape`` off: any cards of the led group;
@@ -17,16 +20,18 @@ list, so a hint stops once it has what it shows and knows whether more exist:
   :func:`check_follow` reads it (:meth:`~.space.CardSpace.score`), since the
   greedy reading may rank a play above its demand on a later unit. Only the
   cards a play holds two or three times (its *multi part*) count in that
-  reading, so each legal multi part becomes a base filled with single cards;
-  when the hand allows more than :data:`MOST_PARTS` of them, the demands'
-  streams are read play by play instead.
+  reading, so each multi part that can hold a demand is read once, and a legal
+  one becomes a base filled with single cards (a few fills sorted at once by
+  their own keys, more by a search); when the hand allows more than
+  :data:`MOST_PARTS` of them, the demands' streams are read play by play instead.
 """
 from __future__ import annotations
 
 import heapq
 from collections import Counter
 from functools import partial
-from itertools import count
+from itertools import combinations, count
+from math import comb
 from operator import itemgetter
 from typing import Callable, Iterable, Iterator, Sequence
 
@@ -35,7 +40,7 @@ from ..plays import LegalPlays
 from .fills import Fills
 from .follow import Demand, check_follow, follow_demands, in_group, required_score, shape_binds
 from .order import Context
-from .space import CardSpace, Key
+from .space import CardSpace, Key, space_of
 from .units import Unit, decompose, lead_units, runs, structures
 
 Play = tuple[Card, ...]
@@ -47,8 +52,17 @@ def legal_plays(ctx: Context, hand: Sequence[Card], lead: Sequence[Card] | None)
     if not lead:
         return LegalPlays(lambda: iter(lead_plays(ctx, hand)), lambda play: _is_unit_lead(ctx, hand, play))
     lead = tuple(lead)
-    return LegalPlays(lambda: _follow_plays(ctx, lead, hand),
+    return LegalPlays(lambda: map(space_of(ctx).play, _follow_numbers(ctx, lead, hand)),
                       lambda play: _holds(hand, play) and check_follow(ctx, lead, hand, play)[0])
+
+
+def legal_texts(ctx: Context, hand: Sequence[Card], lead: Sequence[Card] | None) -> LegalPlays[str]:
+    """The legal plays as a hint shows them, their canonical texts, smallest first."""
+    hand = tuple(hand)
+    if not lead:
+        return LegalPlays(lambda: map(ctx.fmt, lead_plays(ctx, hand)))
+    lead = tuple(lead)
+    return LegalPlays(lambda: map(space_of(ctx).text_of, _follow_numbers(ctx, lead, hand)))
 
 
 def smallest(ctx: Context, hand: Sequence[Card], lead: Sequence[Card] | None) -> Play | None:
@@ -78,33 +92,39 @@ def lead_plays(ctx: Context, hand: Sequence[Card]) -> list[Play]:
     return sorted(out, key=ctx.play_key)
 
 
-def _follow_plays(ctx: Context, lead: Play, hand: Play) -> Iterator[Play]:
-    """The legal answers to ``lead``, smallest first, built from what the lead asks for (module doc)."""
+def _follow_numbers(ctx: Context, lead: Play, hand: Play) -> Iterator[Numbers]:
+    """The legal answers to ``lead`` (card numbers, :func:`~.space.space_of`), smallest first, built from
+    what the lead asks for (module doc)."""
     n = len(lead)
     g = ctx.group(lead[0])
     hand_g = in_group(ctx, hand, g)
-    space = CardSpace(ctx, hand)
+    space = space_of(ctx)
     if len(hand_g) < n:  # short in the led group: all of it, then anything
         rest = space.counts(c for c in hand if ctx.group(c) != g)
-        return _plays(space, Fills(space, space.numbers(hand_g), rest, n - len(hand_g)))
+        return Fills(space, space.numbers(hand_g), rest, n - len(hand_g)).plays()
     units = lead_units(ctx, lead)
-    pool = space.counts(hand_g)
     if not shape_binds(ctx, units):
-        return _plays(space, Fills(space, (), pool, n))
+        return Fills(space, (), space.counts(hand_g), n).plays()
+    return map(itemgetter(3), _shaped_follow_keys(ctx, space, units, lead, hand_g))
+
+
+def _shaped_follow_keys(ctx: Context, space: CardSpace, units: Sequence[Unit], lead: Play,
+                        hand_g: Sequence[Card]) -> Iterator[Key]:
+    """The keys of the answers that match the lead's shape as far as the hand allows, smallest first."""
+    n = len(lead)
+    pool = space.counts(hand_g)
     want = required_score(ctx, lead, hand_g, units)
     if sum(1 for u in units if not u.is_single) > 1:  # the greedy reading decides (module doc)
-        parts = _multi_parts(pool, n, MOST_CHOICES)
-        if parts is not None:
-            parts = _holding_a_demand(parts, follow_demands(units, want))
-            if len(parts) <= MOST_PARTS:
-                return _plays(space, _by_multi_part(space, pool, n, units, want, parts))
+        parts = _multi_parts(pool, n, follow_demands(units, want), MOST_CHOICES)
+        if parts is not None and len(parts) <= MOST_PARTS:
+            return _by_multi_part(space, pool, n, units, want, parts)
     entries = [(_floor(space, base), partial(Fills, space, base, pool - Counter(base), n - len(base), d.triples,
                                               d.pairs))
                for d, base in _bases(ctx, space, Counter(hand_g), follow_demands(units, want))]
     merged = _distinct(_lazy_merge(entries))
     if sum(1 for u in units if not u.is_single) > 1:
         merged = filter(_multi_part_test(space, units, want), merged)
-    return _plays(space, merged)
+    return merged
 
 
 def _multi_part_test(space: CardSpace, units: Sequence[Unit], want) -> Callable[[Key], bool]:
@@ -123,7 +143,7 @@ def _multi_part_test(space: CardSpace, units: Sequence[Unit], want) -> Callable[
 
 
 #: the most multi parts (cards a play holds twice or more) a throw's answers are sorted by, one by one,
-#: out of at most MOST_CHOICES ways of holding cards twice or three times
+#: with at most MOST_CHOICES choices of cards held twice or three times kept on the way to them
 MOST_PARTS = 6000
 MOST_CHOICES = 30000
 
@@ -136,39 +156,50 @@ def _by_multi_part(space: CardSpace, pool: Counter, n: int, units: Sequence[Unit
     """The answers to a throw, by their multi part: the cards a play holds two or three times decide its
     reading (no unit takes a card held once), so each legal multi part is a base, filled with single
     copies of other cards."""
+    singles = sorted(pool)
+
     def opener(part: Numbers) -> Opener:
         def fills() -> Iterable[Key]:
             if space.score(part, units) < want:
                 return ()
+            k = n - len(part)
+            if k == 0:
+                return (space.group_key(part),)
             held = set(part)
-            return Fills(space, part, {i: 1 for i in pool if i not in held}, n - len(part))
+            free = [i for i in singles if i not in held]
+            if comb(len(free), k) <= FEW_FILLS:
+                return _few_fills(space, part, free, k)
+            return Fills(space, part, dict.fromkeys(free, 1), k)
         return fills
 
-    distinct = len(pool)
-    return _lazy_merge([(_floor(space, part), opener(part)) for part in parts
-                        if n - len(part) <= distinct - len(set(part))])
+    return _lazy_merge([(_floor(space, part), opener(part)) for part in parts])
 
 
-def _holding_a_demand(parts: list[Numbers], demands: Sequence[Demand]) -> list[Numbers]:
-    """The multi parts with enough doubled and tripled cards for one of the demands (a legal play's part
-    holds one of them whole)."""
-    needs = [(sum(length for _, length in d.tractors) + d.triples + d.pairs,
-              sum(length for width, length in d.tractors if width == 3) + d.triples) for d in demands]
-    out = []
-    for part in parts:
-        doubled = len(set(part))
-        tripled = len(part) - 2 * doubled  # each card of a part is held two or three times
-        if any(doubled >= two and tripled >= three for two, three in needs):
-            out.append(part)
-    return out
+#: a multi part with at most this many fills has them made at once and sorted (cheaper than a search)
+FEW_FILLS = 64
 
 
-def _floor(space: CardSpace, base: Numbers) -> int:
-    """The least highest-card value of a play holding ``base`` (the first part of its key)."""
-    return max((space.value[i] for i in base), default=-1)
+def _few_fills(space: CardSpace, part: Numbers, free: list[int], k: int) -> Iterator[Key]:
+    """The keys of ``part`` (one group) with each choice of ``k`` of the ``free`` cards, smallest first.
+
+    Adding the same cards to two fills keeps their order, part by part of the key (the highest card
+    aside: the part's may stand above both), so the fills are sorted by their own small keys and only
+    the plays taken are keyed whole."""
+    value, point = space.value, space.point
+    top = value[part[0]] if part else -1
+    fills = sorted([(max(top, value[fill[0]]) if fill else top, sum(map(point.__getitem__, fill)),
+                     tuple(map(value.__getitem__, fill)), fill) for fill in combinations(free, k)])
+    key = space.group_key
+    return (key(tuple(sorted(part + fill[3]))) for fill in fills)
 
 
-def _lazy_merge(entries: list[tuple[int, Opener]]) -> Iterator[Key]:
+def _floor(space: CardSpace, base: Numbers) -> tuple[int, int]:
+    """The least start of the key of a play holding ``base`` (cards of one group, sorted): its highest
+    card's value, and then its point cards (no fewer than the base's, unless a higher card comes too)."""
+    return (space.value[base[0]] if base else -1, sum(map(space.point.__getitem__, base)))
+
+
+def _lazy_merge(entries: list[tuple[tuple[int, int], Opener]]) -> Iterator[Key]:
     """Merge streams of plays in key order, opening a stream only once the plays reach its floor (no play
     of it can come earlier), so that a hint cut at its limit opens only the streams it needs."""
     entries.sort(key=itemgetter(0))
@@ -176,14 +207,19 @@ def _lazy_merge(entries: list[tuple[int, Opener]]) -> Iterator[Key]:
     order = count()  # breaks ties between equal keys without comparing streams
     i = 0
     while True:
-        while i < len(entries) and (not heap or entries[i][0] <= heap[0][0][0]):
+        # a floor (top, points) is below every key that starts with it, so a stream opens on a tie
+        while i < len(entries) and (not heap or entries[i][0] <= heap[0][0]):
             _push(heap, order, iter(entries[i][1]()))
             i += 1
         if not heap:
             return
-        key, _, stream = heapq.heappop(heap)
+        key, tie, stream = heap[0]
         yield key
-        _push(heap, order, stream)
+        following = next(stream, None)
+        if following is None:
+            heapq.heappop(heap)
+        else:
+            heapq.heapreplace(heap, (following, tie, stream))
 
 
 def _push(heap: list, order, stream: Iterator[Key]) -> None:
@@ -192,24 +228,48 @@ def _push(heap: list, order, stream: Iterator[Key]) -> None:
         heapq.heappush(heap, (first, next(order), stream))
 
 
-def _multi_parts(pool: Counter, n: int, most: int) -> list[Numbers] | None:
-    """Every choice of cards held twice or three times in a play of ``n`` out of ``pool`` (None: more
-    than ``most``)."""
-    doubled = [(c, k) for c, k in pool.items() if k >= 2]
-    ways = [1] + [0] * n  # ways[s]: choices of s cards so far
-    for _, k in doubled:
-        ways = [ways[s] + (ways[s - 2] if s >= 2 else 0) + (ways[s - 3] if k >= 3 and s >= 3 else 0)
-                for s in range(n + 1)]
-    if sum(ways) > most:
-        return None
-    parts: list[Numbers] = [()]
-    for c, k in doubled:
-        parts = [p + (c,) * m for p in parts for m in ((0, 2) if k == 2 else (0, 2, 3)) if len(p) + m <= n]
-    return parts
+def _multi_parts(pool: Counter, n: int, demands: Sequence[Demand], most: int) -> list[Numbers] | None:
+    """Every choice of cards held twice or three times in a play of ``n`` out of ``pool`` that leaves room
+    for the play's single cards and holds enough doubled and tripled cards for one of the demands (a legal
+    play's part holds one of them whole); sorted numbers. None: more than ``most`` choices on the way.
+
+    The choices grow card by card, each kept only while the cards still to come could complete a demand."""
+    doubled = sorted((c, k) for c, k in pool.items() if k >= 2)
+    needs = [(sum(length for _, length in d.tractors) + d.triples + d.pairs,
+              sum(length for width, length in d.tractors if width == 3) + d.triples) for d in demands]
+    parts: list[tuple[Numbers, int, int]] = [((), 0, 0)]  # (part, cards held twice or more, three times)
+    for j, (c, k) in enumerate(doubled):
+        parts += [(p + (c,) * m, two + 1, three + (m == 3)) for p, two, three in parts
+                  for m in ((2,) if k == 2 else (2, 3)) if len(p) + m <= n]
+        later = doubled[j + 1:]
+        parts = _completable(parts, n, needs, len(later), sum(1 for _, k in later if k >= 3))
+        if len(parts) > most:
+            return None
+    room = n - len(pool)  # a part of p cards, d of them distinct, leaves len(pool) - d cards for n - p singles
+    return [p for p, two, three in parts if len(p) - two >= room
+            and any(two >= need_2 and three >= need_3 for need_2, need_3 in needs)]
 
 
-def _plays(space: CardSpace, keys: Iterable[Key]) -> Iterator[Play]:
-    return (space.play(key[3]) for key in keys)
+def _completable(parts: list[tuple[Numbers, int, int]], n: int, needs: list[tuple[int, int]], later: int,
+                 later_3: int) -> list[tuple[Numbers, int, int]]:
+    """The choices that ``later`` more doubled cards (``later_3`` of them held three times in the hand) could
+    complete to one of the needs (cards held twice or more, three times) within ``n`` cards."""
+    memo: dict[tuple[int, int, int], bool] = {}  # many choices share their counts
+    out = []
+    for state in parts:
+        counts = (len(state[0]), state[1], state[2])
+        ok = memo.get(counts)
+        if ok is None:
+            ok = memo[counts] = any(_reaches(*counts, need_2, need_3, n, later, later_3) for need_2, need_3 in needs)
+        if ok:
+            out.append(state)
+    return out
+
+
+def _reaches(size: int, two: int, three: int, need_2: int, need_3: int, n: int, later: int, later_3: int) -> bool:
+    add_3 = max(0, need_3 - three)
+    add_2 = max(0, need_2 - two - add_3)
+    return add_3 <= later_3 and add_3 + add_2 <= later and size + 3 * add_3 + 2 * add_2 <= n
 
 
 def _distinct(keys: Iterable[Key]) -> Iterator[Key]:

@@ -10,6 +10,7 @@ of the shengji ``mechanics`` crate carries its trump.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from enum import StrEnum
 from typing import Callable, Iterable, NamedTuple, Sequence, Union
 
@@ -126,29 +127,8 @@ class Context:
         self.trump = trump
         self.deck = spec.deck
         self.max_width = max(1, spec.deck.copies)
-        trump_levels, plain = spec.levels(trump)
-        self.groups: dict[Group, list[Level]] = {TRUMP: list(trump_levels)}
-        self.groups.update((s, list(plain[s])) for s in SUITS if s in plain)
-        self._group_rank = {g: i for i, g in enumerate(self.groups)}
-        self._cards: dict[Card, CardOrder] = {}
-        self._level_cards: dict[tuple[Group, int], tuple[Card, ...]] = {}
-        for g, levels in self.groups.items():
-            self._index_group(g, levels)
-        missing = [c for c in spec.deck.distinct_cards() if c not in self._cards]
-        if missing:
-            raise AssertionError(f"{missing[0]} has no level")
+        self.groups, self._group_rank, self._cards, self._level_cards = _order_tables(spec, trump)
         self.cache: dict = {}  # memos of the modules reading this context (lead units, follow obligations)
-
-    def _index_group(self, g: Group, levels: Sequence[Level]) -> None:
-        for i, lv in enumerate(levels):
-            strength = len(levels) - i
-            self._level_cards[(g, strength)] = lv.cards
-            for c in lv.cards:
-                if c in self._cards:
-                    raise AssertionError(f"{c} in two levels")
-                across = TRUMP_BASE + strength if g == TRUMP else c.rank
-                key = (self._group_rank[g], -strength, c._suit_index)
-                self._cards[c] = CardOrder(g, strength, strength if lv.chain else None, lv.label, across, key)
 
     # -- per card ------------------------------------------------------------
 
@@ -212,6 +192,34 @@ class Context:
         gs = sorted((o.across for o in orders), reverse=True)
         return (gs[0] if gs else -1, sum(1 for c in cards if card_points(c)), len(cards), tuple(gs),
                 tuple(sorted(o.key for o in orders)))
+
+
+@lru_cache(maxsize=64)
+def _order_tables(spec: TrickSpec, trump: Suit) -> tuple[dict[Group, list[Level]], dict[Group, int],
+                                                         dict[Card, CardOrder], dict[tuple[Group, int], tuple]]:
+    """The groups, their ranks, every card's :class:`CardOrder` and the cards of each (group, strength),
+    read from a game's levels under one trump once (every request's context shares them; none changes
+    them)."""
+    trump_levels, plain = spec.levels(trump)
+    groups: dict[Group, list[Level]] = {TRUMP: list(trump_levels)}
+    groups.update((s, list(plain[s])) for s in SUITS if s in plain)
+    group_rank = {g: i for i, g in enumerate(groups)}
+    cards: dict[Card, CardOrder] = {}
+    level_cards: dict[tuple[Group, int], tuple[Card, ...]] = {}
+    for g, levels in groups.items():
+        for i, lv in enumerate(levels):
+            strength = len(levels) - i
+            level_cards[(g, strength)] = lv.cards
+            for c in lv.cards:
+                if c in cards:
+                    raise AssertionError(f"{c} in two levels")
+                across = TRUMP_BASE + strength if g == TRUMP else c.rank
+                key = (group_rank[g], -strength, c._suit_index)
+                cards[c] = CardOrder(g, strength, strength if lv.chain else None, lv.label, across, key)
+    missing = [c for c in spec.deck.distinct_cards() if c not in cards]
+    if missing:
+        raise AssertionError(f"{missing[0]} has no level")
+    return groups, group_rank, cards, level_cards
 
 
 def order_rows(ctx: Context) -> list[tuple[Text, list[Card]]]:
