@@ -210,15 +210,15 @@ def _hint(spec: SheddingSpec, payload: Mapping) -> dict:
 
 
 def play_texts(hand: Sequence[Card], plays: Sequence[Sequence[Card]], key) -> list[str]:
-    """``format_cards`` of each play, the hand sorted once: a play's cards are the hand's own card objects, so
-    each is written by its place in the sorted hand (a card from elsewhere falls back to ``format_cards``)."""
+    """``format_cards`` of each play, the hand sorted once: each card is written by its place in the sorted
+    hand (copies of a card share a place and a text; a card the hand lacks falls back to ``format_cards``)."""
     order = sorted(hand, key=key)
-    place = {id(c): i for i, c in enumerate(order)}
+    place = {c: i for i, c in enumerate(order)}
     names = [str(c) for c in order]
     out = []
     for cards in plays:
         try:
-            at = sorted([place[id(c)] for c in cards])
+            at = sorted([place[c] for c in cards])
         except KeyError:
             out.append(format_cards(cards, key))
             continue
