@@ -91,8 +91,11 @@ class Card:
                 raise ValueError(f"no such rank: {rank!r}")
             if rank in JOKER_NAMES and suit is not None:
                 raise ValueError("jokers have no suit")
-            card = _MADE[rank, suit] = super().__new__(cls)
+            if suit is not None and not isinstance(suit, Suit):
+                raise ValueError(f"no such suit: {suit!r}")
+            card = super().__new__(cls)
             card._make(rank, suit)
+            _MADE[rank, suit] = card  # only once it is whole
         return card
 
     def __init__(self, rank: int, suit: Suit | None = None):

@@ -197,3 +197,12 @@ def test_every_accepted_spelling_of_a_card_reads_the_same(cards):
         ("BJ" if c == BIG else "lj") if c.is_joker else c.suit.value.lower() + {10: "T"}.get(c.rank, str(c)[1:])
         for c in cards)
     assert Counter(parse_cards(letters, allow_empty=True)) == Counter(cards)
+
+
+def test_a_card_with_no_such_suit_is_refused_every_time_and_leaves_no_broken_card_behind():
+    from scoring.cards import Card, Suit
+
+    for _ in range(2):
+        with pytest.raises(ValueError):
+            Card(14, "S")
+    assert Card(14, Suit.SPADES) is Card(14, Suit.SPADES) and str(Card(14, Suit.SPADES)) == "♠A"

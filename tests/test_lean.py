@@ -263,8 +263,12 @@ def test_a_header_a_response_sets_itself_is_kept_and_the_rest_are_added_once(app
     assert headers.getlist("X-Frame-Options") == ["DENY"]
 
 
-def test_a_per_request_after_hook_runs_for_its_own_request_only(app):
+def test_a_per_request_after_hook_runs_for_its_own_request_only_and_is_not_kept_after_it(app):
+    import weakref
+
     from flask import after_this_request
+
+    made = []
 
     @app.get("/test-after/<word>")
     def after(word):
@@ -272,10 +276,13 @@ def test_a_per_request_after_hook_runs_for_its_own_request_only(app):
         def tag(response):
             response.headers["X-Word"] = word
             return response
+        made.append(weakref.ref(tag))
         return word
 
     client = app.test_client()
     assert [client.get(f"/test-after/{w}").headers["X-Word"] for w in ("a", "b", "c")] == ["a", "b", "c"]
+    gc.collect()
+    assert [ref() for ref in made] == [None, None, None]  # nothing holds a request's own hook past it
 
 
 def test_a_json_body_in_utf16_reads_as_json_loads_reads_it(client):

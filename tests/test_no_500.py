@@ -181,6 +181,16 @@ def test_a_tampered_tracker_state_never_gives_a_server_error(form_pages, state, 
     assert resp.status_code < 500, (values, resp.get_data(as_text=True)[-800:])
 
 
+@pytest.mark.parametrize("change", [{"winner": "\ud800"}, {"names": ["\udfff", "", "", ""]},
+                                    {"rules": {"\ud800": 1}}, {"rounds": [{"winner": 0, "cards": "\ud800"}]}])
+@pytest.mark.parametrize("action", ["", "round", "finish", "undo", "next"])
+def test_a_tracker_state_carrying_a_lone_surrogate_is_dropped_not_a_500(form_pages, change, action):
+    client, _ = form_pages
+    state = json.dumps({**VALID_STATE, **change})  # ASCII JSON: the surrogate travels as a \ud800 escape
+    resp = client.post("/q783/rounds", data={"state": state, "action": action, "winner": "0", "cards": "♠K"})
+    assert resp.status_code == 200 and "\\ud8" not in resp.get_data(as_text=True)
+
+
 @pytest.mark.parametrize("state", ["[" * 2000 + "]" * 2000, '{"players": 4, "teams": false, "rounds": 5}',
                                    '{"players": "x", "teams": false, "rounds": []}', '{"players": NaN}'])
 @pytest.mark.parametrize("action", ["undo", "finish", "round", "next"])

@@ -73,7 +73,17 @@ def _well_formed(data) -> dict | None:
         return None
     if not all(check(data.get(key)) for key, check in _STATE_SHAPE.items()):
         return None
+    if not _utf8(data):  # a lone surrogate (sent as a \ud800 escape) could be neither shown nor kept
+        return None
     return data
+
+
+def _utf8(data: dict) -> bool:
+    try:
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _load_state(form, key: str = SESSION_KEY) -> dict | None:

@@ -24,24 +24,27 @@ HASHED_NAME = re.compile(rf"^(?P<stem>.+)\.(?P<digest>[0-9a-f]{{{DIGEST_CHARS}}}
 
 
 class PaijuFlask(Flask):
-    """Flask, remembering what ``ensure_sync`` made of each hook and view.
+    """Flask, remembering which hooks and views are plain functions.
 
     Flask asks ``inspect.iscoroutinefunction`` of every before/after/teardown hook and the view on every
-    request (a dozen times for a small API call), and for a given function the answer never changes.
-    Remembered weakly: a per-request closure (``after_this_request``) is forgotten with its request."""
+    request (a dozen times for a small API call), and for a given function the answer never changes. A
+    plain function is remembered in a weak set (it is its own ``ensure_sync``), so a per-request closure
+    (``after_this_request``) is forgotten with its request; a coroutine function is asked about each time."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self._made_sync = weakref.WeakKeyDictionary()
+        self._plain = weakref.WeakSet()
 
     def ensure_sync(self, func):
         try:
-            return self._made_sync[func]
-        except KeyError:
-            made = self._made_sync[func] = super().ensure_sync(func)
-            return made
+            if func in self._plain:
+                return func
         except TypeError:  # not weakly referable (a builtin): ask every time
             return super().ensure_sync(func)
+        made = super().ensure_sync(func)
+        if made is func:
+            self._plain.add(func)
+        return made
 
 
 def deployment_config(environ=os.environ) -> dict:
