@@ -91,6 +91,19 @@ def phone(browser):
     return ctx, p
 
 
+def both_save(page, other, edit_url, mine, theirs, then):
+    """Both phones open a hand's edit ((hand, first out)); the other phone saves first, then this one, which
+    waits for ``then``."""
+    page.goto(f"{edit_url}/hands/{mine[0]}")
+    other.goto(f"{edit_url}/hands/{theirs[0]}")
+    other.select_option("#finish_order-0", theirs[1])
+    other.click("form.ledger-form button.primary")
+    other.locator("#entry").wait_for()
+    page.select_option("#finish_order-0", mine[1])
+    page.click("form.ledger-form button.primary")
+    page.locator(then).wait_for()
+
+
 def test_two_phones_a_stale_edit_of_another_hand_merges_and_a_real_conflict_keeps_the_chosen_version(
         page, browser, live_server):
     edit_url = open_with_banks(page, live_server)
@@ -100,25 +113,11 @@ def test_two_phones_a_stale_edit_of_another_hand_merges_and_a_real_conflict_keep
     try:
         ctx.add_cookies([cookie])
         # both phones open an edit; phone B saves hand 2 first: phone A's edit of hand 1 still saves (merge)
-        page.goto(edit_url + "/hands/1")
-        other.goto(edit_url + "/hands/2")
-        other.select_option("#finish_order-0", "3")
-        other.click("form.ledger-form button.primary")
-        other.locator("#entry").wait_for()
-        page.select_option("#finish_order-0", "0")
-        page.click("form.ledger-form button.primary")
-        page.locator("#entry .notice").wait_for()
+        both_save(page, other, edit_url, mine=(1, "0"), theirs=(2, "3"), then="#entry .notice")
         assert "出完的顺序：阿明" in page.locator("#hand-1 .hand-words").inner_text()
         assert "出完的顺序：Jennifer" in page.locator("#hand-2 .hand-words").inner_text()
         # now both open hand 2; B saves first, A's save is a real conflict: both versions, A keeps hers
-        page.goto(edit_url + "/hands/2")
-        other.goto(edit_url + "/hands/2")
-        other.select_option("#finish_order-0", "1")
-        other.click("form.ledger-form button.primary")
-        other.locator("#entry").wait_for()
-        page.select_option("#finish_order-0", "2")
-        page.click("form.ledger-form button.primary")
-        page.locator(".conflict").wait_for()
+        both_save(page, other, edit_url, mine=(2, "2"), theirs=(2, "1"), then=".conflict")
         assert "出完的顺序：小红" in page.locator(".conflict .theirs").inner_text()
         assert "出完的顺序：老王" in page.locator(".conflict .mine").inner_text()
         assert page.input_value("#finish_order-0") == "2"  # the typed edit is still in the form
