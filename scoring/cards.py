@@ -194,6 +194,23 @@ _CARD = {(rank, suit): Card(rank, suit) for rank in RANKS for suit in (None, *SU
 _CARD.update({(rank, None): Card(rank) for rank in JOKER_NAMES})
 
 
+def _spellings(word: str) -> set[str]:
+    """``word`` in every mix of upper and lower case (the notation ignores case)."""
+    out = {""}
+    for char in word:
+        out = {head + c for head in out for c in {char.upper(), char.lower()}}
+    return out
+
+
+#: every word that is one whole card by itself (♠8, s8, 黑桃8, 10, bj …), to that card: text written a card
+#: to a word, as the picker writes it, is read by lookup (tests/test_cards.py checks each against the tokenizer)
+_WORD_CARD = {spelling: _CARD[_JOKER_INPUT[word.upper()], None]
+              for word in _JOKER_INPUT for spelling in _spellings(word)}
+_WORD_CARD.update({suit_spelling + rank_spelling: _CARD[rank, suit]
+                   for suit_word, suit in [("", None), *_SUIT_INPUT.items()] for suit_spelling in _spellings(suit_word)
+                   for rank_word, rank in _RANK_INPUT.items() for rank_spelling in _spellings(rank_word)})
+
+
 def parse_cards(text: str, *, bare: bool = False, allow_empty: bool = False) -> tuple[Card, ...]:
     """Read card text in any accepted notation, in the order written.
 
@@ -203,6 +220,27 @@ def parse_cards(text: str, *, bare: bool = False, allow_empty: bool = False) -> 
     if not isinstance(text, str):
         raise InvalidNotation(t("牌应为文字，例如「♠A ♥10」", "cards must be text, such as “♠A ♥10”"))
     text = normalize_text(text)
+    cards = _whole_words(text, bare)
+    if cards is None:
+        cards = _tokens(text, bare)
+    if not cards and not allow_empty:
+        raise InvalidNotation(t("没有填写牌", "no cards were given"), code="empty_cards")
+    return cards
+
+
+def _whole_words(text: str, bare: bool) -> tuple[Card, ...] | None:
+    """The cards of ``text`` when each of its space-separated words is one whole card; None otherwise."""
+    out = []
+    for word in text.split():
+        card = _WORD_CARD.get(word)
+        if card is None or (not bare and card.is_bare):
+            return None  # not one card (or a bare rank where suits are needed): the tokenizer says why
+        out.append(card)
+    return tuple(out)
+
+
+def _tokens(text: str, bare: bool) -> tuple[Card, ...]:
+    """The cards of ``text`` read token by token: any separators, or none between cards."""
     pos, n = 0, len(text)
     out: list[Card] = []
     while pos < n:
@@ -228,8 +266,6 @@ def parse_cards(text: str, *, bare: bool = False, allow_empty: bool = False) -> 
                     code="suit_required")
             out.append(_CARD[rank, suit_token and _SUIT_INPUT[suit_token.upper()]])
         pos = m.end()
-    if not out and not allow_empty:
-        raise InvalidNotation(t("没有填写牌", "no cards were given"), code="empty_cards")
     return tuple(out)
 
 
@@ -305,10 +341,13 @@ class Deck:
 
     def check(self, cards: Sequence[Card], *, field: str | None = None) -> None:
         """Raise :class:`InvalidNotation` when the deck cannot hold ``cards``."""
-        counts = Counter(cards)
         limits = self._limits
+        distinct = set(cards)
+        if len(distinct) == len(cards) and distinct <= limits.keys():
+            return  # each card once, and the pack holds it (so no rank is over either)
+        counts = Counter(cards)
         if all(n <= limits.get(card, 0) for card, n in counts.items()):
-            return  # every card is in the pack, no more often than it holds it (so no rank is over either)
+            return  # every card is in the pack, no more often than it holds it
         for card, n in counts.items():
             if card.is_joker and not self.jokers:
                 raise InvalidNotation(

@@ -206,3 +206,32 @@ def test_a_card_with_no_such_suit_is_refused_every_time_and_leaves_no_broken_car
         with pytest.raises(ValueError):
             Card(14, "S")
     assert Card(14, Suit.SPADES) is Card(14, Suit.SPADES) and str(Card(14, Suit.SPADES)) == "♠A"
+
+
+# --- reading a card to a word by lookup ---------------------------------------------------------------------------
+
+def outcome(read):
+    """What ``read()`` gives back: its cards, or the error it raises (code and English words)."""
+    try:
+        return read()
+    except InvalidNotation as exc:
+        return exc.code, msg(exc)
+
+
+def test_every_word_read_by_lookup_is_the_card_the_tokenizer_reads():
+    from scoring.cards import _WORD_CARD, _tokens
+    for word, card in _WORD_CARD.items():
+        assert _tokens(word, True) == (card,), word
+
+
+WORDS = st.sampled_from(["♠8", "s8", "S10", "♥t", "黑桃Q", "方片A", "bj", "小王", "10", "k", "♠", "8♠", "S1", "♠8♥8",
+                         "Ｓ８", "♠\ufe0f8", "ſ8", "x"])
+SEPARATORS = st.sampled_from([" ", "  ", "\u3000", "\t", ",", "，", "、", ";", "\x1c", "\u2028", ""])
+
+
+@given(st.lists(st.tuples(WORDS, SEPARATORS), max_size=6), st.booleans())
+def test_reading_by_lookup_gives_what_the_tokenizer_gives(parts, bare):
+    from scoring.cards import _tokens, normalize_text
+    text = "".join(word + sep for word, sep in parts)
+    read_either_way = outcome(lambda: parse_cards(text, bare=bare, allow_empty=True))
+    assert read_either_way == outcome(lambda: _tokens(normalize_text(text), bare))

@@ -349,3 +349,24 @@ def _table_with_a_hand(base: str) -> str:
     post(f"/api/v1/tables/{table['id']}/hands", {"rounds": [], "finish_order": [0]},
          {"X-Edit-Token": table["edit_token"]})
     return table["edit_url"]
+
+
+def test_every_route_outside_the_json_apis_that_takes_a_post_checks_the_csrf_token(csrf_app):
+    from webapp import JSON_APIS
+    client, urls = csrf_app.test_client(), csrf_app.url_map.bind("localhost")
+    checked = []
+    for rule in csrf_app.url_map.iter_rules():
+        if "POST" not in rule.methods or rule.endpoint.rpartition(".")[0] in JSON_APIS:
+            continue
+        values = {arg: sorted(getattr(rule._converters[arg], "items", [1]))[0] for arg in rule.arguments}  # any: its first
+        url = urls.build(rule.endpoint, values)
+        resp = client.post(url, data=TYPED)
+        assert resp.status_code == 400 and "表单已失效" in resp.get_data(as_text=True), url
+        checked.append(rule.endpoint)
+    assert {"pages.settle", "q783_tracker.rounds", "tables.new_table", "tables.undo", "evening.new_evening"} <= set(checked)
+
+
+def test_the_json_apis_take_a_post_without_a_csrf_token(csrf_app):
+    client = csrf_app.test_client()
+    assert client.post("/api/v1/paodekuai/settle", json={"winner": 0, "cards_left": [0, 5, 13, 10]}).status_code == 200
+    assert client.post("/api/v1/tables", json={"game": "paodekuai", "players": ["甲", "乙", "丙", "丁"]}).status_code == 201

@@ -4,9 +4,10 @@ from __future__ import annotations
 import os
 import secrets
 import tempfile
+from contextlib import contextmanager
 from pathlib import Path
 
-from flask import Flask, request
+from flask import Flask
 
 from . import security
 from .serving import PaijuFlask, deployment_config, merge_vary_headers, serve_hashed_static, trust_proxy
@@ -80,7 +81,8 @@ def create_app(overrides: dict | None = None) -> Flask:
 
     babel.init_app(app, locale_selector=current_lang)
     htmx.init_app(app)
-    csrf.init_app(app)
+    with _app_hooks_added(app) as csrf_hooks:
+        csrf.init_app(app)
     compress.init_app(app)
     app.after_request(merge_vary_headers)  # registered after Flask-Compress, so it runs before it
     security.init_app(app)
@@ -96,28 +98,46 @@ def create_app(overrides: dict | None = None) -> Flask:
     pwa.init_app(app)
     from . import evening  # settle-up, evening stats, new evening
     app.register_blueprint(evening.bp)
-    _skip_limiter_outside_limited_blueprints(app, tables.limiter)
+    _run_only_under(app, _hooks_of(app, tables.limiter), [n for n in app.blueprints if n not in UNLIMITED_BLUEPRINTS])
+    _run_only_under(app, csrf_hooks, [n for n in app.blueprints if n not in JSON_APIS])
+    security.check_json_bodies(app, JSON_APIS)
     render.init_app(app)
     return app
 
 
+#: the JSON APIs: token-based, so no CSRF token (their blueprints are exempt), and a body must be JSON
+JSON_APIS = frozenset({"api", "tables_api"})
+
 #: the blueprints none of whose routes has a rate limit: the limiter need not look at their requests
 UNLIMITED_BLUEPRINTS = frozenset({"api", "pages", "q783_tracker"})
 
-
-def _skip_limiter_outside_limited_blueprints(app: Flask, limiter) -> None:
-    """The limiter's hooks (before: resolve every limit and exemption of the route, even where there is
-    none; after: headers; teardown: its per-request state) run only for the blueprints that may carry limits."""
-    for registry in (app.before_request_funcs, app.after_request_funcs, app.teardown_request_funcs):
-        hooks = registry.get(None, [])
-        for i, hook in enumerate(hooks):
-            if getattr(hook, "__self__", None) is limiter or any(a is limiter for a in getattr(hook, "args", ())):
-                hooks[i] = _unless_unlimited(hook)
+_HOOK_REGISTRIES = ("before_request_funcs", "after_request_funcs", "teardown_request_funcs")
 
 
-def _unless_unlimited(hook):
-    def only_where_limited(*args):
-        if request.blueprint not in UNLIMITED_BLUEPRINTS:
-            return hook(*args)
-        return args[0] if args else None  # an after-request hook hands the response on
-    return only_where_limited
+@contextmanager
+def _app_hooks_added(app: Flask):
+    """The app-wide request hooks registered inside the block, by registry."""
+    known = {name: list(getattr(app, name).get(None, ())) for name in _HOOK_REGISTRIES}
+    added: dict[str, list] = {}
+    yield added
+    for name in _HOOK_REGISTRIES:
+        added[name] = [hook for hook in getattr(app, name).get(None, ()) if hook not in known[name]]
+
+
+def _hooks_of(app: Flask, extension) -> dict[str, list]:
+    """The app-wide request hooks that are methods of ``extension`` (or partials of one)."""
+    def its_own(hook) -> bool:
+        return getattr(hook, "__self__", None) is extension or any(a is extension for a in getattr(hook, "args", ()))
+    return {name: [hook for hook in getattr(app, name).get(None, ()) if its_own(hook)] for name in _HOOK_REGISTRIES}
+
+
+def _run_only_under(app: Flask, hooks: dict[str, list], blueprints) -> None:
+    """App-wide ``hooks`` moved under ``blueprints``: they run for those blueprints' requests alone, first
+    among each one's own hooks, where an app-wide hook runs for every request (the limiter's resolve every
+    limit and exemption of the route, even where there is none; CSRF's looks up exemptions). A request
+    that matched no route, or the static files' route, needs neither."""
+    for registry_name, moved in hooks.items():
+        registry = getattr(app, registry_name)
+        registry[None] = [hook for hook in registry.get(None, ()) if hook not in moved]
+        for name in blueprints:
+            registry.setdefault(name, [])[:0] = moved

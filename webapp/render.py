@@ -198,11 +198,12 @@ class WTFormsCatalog:
 
 def init_app(app) -> None:
     app.jinja_env.globals.update(_=template_gettext, gettext=template_gettext)
-    catalog = WTFormsCatalog()
 
-    @app.before_request
-    def _wtforms_catalog():
-        request.wtforms_translations = catalog
+    class RequestWithFormCatalog(app.request_class):
+        """Flask-WTF reads ``request.wtforms_translations``: a class attribute, so no request sets it."""
+        wtforms_translations = WTFormsCatalog()
+
+    app.request_class = RequestWithFormCatalog
 
 
 def warm_up(app) -> None:

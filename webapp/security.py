@@ -1,6 +1,6 @@
 """What every response carries for the browser's protection, the cookies' flags and the API's content type.
 
-One ``after_request`` instead of Flask-Talisman (last released in 2023): the policy is a handful of
+One small WSGI middleware instead of Flask-Talisman (last released in 2023): the policy is a handful of
 constant headers, and HSTS / ``Secure`` follow the request's own scheme (``request.is_secure``, which
 ``PROXY_FIX`` makes honest behind a TLS-terminating proxy).
 """
@@ -63,28 +63,40 @@ class SessionCookiePerScheme(SecureCookieSessionInterface):
         return bool(app.config["SESSION_COOKIE_SECURE"]) or request.is_secure
 
 
-def add_security_headers(response):
-    """Each header the response does not set itself. (One pass over its headers: werkzeug's
-    ``setdefault`` searches them again for every name, raising and catching a KeyError each time.)"""
-    headers = response.headers
-    present = {name.lower() for name, _value in headers}
-    for name, value in SECURITY_HEADERS.items():
-        if name.lower() not in present:
-            headers.add(name, value)
-    if request.is_secure and "strict-transport-security" not in present:
-        headers.add("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY)
-    return response
+class SecurityHeaders:
+    """WSGI middleware: each header of :data:`SECURITY_HEADERS` (and HSTS over HTTPS) that the response
+    does not set itself, added as the response starts. Constant pairs appended to the header list: an
+    ``after_request`` hook would have werkzeug check every value again on every response."""
+
+    def __init__(self, wsgi_app):
+        self.wsgi_app = wsgi_app
+        self.plain = tuple((name.lower(), (name, value)) for name, value in SECURITY_HEADERS.items())
+        self.secure = (*self.plain, ("strict-transport-security", ("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY)))
+
+    def __call__(self, environ, start_response):
+        added = self.secure if environ.get("wsgi.url_scheme") in ("https", "wss") else self.plain  # is_secure
+
+        def start_with_headers(status, headers, exc_info=None):
+            present = {name.lower() for name, _value in headers}
+            headers = [*headers, *(pair for name, pair in added if name not in present)]
+            return start_response(status, headers, exc_info)
+
+        return self.wsgi_app(environ, start_with_headers)
 
 
 def require_json_body():
-    """A JSON endpoint's body must say it is JSON: 415 in the contract's shape otherwise. (An empty body
-    carries nothing to forge; the endpoint answers it as malformed JSON.)"""
-    if (request.method in JSON_BODY_METHODS and request.url_rule is not None and request.path.startswith("/api/")
-            and not request.is_json and request.get_data(cache=True)):
+    """A JSON API's body must say it is JSON: 415 in the contract's shape otherwise. (An empty body carries
+    nothing to forge; the endpoint answers it as malformed JSON.)"""
+    if request.method in JSON_BODY_METHODS and not request.is_json and request.get_data(cache=True):
         abort(415)
 
 
 def init_app(app) -> None:
     app.session_interface = SessionCookiePerScheme()
-    app.before_request(require_json_body)
-    app.after_request(add_security_headers)
+    app.wsgi_app = SecurityHeaders(app.wsgi_app)
+
+
+def check_json_bodies(app, json_apis) -> None:
+    """Every request to the blueprints ``json_apis`` first has its body checked (:func:`require_json_body`)."""
+    for name in json_apis:
+        app.before_request_funcs.setdefault(name, []).insert(0, require_json_body)
