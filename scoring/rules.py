@@ -9,6 +9,7 @@ then explicit options override them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from types import MappingProxyType
 from typing import Any, Iterator, Mapping
 
@@ -131,6 +132,11 @@ class Rules(Mapping[str, Any]):
     def as_dict(self) -> dict:
         return dict(self._values)
 
+    @cached_property
+    def key(self) -> tuple:
+        """The rules as a sorted tuple of (name, value): equal rules, equal keys (specs are cached by it)."""
+        return tuple(sorted(self._values.items()))
+
 
 @dataclass(frozen=True)
 class RuleSet:
@@ -153,11 +159,27 @@ class RuleSet:
                 return p
         raise KeyError(name)
 
+    @cached_property
+    def _of_preset(self) -> dict[str, Rules]:
+        """Each preset's rules with no setting changed, made when first asked for (Rules are read-only)."""
+        return {}
+
     def resolve(self, rules: Any = None) -> Rules:
         if rules is None:
             rules = {}
         if isinstance(rules, Rules):
             return rules
+        if type(rules) is dict and rules.keys() <= {"preset"}:  # a preset alone: resolved once
+            name = rules.get("preset") or self.default_preset
+            if type(name) is str and name in self._of_preset:
+                return self._of_preset[name]
+            if type(name) is str and len(self._of_preset) < len(self.presets):
+                resolved = self._resolve(rules)
+                self._of_preset[name] = resolved
+                return resolved
+        return self._resolve(rules)
+
+    def _resolve(self, rules: Any) -> Rules:
         if not isinstance(rules, Mapping):
             raise MalformedInput(t("rules 应为一个对象", "rules must be an object"), field="rules")
         preset_name = rules.get("preset") or self.default_preset

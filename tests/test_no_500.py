@@ -225,6 +225,15 @@ def test_json_nested_past_the_depth_limit_is_refused_even_when_python_could_pars
     assert resp.get_json()["error"]["code"] == "too_deep"
 
 
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-16", "utf-32"])
+def test_a_body_nested_exactly_past_the_limit_is_refused_and_one_at_the_limit_is_not(client, encoding):
+    from webapp.api import MAX_DEPTH
+    def nested(levels):  # the body object itself is one level
+        return ('{"rules": ' + "[" * (levels - 1) + "]" * (levels - 1) + "}").encode(encoding)
+    assert post_raw(client, "/api/v1/hongwu/settle", nested(MAX_DEPTH + 1)).get_json()["error"]["code"] == "too_deep"
+    assert post_raw(client, "/api/v1/hongwu/settle", nested(MAX_DEPTH)).get_json()["error"]["code"] != "too_deep"
+
+
 @pytest.mark.parametrize("number", ["NaN", "Infinity", "-Infinity", "1e400", "-1e400"])
 def test_a_number_that_is_not_finite_is_a_400(client, number):
     resp = post_raw(client, "/api/v1/paodekuai/settle", '{"winner": 0, "cards_left": [0, %s, 3, 4]}' % number)

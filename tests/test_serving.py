@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gzip
 import http.client
+import json
 import multiprocessing
 import os
 import re
@@ -74,6 +75,17 @@ def test_pages_and_static_files_are_gzipped_for_a_client_that_asks(client):
     resp = client.get(htmx, headers={"Accept-Encoding": "gzip"})
     assert resp.headers["Content-Encoding"] == "gzip" and resp.headers["Cache-Control"] == IMMUTABLE
     assert gzip.decompress(resp.get_data()) == (ROOT / "static" / "vendor" / "htmx.min.js").read_bytes()
+
+
+def test_an_answer_below_the_compression_threshold_goes_as_it_is_and_a_long_one_is_gzipped(client):
+    small = client.post("/api/v1/paodekuai/settle", json={"winner": 0, "cards_left": [0, 5, 13, 10]},
+                        headers={"Accept-Encoding": "gzip"})
+    assert small.status_code == 200 and len(small.get_data()) < client.application.config["COMPRESS_MIN_SIZE"]
+    assert "Content-Encoding" not in small.headers and "Accept-Encoding" not in small.headers.get("Vary", "")
+    hand = "♠3 ♥3 ♣4 ♦4 ♠5 ♥5 ♣6 ♦6 ♠7 ♥7 ♣8 ♦8 ♠9"
+    long = client.post("/api/v1/paodekuai/hint", json={"hand": hand}, headers={"Accept-Encoding": "gzip"})
+    assert long.headers["Content-Encoding"] == "gzip" and "Accept-Encoding" in long.headers["Vary"]
+    assert json.loads(gzip.decompress(long.get_data()))["plays"]
 
 
 # -- the instance secret key ------------------------------------------------------------------------------------

@@ -10,7 +10,8 @@ from pathlib import Path
 from flask import Flask
 
 from . import security
-from .serving import PaijuFlask, deployment_config, merge_vary_headers, serve_hashed_static, trust_proxy
+from .serving import (PaijuFlask, compress_unless_small, deployment_config, merge_vary_headers, serve_hashed_static,
+                      trust_proxy)
 
 _PKG = Path(__file__).resolve().parent
 
@@ -83,7 +84,9 @@ def create_app(overrides: dict | None = None) -> Flask:
     htmx.init_app(app)
     with _app_hooks_added(app) as csrf_hooks:
         csrf.init_app(app)
+    app.config.setdefault("COMPRESS_REGISTER", False)  # its hook is called by compress_unless_small
     compress.init_app(app)
+    app.after_request(compress_unless_small(compress))
     app.after_request(merge_vary_headers)  # registered after Flask-Compress, so it runs before it
     security.init_app(app)
     serve_hashed_static(app)

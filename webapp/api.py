@@ -4,12 +4,13 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+from collections.abc import Mapping
 
 from flask import Blueprint, current_app, jsonify, request
 
 from scoring.errors import MalformedInput
 from scoring.registry import all_games, get_game
-from scoring.i18n import render, shown, t
+from scoring.i18n import Text, render, shown, t
 
 from .i18n import current_lang
 from .openapi import document
@@ -75,22 +76,36 @@ def _decoded(data: bytes):
 def json_body():
     """The request's JSON object, or a 400 in the contract's shape: valid UTF-8 JSON, numbers finite
     (no NaN, Infinity or 1e400), nested at most ``MAX_DEPTH`` deep."""
+    data = request.get_data(cache=True)
     try:
-        body = _decoded(request.get_data(cache=True))
+        body = _decoded(data)
     except (ValueError, RecursionError):  # UnicodeDecodeError and JSONDecodeError are ValueErrors
         raise MalformedInput(t("请求体不是有效的 JSON（数字须为有限值）",
                                "the request body is not valid JSON (numbers must be finite)"), code="malformed_json")
     if not isinstance(body, dict):
         raise MalformedInput(t("请求体应为 JSON 对象", "the request body must be a JSON object"),
                              code="malformed_json")
-    if depth(body) > MAX_DEPTH:
+    # each object or list is written with a { or [: a body with few of those bytes cannot nest deeper
+    if data.count(b"{") + data.count(b"[") > MAX_DEPTH and depth(body) > MAX_DEPTH:
         raise MalformedInput(t("请求体嵌套太深（最多{n}层）", "the request body is nested too deeply (at most {n} levels)",
                                n=MAX_DEPTH), code="too_deep")
     return body
 
 
-def rendered(value):
-    return render(value, current_lang())
+def json_answer(value):
+    """``value`` as a JSON answer, each :class:`~scoring.i18n.Text` in it written in the request's language as
+    the encoder meets it: no pass over the whole value to render it first."""
+    lang = current_lang()
+
+    def written(item):
+        if isinstance(item, Text):
+            return item.render(lang)
+        if isinstance(item, Mapping):
+            return dict(item)
+        return current_app.json.default(item)
+
+    body = current_app.json.dumps(value, default=written, separators=(",", ":"))
+    return current_app.response_class(f"{body}\n", mimetype=current_app.json.mimetype)
 
 
 #: how long a client or cache may reuse a static answer before asking again (with its ETag)
@@ -135,4 +150,4 @@ def game_action(slug: str, action: str):
         return error_response("not_found", t("「{g}」没有「{a}」这个功能", "“{g}” has no “{a}”",
                                              g=game.name, a=shown(action)), 404, "action")
     body = json_body()
-    return jsonify(rendered(game.run(action, body)))
+    return json_answer(game.run(action, body))

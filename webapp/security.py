@@ -44,8 +44,9 @@ JSON_BODY_METHODS = frozenset({"POST", "PUT", "PATCH"})
 class SessionCookiePerScheme(SecureCookieSessionInterface):
     """The session cookie is ``Secure`` whenever the request came over HTTPS.
 
-    Two savings on every request: the signing serializer is made once per secret key (Flask builds a
-    new one each time), and a request with no cookies at all gets its empty session without parsing any."""
+    Savings on every request: the signing serializer is made once per secret key (Flask builds a new one
+    each time), a request with no cookies at all gets its empty session without parsing any, and an empty
+    session nobody touched is not saved."""
 
     def get_signing_serializer(self, app):
         key = (app.secret_key, tuple(app.config.get("SECRET_KEY_FALLBACKS") or ()))
@@ -58,6 +59,11 @@ class SessionCookiePerScheme(SecureCookieSessionInterface):
         if not request.environ.get("HTTP_COOKIE"):  # nothing to read: an empty session, no cookie parsing
             return self.session_class() if app.secret_key else None
         return super().open_session(app, request)
+
+    def save_session(self, app, session, response) -> None:
+        if not session and not session.modified and not session.accessed:
+            return  # nothing to write, clear or vary on (what Flask's would conclude, after its cookie settings)
+        super().save_session(app, session, response)
 
     def get_cookie_secure(self, app) -> bool:
         return bool(app.config["SESSION_COOKIE_SECURE"]) or request.is_secure
@@ -87,7 +93,8 @@ class SecurityHeaders:
 def require_json_body():
     """A JSON API's body must say it is JSON: 415 in the contract's shape otherwise. (An empty body carries
     nothing to forge; the endpoint answers it as malformed JSON.)"""
-    if request.method in JSON_BODY_METHODS and not request.is_json and request.get_data(cache=True):
+    if (request.method in JSON_BODY_METHODS and request.content_type != "application/json"  # the usual header, as is
+            and not request.is_json and request.get_data(cache=True)):
         abort(415)
 
 

@@ -96,6 +96,18 @@ class StaticDigests:
         return f"{stem}.{digest}.{suffix}" if digest else filename
 
 
+def compress_unless_small(compress):
+    """Flask-Compress's hook for an answer of at least ``COMPRESS_MIN_SIZE`` bytes or of unknown size. A
+    smaller one it would send as it is: it goes out at once, and being the same whatever the client
+    accepts, it needs no ``Vary: Accept-Encoding``."""
+    def compressed_unless_small(response):
+        length = response.content_length
+        if length is not None and length < current_app.config["COMPRESS_MIN_SIZE"]:
+            return response
+        return compress.after_request(response)
+    return compressed_unless_small
+
+
 def merge_vary_headers(response):
     """One ``Vary`` header listing every value: Flask-Compress appends Accept-Encoding to the first
     ``Vary`` and drops the others, so a page's ``Vary: Cookie`` (its language) would be lost."""

@@ -56,7 +56,8 @@ def distinct_readings(readings: Iterable[Reading]) -> list[Reading]:
     """Drop repeated readings (same kind, key, size and extras), keeping the first."""
     seen, out = set(), []
     for r in readings:
-        if r.sig not in seen:
-            seen.add(r.sig)
+        sig = r.sig
+        if sig not in seen:
+            seen.add(sig)
             out.append(r)
     return out

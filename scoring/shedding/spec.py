@@ -6,6 +6,7 @@ from typing import Callable, Hashable, Iterable, Mapping, Sequence, TypeVar
 
 from ..cards import Card, Deck, format_cards
 from ..i18n import Text, t
+from ..rules import Rules
 from .order import STANDARD, RankOrder
 from .pattern import HandGroups, Pattern
 from .reading import Reading, distinct_readings
@@ -144,7 +145,7 @@ class SheddingSpec:
 
 
 def rules_key(rules) -> Hashable:
-    return tuple(sorted(rules.items()))
+    return rules.key if isinstance(rules, Rules) else tuple(sorted(rules.items()))
 
 
 def spec_cache(build: Callable[[object], S]) -> Callable[[object], S]:
