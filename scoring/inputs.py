@@ -502,16 +502,28 @@ class PerSeatField(Field):
             return _MISSING
         out, ok = [], True
         for i, item in enumerate(raw):
-            where = t("{s}的{f}", "{f} of {s}", s=seat_name(i), f=label)
             if item is None:
-                problems.add(MalformedInput(t("缺少「{f}」", "“{f}” is missing", f=where), field=f"{path}[{i}]",
-                                            code="missing_field"))
+                problems.add(MalformedInput(t("缺少「{f}」", "“{f}” is missing", f=self.seat_label(i, label)),
+                                            field=f"{path}[{i}]", code="missing_field"))
                 value = _MISSING
             else:
-                value = self.item.read(item, ctx, f"{path}[{i}]", where, problems)
+                value = self.read_item(item, i, ctx, f"{path}[{i}]", label, problems)
             ok = ok and value is not _MISSING
             out.append(value)
         return out if ok else _MISSING
+
+    def read_item(self, item, seat: int, ctx, path, label, problems):
+        """One seat's number. Read first without its words (a valid number needs none); only a refused one is
+        read again, with the seat's words (2号位的剩余牌数) for its message."""
+        quiet = Problems()
+        value = self.item.read(item, ctx, path, label, quiet)
+        if quiet:
+            value = self.item.read(item, ctx, path, self.seat_label(seat, label), problems)
+        return value
+
+    @staticmethod
+    def seat_label(seat: int, label: Text) -> Text:
+        return t("{s}的{f}", "{f} of {s}", s=seat_name(seat), f=label)
 
     def json_schema(self, ctx):
         return {"type": "array", "items": self.item.json_schema(ctx), "maxItems": ctx.seats}
@@ -519,7 +531,7 @@ class PerSeatField(Field):
     def path_label(self, index, sub):
         if index is None:
             return self.label
-        return t("{s}的{f}", "{f} of {s}", s=seat_name(int(index)), f=self.label)
+        return self.seat_label(int(index), self.label)
 
     def words(self, value, ctx):
         if value is None:
