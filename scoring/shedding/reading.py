@@ -1,7 +1,6 @@
 """A reading: one way to read a set of cards as a pattern."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Iterable, Mapping, NamedTuple
 
@@ -9,22 +8,33 @@ from ..cards import Card, format_cards
 from ..i18n import Text
 
 
-@dataclass(frozen=True)
 class Reading:
     """One way to read a set of cards as a pattern.
 
     ``kind`` is a stable string for API clients, ``label`` bilingual, ``key`` what
     the pattern's ``beats`` compares, ``extra`` the JSON fields a game adds (双扣
-    ``lines``, Q783 ``pure``, …).
+    ``lines``, Q783 ``pure``, …). A value: never changed once made (a plain class with
+    slots, as :class:`~scoring.i18n.Text`: a hint makes readings by the hundred).
     """
 
-    kind: str
-    label: Text
-    key: tuple
-    size: int
-    is_bomb: bool = False
-    cards: tuple[Card, ...] = ()
-    extra: Mapping[str, Any] = field(default_factory=dict)
+    __slots__ = ("kind", "label", "key", "size", "is_bomb", "cards", "extra")
+
+    def __init__(self, kind: str, label: Text, key: tuple, size: int, is_bomb: bool = False,
+                 cards: tuple[Card, ...] = (), extra: Mapping[str, Any] | None = None):
+        self.kind, self.label, self.key, self.size = kind, label, key, size
+        self.is_bomb, self.cards, self.extra = is_bomb, cards, {} if extra is None else extra
+
+    def _fields(self) -> tuple:
+        return (self.kind, self.label, self.key, self.size, self.is_bomb, self.cards, self.extra)
+
+    def __eq__(self, other: object) -> bool:
+        return self._fields() == other._fields() if isinstance(other, Reading) else NotImplemented
+
+    def __hash__(self) -> int:  # as a frozen dataclass's: a TypeError, as ``extra`` is a dict
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return f"Reading(kind={self.kind!r}, key={self.key!r}, size={self.size}, cards={self.cards!r})"
 
     def as_dict(self, sort_key=None) -> dict:
         out = {"kind": self.kind, "label": self.label, "size": self.size, "bomb": self.is_bomb,

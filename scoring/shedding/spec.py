@@ -77,7 +77,7 @@ class SheddingSpec:
     def readings(self, cards: Sequence[Card]) -> list[Reading]:
         """Every reading of ``cards``, largest first; [] = no pattern."""
         cards = tuple(cards)
-        counts = Counter(c.rank for c in cards)
+        counts = Counter([c.rank for c in cards])
         return self.sorted_readings([r for p in self.readers(len(cards)) for r in p.read(cards, counts)])
 
     def readers(self, n: int) -> tuple[Pattern, ...]:
