@@ -84,9 +84,11 @@ def create_app(overrides: dict | None = None) -> Flask:
     htmx.init_app(app)
     with _app_hooks_added(app) as csrf_hooks:
         csrf.init_app(app)
-    app.config.setdefault("COMPRESS_REGISTER", False)  # its hook is called by compress_unless_small
+    compressing = app.config.get("COMPRESS_REGISTER", True)  # False (a test's client): answers go as they are
+    app.config["COMPRESS_REGISTER"] = False  # Flask-Compress's own hook is called by compress_unless_small
     compress.init_app(app)
-    app.after_request(compress_unless_small(compress))
+    if compressing:
+        app.after_request(compress_unless_small(compress))
     app.after_request(merge_vary_headers)  # registered after Flask-Compress, so it runs before it
     security.init_app(app)
     serve_hashed_static(app)
