@@ -52,7 +52,10 @@ def _turn_schema(names: tuple[str, ...], most: int | None) -> Schema:
 
 def read_turn(payload: Mapping, spec: "SheddingSpec", hand: Sequence[Card] | None, leading: bool) -> Turn:
     """The turn of a check or hint (``first_play`` only on a lead)."""
-    values = turn_schema(spec).read(payload, Context(rules=spec.rules))
+    if all(payload.get(name) is None for name in spec.turn_inputs):  # none given: each its default, unread
+        values = {name: TURN_FIELDS[name].default for name in spec.turn_inputs}
+    else:
+        values = turn_schema(spec).read(payload, Context(rules=spec.rules))
     first = bool(values.get("first_play"))
     if first and not leading:
         raise InvalidInput(t("「{f}」：一局的第一手时桌上没有牌，请清空桌上的牌",
