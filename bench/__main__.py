@@ -13,6 +13,8 @@ The parts, in the order they run (name one or more to run only those):
   (``bench/ledger.py``; PostgreSQL too when ``PAIJU_BENCH_POSTGRES_URL`` is set);
 * ``load``: throughput and latency of the main endpoints and pages against a bare Flask route under
   gunicorn at 1, 8 and 32 clients (``bench/load.py``);
+* ``instructions``: the same endpoints' instructions per request in process, counted by valgrind: the
+  same count every run, where the load run's ratios move by a few hundredths (``bench/instructions.py``);
 * ``taps``: the taps a typical hand takes in Chromium, against a budget per game (``bench/taps.py``).
 
 ``repeat`` (a number) is how many runs the timing parts take their medians over. No assertion: figures to
@@ -74,6 +76,7 @@ PARTS = {
     "peer": lambda repeat: _module("peer").main(),
     "ledger": lambda repeat: _module("ledger").main([str(repeat or 7)]),
     "load": lambda repeat: _module("load").main([]),
+    "instructions": lambda repeat: _module("instructions").main([]),
     "taps": lambda repeat: _module("taps").main(),
 }
 
