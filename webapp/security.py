@@ -77,7 +77,8 @@ class SecurityHeaders:
     def __init__(self, wsgi_app):
         self.wsgi_app = wsgi_app
         self.plain = tuple((name.lower(), (name, value)) for name, value in SECURITY_HEADERS.items())
-        self.secure = (*self.plain, ("strict-transport-security", ("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY)))
+        hsts = ("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY)
+        self.secure = (*self.plain, (hsts[0].lower(), hsts))
 
     def __call__(self, environ, start_response):
         added = self.secure if environ.get("wsgi.url_scheme") in ("https", "wss") else self.plain  # is_secure
