@@ -312,3 +312,14 @@ def test_a_kept_form_page_is_what_a_fresh_render_gives_but_for_each_sessions_own
         kept, token_2 = page_and_token(second, url)
         assert token_1 != token_2
         assert kept == page_1 == page_and_token(fresh, url)[0], url
+
+
+def test_a_game_action_answers_compact_json_with_its_texts_in_the_language_and_indented_in_debug(app):
+    body = {"winner": 0, "cards_left": [0, 5, 13, 10]}
+    answer = app.test_client().post("/api/v1/paodekuai/settle", json=body, headers={"Accept-Language": "en"})
+    text = answer.get_data(as_text=True)
+    assert answer.mimetype == "application/json" and text.endswith("}\n") and ": " not in text.split('"steps"')[0]
+    steps = answer.get_json()["steps"]
+    assert all(isinstance(step, str) for step in steps) and "seat 1 went out first and collects 87" in steps
+    app.debug = True
+    assert '\n  "' in app.test_client().post("/api/v1/paodekuai/settle", json=body).get_data(as_text=True)

@@ -142,6 +142,16 @@ def test_creating_tables_and_writing_too_often_is_a_429_in_the_error_shape(small
     assert statuses[:6] == [404] * 6 and statuses[6] == 429
 
 
+@pytest.mark.parametrize("small_app", ["sqlite"], indirect=True)
+def test_the_q783_round_tracker_of_a_table_shares_the_write_limit(small_app):
+    """Its blueprint is one the limiter's hooks skip: the limit decorator enforces the limit by itself."""
+    tid, _token = Ledger(small_app.test_client()).create()
+    browser = small_app.test_client()
+    token = csrf(browser.get("/tables/new?game=q783").get_data(as_text=True))
+    statuses = [browser.post(f"/tables/{tid}/edit/rounds", data={"csrf_token": token}).status_code for _ in range(7)]
+    assert 429 not in statuses[:6] and statuses[6] == 429
+
+
 def test_a_body_over_the_size_limit_is_a_413_in_the_error_shape(led):
     tid, token = led.create()
     status, out = led.call("POST", f"tables/{tid}/hands", token=token,

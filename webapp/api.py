@@ -104,8 +104,11 @@ def json_answer(value):
             return dict(item)
         return current_app.json.default(item)
 
-    body = current_app.json.dumps(value, default=written, separators=(",", ":"))
-    return current_app.response_class(f"{body}\n", mimetype=current_app.json.mimetype)
+    provider = current_app.json
+    compact = provider.compact if provider.compact is not None else not current_app.debug  # as jsonify decides
+    layout = {"separators": (",", ":")} if compact else {"indent": 2}
+    body = provider.dumps(value, default=written, **layout)
+    return current_app.response_class(f"{body}\n", mimetype=provider.mimetype)
 
 
 #: how long a client or cache may reuse a static answer before asking again (with its ETag)
