@@ -189,9 +189,12 @@ def parse_card(token: str, *, bare: bool = False) -> Card:
     return cards[0]
 
 
-#: every card there is, made ahead: reading one is a lookup
-_CARD = {(rank, suit): Card(rank, suit) for rank in RANKS for suit in (None, *SUITS)}
-_CARD.update({(rank, None): Card(rank) for rank in JOKER_NAMES})
+for _rank in RANKS:  # every card there is, made ahead: reading one is a lookup in _MADE
+    for _suit in (None, *SUITS):
+        Card(_rank, _suit)
+for _rank in JOKER_NAMES:
+    Card(_rank)
+_CARD = _MADE
 
 
 def _spellings(word: str) -> set[str]:
