@@ -12,7 +12,8 @@ other work shares the cores) with the bare route's as a ratio, and any answer th
 Options: ``--seconds S`` per endpoint (default 3, in ``--rounds`` interleaved slices, default 6),
 ``--clients 1,8,32``, ``--only NAME,…``; ``--in-process`` instead calls the WSGI app directly (no server)
 and prints each endpoint's CPU per request and its ratio to the bare route's: the app's own share of the
-work, steadier than a load run on a shared machine.
+work, steadier than a load run on a shared machine; and p50/p99/p99.9/worst wall time of requests in a row,
+with the garbage collector on, where no server queue or load generator adds to the tail.
 The machine's cores are shared with the server: the figures are noisy; compare ratios within one run.
 No assertion: figures to watch, not a test.
 """
@@ -400,6 +401,14 @@ def in_process(endpoints: list[Endpoint], requests: int = 300, rounds: int = 7) 
                 one(endpoint)
             return (time.process_time() - start) / requests * 1e6
 
+        def latencies(endpoint: Endpoint) -> list[int]:
+            out = []
+            for _ in range(requests * rounds):
+                start = time.perf_counter_ns()
+                one(endpoint)
+                out.append(time.perf_counter_ns() - start)
+            return sorted(out)
+
         everything = [BARE, *endpoints]
         for endpoint in everything:
             batch(endpoint)  # first-use costs (kept pages, caches) out of the way
@@ -407,12 +416,15 @@ def in_process(endpoints: list[Endpoint], requests: int = 300, rounds: int = 7) 
         for _ in range(rounds - 1):
             for endpoint in everything:
                 best[endpoint.name] = min(best[endpoint.name], batch(endpoint))
+        spread = {e.name: latencies(e) for e in everything}
     bare = best[BARE.name]
-    print(f"in process (the WSGI app called directly, one thread; CPU per request, best of {rounds} batches "
-          f"of {requests}):")
+    print(f"in process (the WSGI app called directly, one thread, garbage collector on; CPU per request, best of "
+          f"{rounds} batches of {requests}; then the wall time of each of {requests * rounds} requests in a row, "
+          f"where a collector's pause would show in p99.9 and the worst):")
     for endpoint in everything:
-        cpu = best[endpoint.name]
-        print(f"  {endpoint.name:<20} {cpu:7.1f} µs  {bare / cpu:4.2f}×bare")
+        cpu, each = best[endpoint.name], Result(len(spread[endpoint.name]), 0.0, spread[endpoint.name], {})
+        print(f"  {endpoint.name:<20} {cpu:7.1f} µs  {bare / cpu:4.2f}×bare   p50 {each.percentile(0.5):5.2f}  "
+              f"p99 {each.percentile(0.99):5.2f}  p99.9 {each.percentile(0.999):5.2f}  worst {each.latencies[-1] / 1e6:5.2f} ms")
 
 
 def main(argv: list[str] | None = None) -> None:
