@@ -12,7 +12,8 @@ client), median of ``repeat`` requests:
 * page: the read-only page ``GET /tables/<id>`` (size printed too), and "cold": with no hand's steps
   rendered yet in this process (``webapp.models.SHOWN`` emptied first: a table's first view);
 * live poll: ``GET /tables/<id>/live`` unchanged (204), after one new hand (what a viewer's phone
-  gets: CPU and size) and from scratch (``v=0``: every shown hand);
+  gets: CPU and size) and from scratch (``v=0``: every shown hand); and the largest such poll at every
+  table length from 1 to 130 hands;
 * API read: ``GET /api/v1/tables/<id>`` (the contract's whole table, every hand), warm and cold;
 * CSV: ``GET /tables/<id>/export.csv`` (every hand, its input in words).
 
@@ -32,6 +33,7 @@ from webapp import create_app
 from webapp import models
 
 SIZES = (1, 100, 500, 2000)
+SWEEP = 130  # past the chart's dots (40 hands) and the page's cap (50)
 BANKS = [125, 125, 125, 125]
 LIMITS = {"LEDGER_CREATE_LIMIT": "1000000 per minute", "LEDGER_WRITE_LIMIT": "1000000 per minute"}
 
@@ -85,7 +87,7 @@ def cold_ms(fn, repeat: int) -> float:
 
 
 def measure(name: str, url: str, repeat: int) -> None:
-    app = create_app({"SECRET_KEY": "bench", "DATABASE_URL": url, "LEDGER_MAX_HANDS": max(SIZES) + 3 * repeat,
+    app = create_app({"SECRET_KEY": "bench", "DATABASE_URL": url, "LEDGER_MAX_HANDS": max(SIZES + (SWEEP,)) + 3 * repeat,
                       **LIMITS})
     client = app.test_client()
     print(f"{name}: CPU per request, median of {repeat} (ms)")
@@ -111,6 +113,16 @@ def measure(name: str, url: str, repeat: int) -> None:
         print(f"  {size:>6} {cpu['record']:>8.1f} {cpu['edit']:>8.1f} {cpu['page']:>8.1f} "
               f"{len(page.data) / 1024:>8.0f} {cpu['poll']:>9.1f} {one_cpu:>8.1f} {one_kb:>6.1f} {cpu['fresh']:>9.1f} "
               f"{cpu['read']:>9.1f} {cpu['csv']:>7.1f} {cpu['page cold']:>9.1f} {cpu['read cold']:>9.1f}")
+    print(largest_poll(client))
+
+
+def largest_poll(client, most: int = SWEEP) -> str:
+    """The largest poll after one new hand at every table length from 1 to ``most``: the sizes above are at
+    four lengths only, and what a poll carries (the chart's dots, the page's cap) changes in between."""
+    table = Table(client, 0)
+    sizes = {table.recorded + 1: table.poll_after_one_new_hand()[1] for _ in range(most)}
+    worst = max(sizes, key=sizes.get)
+    return f"  largest poll after one new hand, tables of 1 to {most} hands: {sizes[worst] / 1024:.1f} KB (at {worst})"
 
 
 def main(argv=None) -> int:

@@ -364,6 +364,7 @@ def _csrf_message() -> str:
 
 PAGE_HANDS = 50  # hands a table page shows; older ones are a link away
 CHART_POINTS = 60  # points per line in the chart, however many hands (a live change sends the chart)
+CHART_DOTS = 40  # up to this many hands, each hand's point is marked with a dot
 
 
 def with_edit_cookie(resp, table_id: str, token: str):
@@ -411,16 +412,25 @@ def chart_svg(players: list[str], points: list[tuple[int, list[int]]], count: in
              f'<text x="{pad_l - 4}" y="{y(lo)}" text-anchor="end" class="axis">{lo}</text>']
     if lo < 0 < hi:
         parts.append(f'<text x="{pad_l - 4}" y="{y(0) + 4}" text-anchor="end" class="axis">0</text>')
+    dots = count <= CHART_DOTS
+    if dots:
+        parts.append(_dot_markers(len(players)))
     for seat in range(len(players)):
-        color = COLORS[seat % len(COLORS)]
         line = " ".join(f"{x(i)},{y(totals[seat])}" for i, totals in points)
-        parts.append(f'<polyline fill="none" stroke="{color}" stroke-width="2" points="{line}" '
-                     f'data-seat="{seat}"><title>{escape(players[seat])}: {points[-1][1][seat]}</title></polyline>')
-        if count <= 40:
-            parts.extend(f'<circle cx="{x(i)}" cy="{y(totals[seat])}" r="2.5" fill="{color}"/>'
-                         for i, totals in points[1:])
+        marked = f' marker-mid="url(#dot-{seat})" marker-end="url(#dot-{seat})"' if dots else ""
+        parts.append(f'<polyline fill="none" stroke="{COLORS[seat % len(COLORS)]}" stroke-width="2" points="{line}" '
+                     f'data-seat="{seat}"{marked}><title>{escape(players[seat])}: {points[-1][1][seat]}</title>'
+                     f'</polyline>')
     parts.append("</svg>")
     return Markup("".join(parts))
+
+
+def _dot_markers(seats: int) -> str:
+    """A dot per seat's colour, drawn by the polyline at each hand's point (not a circle per point: the
+    chart goes out with every live change, and 40 hands of six seats' circles would be 11 KB)."""
+    return "<defs>" + "".join(
+        f'<marker id="dot-{seat}" viewBox="-3 -3 6 6" markerWidth="6" markerHeight="6" markerUnits="userSpaceOnUse">'
+        f'<circle r="2.5" fill="{COLORS[seat % len(COLORS)]}"/></marker>' for seat in range(seats)) + "</defs>"
 
 
 @functools.lru_cache(maxsize=512)
