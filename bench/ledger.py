@@ -6,7 +6,7 @@ hand starts a 大局 with banks of 125 each and the 大局 ends within a few han
 as at a real table. Measured through the app in process (the Flask test
 client), median of ``repeat`` requests:
 
-* record: ``POST …/hands`` (one more hand at the end);
+* record: ``POST …/hands`` (one more hand at the end), and the function calls one record makes;
 * edit hand 1 (the Q783 edit): ``PUT …/hands/1`` with a changed result (re-settles what
   follows until a hand starts from what it started from before: here the rest of its 大局);
 * page: the read-only page ``GET /tables/<id>`` (size printed too), and "cold": with no hand's steps
@@ -21,7 +21,9 @@ No assertion: figures to watch, not a test.
 """
 from __future__ import annotations
 
+import cProfile
 import os
+import pstats
 import statistics
 import sys
 import tempfile
@@ -93,8 +95,10 @@ def measure(name: str, url: str, repeat: int) -> None:
     print(f"{name}: CPU per request, median of {repeat} (ms)")
     print(f"  {'hands':>6} {'record':>8} {'edit #1':>8} {'page':>8} {'page KB':>8} {'poll 204':>9} {'poll +1':>8}"
           f" {'+1 KB':>6} {'poll v=0':>9} {'API read':>9} {'CSV':>7} {'page cold':>9} {'API cold':>9}")
+    calls = {}
     for size in SIZES:
         table = Table(client, size)
+        calls[size] = calls_of(table.record)
         page = client.get(f"/tables/{table.id}")
         cpu = {
             "record": median_ms(table.record, repeat)[1],
@@ -113,7 +117,16 @@ def measure(name: str, url: str, repeat: int) -> None:
         print(f"  {size:>6} {cpu['record']:>8.1f} {cpu['edit']:>8.1f} {cpu['page']:>8.1f} "
               f"{len(page.data) / 1024:>8.0f} {cpu['poll']:>9.1f} {one_cpu:>8.1f} {one_kb:>6.1f} {cpu['fresh']:>9.1f} "
               f"{cpu['read']:>9.1f} {cpu['csv']:>7.1f} {cpu['page cold']:>9.1f} {cpu['read cold']:>9.1f}")
+    print(f"  Python calls in one record (the same count every run, where CPU moves by a third): "
+          + ", ".join(f"{n:,} at {size}" for size, n in calls.items()))
     print(largest_poll(client))
+
+
+def calls_of(fn) -> int:
+    """How many Python and built-in function calls one ``fn()`` makes (cProfile's count)."""
+    profile = cProfile.Profile()
+    profile.runcall(fn)
+    return pstats.Stats(profile).total_calls
 
 
 def largest_poll(client, most: int = SWEEP) -> str:
