@@ -14,7 +14,8 @@ The parts, in the order they run (name one or more to run only those):
 * ``load``: throughput and latency of the main endpoints and pages against a bare Flask route under
   gunicorn at 1, 8 and 32 clients (``bench/load.py``);
 * ``instructions``: the same endpoints' instructions per request in process, counted by valgrind: the
-  same count every run, where the load run's ratios move by a few hundredths (``bench/instructions.py``);
+  same count every run, where the load run's ratios move by a few hundredths; and a ledger record's at
+  the end of a table of 1 and of 500 hands (``bench/instructions.py``);
 * ``taps``: the taps a typical hand takes in Chromium, against a budget per game (``bench/taps.py``).
 
 ``repeat`` (a number) is how many runs the timing parts take their medians over. No assertion: figures to
