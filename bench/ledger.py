@@ -17,6 +17,10 @@ client), median of ``repeat`` requests:
 * API read: ``GET /api/v1/tables/<id>`` (the contract's whole table, every hand), warm and cold;
 * CSV: ``GET /tables/<id>/export.csv`` (every hand, its input in words).
 
+A row's table grows as it is measured: the records add ``repeat`` + 1 hands before the other columns, and
+each poll after a new hand adds one (at the 1-hand row with ``repeat`` 7, those polls are of tables of
+10 to 16 hands). At 100 hands and more that is noise; the sweep line covers every short length.
+
 No assertion: figures to watch, not a test.
 """
 from __future__ import annotations

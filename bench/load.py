@@ -181,9 +181,12 @@ class Result:
         return self.server_cpu / max(self.requests, 1) * 1000
 
     def percentile(self, q: float) -> float:
-        """The q-th quantile of latency in ms (nearest rank)."""
-        ordered = self.latencies
-        return ordered[min(len(ordered) - 1, int(q * len(ordered)))] / 1e6
+        return percentile(self.latencies, q)
+
+
+def percentile(ordered: list[int], q: float) -> float:
+    """The q-th quantile, in ms, of latencies in ns sorted ascending (nearest rank)."""
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] / 1e6
 
 
 def server_cpu(master: int) -> float:
@@ -395,36 +398,32 @@ def in_process(endpoints: list[Endpoint], requests: int = 300, rounds: int = 7) 
                 pass
             getattr(answer, "close", lambda: None)()
 
-        def batch(endpoint: Endpoint) -> float:
+        walls: dict[str, list[int]] = {}
+
+        def batch(endpoint: Endpoint, wall: list[int]) -> float:
+            """CPU per request (µs) of ``requests`` requests in a row, each one's wall time (ns) put in ``wall``."""
             start = time.process_time()
             for _ in range(requests):
+                began = time.perf_counter_ns()
                 one(endpoint)
+                wall.append(time.perf_counter_ns() - began)
             return (time.process_time() - start) / requests * 1e6
-
-        def latencies(endpoint: Endpoint) -> list[int]:
-            out = []
-            for _ in range(requests * rounds):
-                start = time.perf_counter_ns()
-                one(endpoint)
-                out.append(time.perf_counter_ns() - start)
-            return sorted(out)
 
         everything = [BARE, *endpoints]
         for endpoint in everything:
-            batch(endpoint)  # first-use costs (kept pages, caches) out of the way
-        best = {e.name: batch(e) for e in everything}
+            batch(endpoint, [])  # first-use costs (kept pages, caches) out of the way
+        best = {e.name: batch(e, walls.setdefault(e.name, [])) for e in everything}
         for _ in range(rounds - 1):
             for endpoint in everything:
-                best[endpoint.name] = min(best[endpoint.name], batch(endpoint))
-        spread = {e.name: latencies(e) for e in everything}
+                best[endpoint.name] = min(best[endpoint.name], batch(endpoint, walls[endpoint.name]))
     bare = best[BARE.name]
-    print(f"in process (the WSGI app called directly, one thread, garbage collector on; CPU per request, best of "
-          f"{rounds} batches of {requests}; then the wall time of each of {requests * rounds} requests in a row, "
-          f"where a collector's pause would show in p99.9 and the worst):")
+    print(f"in process (the WSGI app called directly, one thread, garbage collector on): CPU per request, best of "
+          f"{rounds} interleaved batches of {requests}, and the wall time of those {rounds * requests} requests, "
+          f"where a collector's pause would show in p99.9 and the worst:")
     for endpoint in everything:
-        cpu, each = best[endpoint.name], Result(len(spread[endpoint.name]), 0.0, spread[endpoint.name], {})
-        print(f"  {endpoint.name:<20} {cpu:7.1f} µs  {bare / cpu:4.2f}×bare   p50 {each.percentile(0.5):5.2f}  "
-              f"p99 {each.percentile(0.99):5.2f}  p99.9 {each.percentile(0.999):5.2f}  worst {each.latencies[-1] / 1e6:5.2f} ms")
+        cpu, wall = best[endpoint.name], sorted(walls[endpoint.name])
+        print(f"  {endpoint.name:<20} {cpu:7.1f} µs  {bare / cpu:4.2f}×bare   p50 {percentile(wall, 0.5):5.2f}  "
+              f"p99 {percentile(wall, 0.99):5.2f}  p99.9 {percentile(wall, 0.999):5.2f}  worst {wall[-1] / 1e6:5.2f} ms")
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -320,6 +320,30 @@ def test_the_qr_code_is_made_once_per_table_link(client, monkeypatch):
     assert len(made) == 2 and all(url.endswith(f"/tables/{table_id}") for url in made)  # the page's, the file's
 
 
+def test_the_chart_marks_each_hand_with_a_dot_per_seat_up_to_40_hands_and_not_past_them(client):
+    from webapp.tables import CHART_DOTS
+
+    out = client.post("/api/v1/tables", json={"game": "q783", "players": ["甲", "乙", "丙", "丁"]}).get_json()
+
+    def chart_after(hands):
+        body = {"banks": [100] * 4, "rounds": [], "finish_order": [hands % 4]}
+        resp = client.post(f"/api/v1/tables/{out['id']}/hands", json=body, headers={"X-Edit-Token": out["edit_token"]})
+        assert resp.status_code == 201
+        html = client.get(f"/tables/{out['id']}").get_data(as_text=True)
+        return re.search(r'<svg class="ledger-chart".*?</svg>', html, re.S).group(0)
+
+    for hands in range(1, CHART_DOTS):
+        chart_after(hands)
+    dotted = chart_after(CHART_DOTS)
+    assert dotted.count("<marker ") == 4 and dotted.count('<circle r="2.5"') == 4
+    for seat in range(4):
+        polyline = re.search(rf'<polyline[^>]*data-seat="{seat}"[^>]*>', dotted).group(0)
+        assert f'marker-mid="url(#ledger-dot-{seat})"' in polyline and f'marker-end="url(#ledger-dot-{seat})"' in polyline
+        assert f'id="ledger-dot-{seat}"' in dotted
+    plain = chart_after(CHART_DOTS + 1)
+    assert "<marker" not in plain and "marker-mid" not in plain and plain.count("<polyline") == 4
+
+
 # 39 + 1: the longest table whose chart marks each hand with a dot; 150: long past the page's and the chart's caps
 @pytest.mark.parametrize("hands", [39, 150])
 def test_a_poll_after_one_new_hand_stays_under_10_kb_with_six_long_names_and_many_hands(client, hands):

@@ -417,8 +417,8 @@ def chart_svg(players: list[str], points: list[tuple[int, list[int]]], count: in
         parts.append(_dot_markers(len(players)))
     for seat in range(len(players)):
         line = " ".join(f"{x(i)},{y(totals[seat])}" for i, totals in points)
-        marked = f' marker-mid="url(#dot-{seat})" marker-end="url(#dot-{seat})"' if dots else ""
-        parts.append(f'<polyline fill="none" stroke="{COLORS[seat % len(COLORS)]}" stroke-width="2" points="{line}" '
+        marked = f' marker-mid="url(#ledger-dot-{seat})" marker-end="url(#ledger-dot-{seat})"' if dots else ""
+        parts.append(f'<polyline fill="none" stroke="{seat_color(seat)}" stroke-width="2" points="{line}" '
                      f'data-seat="{seat}"{marked}><title>{escape(players[seat])}: {points[-1][1][seat]}</title>'
                      f'</polyline>')
     parts.append("</svg>")
@@ -428,9 +428,14 @@ def chart_svg(players: list[str], points: list[tuple[int, list[int]]], count: in
 def _dot_markers(seats: int) -> str:
     """A dot per seat's colour, drawn by the polyline at each hand's point (not a circle per point: the
     chart goes out with every live change, and 40 hands of six seats' circles would be 11 KB)."""
-    return "<defs>" + "".join(
-        f'<marker id="dot-{seat}" viewBox="-3 -3 6 6" markerWidth="6" markerHeight="6" markerUnits="userSpaceOnUse">'
-        f'<circle r="2.5" fill="{COLORS[seat % len(COLORS)]}"/></marker>' for seat in range(seats)) + "</defs>"
+    markers = (f'<marker id="ledger-dot-{seat}" viewBox="-3 -3 6 6" markerWidth="6" markerHeight="6" '
+               f'markerUnits="userSpaceOnUse"><circle r="2.5" fill="{seat_color(seat)}"/></marker>'
+               for seat in range(seats))
+    return "<defs>" + "".join(markers) + "</defs>"
+
+
+def seat_color(seat: int) -> str:
+    return COLORS[seat % len(COLORS)]
 
 
 @functools.lru_cache(maxsize=512)
