@@ -285,6 +285,35 @@ def test_a_per_request_after_hook_runs_for_its_own_request_only_and_is_not_kept_
     assert [ref() for ref in made] == [None, None, None]  # nothing holds a request's own hook past it
 
 
+def test_a_plain_view_and_a_bound_method_hook_are_asked_once_whether_they_are_coroutines(app, monkeypatch):
+    import flask.app
+
+    class Hooks:
+        def before(self):
+            return None
+
+    hooks = Hooks()
+    app.before_request(hooks.before)
+
+    @app.get("/test-plain")
+    def plain():
+        return "ok"
+
+    asked = []
+    real = flask.app.iscoroutinefunction
+    monkeypatch.setattr(flask.app, "iscoroutinefunction", lambda f: asked.append(f) or real(f))
+    client = app.test_client()
+    assert [client.get("/test-plain").text for _ in range(3)] == ["ok"] * 3
+    assert asked.count(plain) == 1 and sum(1 for f in asked if getattr(f, "__func__", None) is Hooks.before) == 1
+
+    async def coroutine():
+        return "never run"
+
+    for _ in range(2):  # never taken for a plain function: asked, and wrapped (here: refused), each time
+        with pytest.raises(RuntimeError, match="async"):
+            app.ensure_sync(coroutine)
+
+
 def test_a_json_body_in_utf16_reads_as_json_loads_reads_it(client):
     body = json.dumps(SETTLE_BODY).encode("utf-16")
     answer = client.post(SETTLE, data=body, content_type="application/json")

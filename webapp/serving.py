@@ -10,7 +10,6 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-import weakref
 from pathlib import Path
 
 from flask import Flask, current_app, send_from_directory
@@ -23,27 +22,27 @@ DIGEST_CHARS = 12
 HASHED_NAME = re.compile(rf"^(?P<stem>.+)\.(?P<digest>[0-9a-f]{{{DIGEST_CHARS}}})(?P<suffix>\.[A-Za-z0-9]+)$")
 
 
+PLAIN_MARK = "_paiju_plain_function"  # set on a function Flask may call as it is
+
+
 class PaijuFlask(Flask):
     """Flask, remembering which hooks and views are plain functions.
 
     Flask asks ``inspect.iscoroutinefunction`` of every before/after/teardown hook and the view on every
     request (a dozen times for a small API call), and for a given function the answer never changes. A
-    plain function is remembered in a weak set (it is its own ``ensure_sync``), so a per-request closure
-    (``after_this_request``) is forgotten with its request; a coroutine function is asked about each time."""
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self._plain = weakref.WeakSet()
+    plain function is marked with an attribute (it is its own ``ensure_sync``), which lives and dies with
+    it, so a per-request closure (``after_this_request``) leaves nothing behind; a function that takes no
+    attributes (a builtin) and a coroutine function are asked about each time."""
 
     def ensure_sync(self, func):
-        try:
-            if func in self._plain:
-                return func
-        except TypeError:  # not weakly referable (a builtin): ask every time
-            return super().ensure_sync(func)
+        if getattr(func, PLAIN_MARK, False):
+            return func
         made = super().ensure_sync(func)
         if made is func:
-            self._plain.add(func)
+            try:  # a bound method answers as its function does, and its function takes the mark
+                setattr(getattr(func, "__func__", func), PLAIN_MARK, True)
+            except (AttributeError, TypeError):
+                pass
         return made
 
 

@@ -122,8 +122,12 @@ class _Check:
         self.readings: list[Reading] = []
 
     def answer(self, legal: bool, reason: Text, reading: Reading | None = None) -> dict:
-        out = {"legal": legal, "reason": reason, "reading": reading.as_dict(self.key) if reading else None,
-               "readings": _reading_list(self.readings, self.key)}
+        readings = _reading_list(self.readings, self.key)
+        # the verdict's reading is one of the play's readings: its dict is written once
+        shown = next((d for r, d in zip(self.readings, readings) if r is reading), None)
+        if shown is None and reading is not None:
+            shown = reading.as_dict(self.key)
+        out = {"legal": legal, "reason": reason, "reading": shown, "readings": readings}
         if self.table is not None:
             out["table"] = self.table.as_dict(self.key)
         return out

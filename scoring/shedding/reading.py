@@ -64,6 +64,9 @@ def probe(kind: str, key: tuple, size: int, is_bomb: bool) -> Probe:
 
 def distinct_readings(readings: Iterable[Reading]) -> list[Reading]:
     """Drop repeated readings (same kind, key, size and extras), keeping the first."""
+    readings = list(readings)
+    if len(readings) < 2:  # most plays read one way: nothing to compare
+        return readings
     seen, out = set(), []
     for r in readings:
         sig = r.sig
