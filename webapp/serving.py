@@ -35,7 +35,8 @@ class PaijuFlask(Flask):
     attributes (a builtin) and a coroutine function are asked about each time."""
 
     def ensure_sync(self, func):
-        if getattr(func, PLAIN_MARK, False):
+        # "is True": an object that answers any attribute (a mock, a proxy) is not taken at its word
+        if getattr(func, PLAIN_MARK, None) is True:
             return func
         made = super().ensure_sync(func)
         if made is func:
