@@ -7,6 +7,9 @@ The parts, in the order they run (name one or more to run only those):
   ``wild_over_eight`` against eight of a kind and as a lead, with the number of plays found;
 * ``hints``: the worst shedding hints against the exhaustive oracle (``bench/hints.py``);
 * ``trick``: the worst 红五 / 二七王 follows against theirs (``bench/trick.py``);
+* ``search``: a random search, each game and preset in turn, for the slowest hint at the default limit
+  and at 5000, between the hand-picked cases above (``bench/hint_search.py``; ``repeat`` is the seconds
+  per case, default 10);
 * ``peer``: RLCard's Dou Dizhu lead generator against Paiju's 跑得快 leads, per legal play
   (``bench/peer.py``, when RLCard is installed);
 * ``ledger``: the ledger's record, edit, page and live poll at 1, 100, 500 and 2,000 hands
@@ -74,6 +77,7 @@ PARTS = {
     "shuangkou": lambda repeat: shuangkou(repeat or 31),
     "hints": lambda repeat: _module("hints").main([str(repeat or 11)]),
     "trick": lambda repeat: _module("trick").main([str(repeat or 5)]),
+    "search": lambda repeat: _module("hint_search").main([str(repeat or 10)]),
     "peer": lambda repeat: _module("peer").main(),
     "ledger": lambda repeat: _module("ledger").main([str(repeat or 7)]),
     "load": lambda repeat: _module("load").main([]),
