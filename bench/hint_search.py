@@ -76,6 +76,9 @@ def search(slug: str, rules: dict, size: int, seconds: float, rng: random.Random
             kept.sort(key=lambda timed: -timed[0])
             del kept[KEPT:]
     for limit, kept in slowest.items():
+        if not kept:
+            print(f"  {slug} {rules or 'default rules'}, limit {limit}: no position tried in {seconds:g} s")
+            continue
         medians = [(statistics.median(cpu_ms(game, request) for _ in range(RERUNS)), request) for _, request in kept]
         ms, request = max(medians, key=lambda timed: timed[0])
         print(f"  {slug} {rules or 'default rules'}, limit {limit}: worst {ms:.1f} ms CPU (median of {RERUNS}) "
