@@ -137,7 +137,10 @@ def largest_poll(client, most: int = SWEEP) -> str:
     """The largest poll after one new hand at every table length from 1 to ``most``: the sizes above are at
     four lengths only, and what a poll carries (the chart's dots, the page's cap) changes in between."""
     table = Table(client, 0)
-    sizes = {table.recorded + 1: table.poll_after_one_new_hand()[1] for _ in range(most)}
+    sizes = {}
+    for _ in range(most):
+        _cpu, size = table.poll_after_one_new_hand()
+        sizes[table.recorded] = size  # the table's length with the new hand
     worst = max(sizes, key=sizes.get)
     return f"  largest poll after one new hand, tables of 1 to {most} hands: {sizes[worst] / 1024:.1f} KB (at {worst})"
 
