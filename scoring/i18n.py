@@ -6,7 +6,8 @@ The web layer renders it in the reader's language with :func:`render`.
 """
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 LANGS = ("zh", "en")
 DEFAULT_LANG = "zh"
@@ -21,12 +22,13 @@ class Text:
     takes three times as long to make one.)
     """
 
-    __slots__ = ("zh", "en", "params")
+    __slots__ = ("zh", "en", "params", "_shown")
 
     def __init__(self, zh: str, en: str, params: Mapping[str, Any] | None = None):
         self.zh = zh
         self.en = en
         self.params = {} if params is None else params
+        self._shown = None  # (lang, words) of the last render: an answer often shows one label several times
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Text):
@@ -43,8 +45,13 @@ class Text:
         template = self.en if lang == "en" else self.zh
         if not self.params:
             return template
+        shown = self._shown
+        if shown is not None and shown[0] == lang:
+            return shown[1]
         plain = _PLAIN
-        return template.format_map({k: v if type(v) in plain else render(v, lang) for k, v in self.params.items()})
+        words = template.format_map({k: v if type(v) in plain else render(v, lang) for k, v in self.params.items()})
+        self._shown = (lang, words)
+        return words
 
     def __str__(self) -> str:  # pragma: no cover - debugging aid
         return self.render(DEFAULT_LANG)

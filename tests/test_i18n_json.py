@@ -37,3 +37,13 @@ def test_a_settlement_stored_in_no_language_renders_as_each_language_s_rendering
 def test_a_mapping_that_would_read_back_as_a_text_is_refused():
     with pytest.raises(ValueError):
         to_json({"steps": [{"$zh": "a"}]})
+
+
+def test_a_text_shown_in_one_language_then_the_other_is_written_afresh_in_each():
+    label = t("{k}（{d}）", "{k} ({d})", k=t("连对", "pair run"), d="8 8 9 9")
+    reason = t("{r} 管得上桌上的 {tb}", "{r} beats the table’s {tb}", r=label, tb=label)
+    for _ in range(2):  # a label is often shown several times in one answer, and the next may be in English
+        assert reason.render("zh") == "连对（8 8 9 9） 管得上桌上的 连对（8 8 9 9）"
+        assert label.render("zh") == "连对（8 8 9 9）"
+        assert reason.render("en") == "pair run (8 8 9 9) beats the table’s pair run (8 8 9 9)"
+        assert label.render("en") == "pair run (8 8 9 9)"
