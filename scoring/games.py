@@ -12,7 +12,8 @@ resolved :class:`~scoring.rules.Rules`. Results may hold
 """
 from __future__ import annotations
 
-from typing import Any, Callable, ClassVar, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar
 
 from .cards import Deck
 from .errors import InputErrors, InvalidInput, MalformedInput, UnknownAction

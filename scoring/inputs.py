@@ -20,8 +20,9 @@ back in a message is shown escaped (:func:`shown`), never raw.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence
+from typing import Any, ClassVar
 
 from .cards import Card, Deck, format_cards, parse_cards
 from .errors import InputErrors, InvalidInput, MalformedInput, PaijuError

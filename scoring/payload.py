@@ -6,7 +6,8 @@ game's range) naming the field, so that no input reaches a 500.
 """
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from .errors import InvalidInput, MalformedInput
 from .i18n import t

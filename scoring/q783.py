@@ -56,8 +56,9 @@ Readings made here where ``rules/q783.md`` is silent:
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from itertools import combinations
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from .cards import ACE, BIG_JOKER, JACK, KING, LITTLE_JOKER, QUEEN, Card, Deck, format_cards, parse_cards, rank_name
 from .errors import AmbiguousPlay, InvalidInput, MalformedInput

@@ -8,10 +8,11 @@ then explicit options override them.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from types import MappingProxyType
-from typing import Any, Iterator, Mapping
+from typing import Any
 
 from .errors import InvalidInput, MalformedInput
 from .i18n import Text, join, t
