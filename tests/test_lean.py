@@ -351,4 +351,6 @@ def test_a_game_action_answers_compact_json_with_its_texts_in_the_language_and_i
     steps = answer.get_json()["steps"]
     assert all(isinstance(step, str) for step in steps) and "seat 1 went out first and collects 87" in steps
     app.debug = True
-    assert '\n  "' in app.test_client().post("/api/v1/paodekuai/settle", json=body).get_data(as_text=True)
+    for lang in ("en", "zh"):  # English was answered compact before: debugging still indents it
+        debugged = app.test_client().post("/api/v1/paodekuai/settle", json=body, headers={"Accept-Language": lang})
+        assert '\n  "' in debugged.get_data(as_text=True), lang

@@ -95,20 +95,30 @@ def json_body():
 def json_answer(value):
     """``value`` as a JSON answer, each :class:`~scoring.i18n.Text` in it written in the request's language as
     the encoder meets it: no pass over the whole value to render it first."""
-    lang = current_lang()
+    app = current_app._get_current_object()
+    body = answer_encoder(app, current_lang()).encode(value)
+    return app.response_class(f"{body}\n", content_type=app.json.mimetype)  # a JSON type takes no charset
 
-    def written(item):
-        if isinstance(item, Text):
-            return item.render(lang)
-        if isinstance(item, Mapping):
-            return dict(item)
-        return current_app.json.default(item)
 
-    provider = current_app.json
-    compact = provider.compact if provider.compact is not None else not current_app.debug  # as jsonify decides
-    layout = {"separators": (",", ":")} if compact else {"indent": 2}
-    body = provider.dumps(value, default=written, **layout)
-    return current_app.response_class(f"{body}\n", mimetype=provider.mimetype)
+def answer_encoder(app, lang: str) -> json.JSONEncoder:
+    """The encoder of answers in ``lang`` with the app's JSON settings, compact unless debugging (as
+    ``jsonify`` decides), each Text written in ``lang``: made once per app, language and layout."""
+    provider = app.json
+    compact = provider.compact if provider.compact is not None else not app.debug
+    encoders = app.extensions.setdefault("paiju_answer_encoders", {})
+    encoder = encoders.get((lang, compact))
+    if encoder is None:
+        def written(item):
+            if isinstance(item, Text):
+                return item.render(lang)
+            if isinstance(item, Mapping):
+                return dict(item)
+            return provider.default(item)
+
+        layout = {"separators": (",", ":")} if compact else {"indent": 2}
+        encoder = encoders[lang, compact] = json.JSONEncoder(
+            ensure_ascii=provider.ensure_ascii, sort_keys=provider.sort_keys, default=written, **layout)
+    return encoder
 
 
 #: how long a client or cache may reuse a static answer before asking again (with its ETag)
