@@ -18,21 +18,21 @@ _CHOSEN = "paiju.lang"
 def current_lang() -> str:
     if not has_request_context():
         return DEFAULT_LANG
-    environ = request.environ
-    lang = environ.get(_CHOSEN)
+    req = request._get_current_object()  # the request itself: each read through the proxy is a context look-up
+    lang = req.environ.get(_CHOSEN)
     if lang is None:
-        lang = environ[_CHOSEN] = _chosen_lang()
+        lang = req.environ[_CHOSEN] = _chosen_lang(req)
     return lang
 
 
-def _chosen_lang() -> str:
+def _chosen_lang(req) -> str:
     # an API client usually sends no query, cookie or Accept-Language: none is parsed that is not there
-    environ = request.environ
-    chosen = ((environ.get("QUERY_STRING") and request.args.get("lang"))
-              or (environ.get("HTTP_COOKIE") and request.cookies.get(COOKIE)))
+    environ = req.environ
+    chosen = ((environ.get("QUERY_STRING") and req.args.get("lang"))
+              or (environ.get("HTTP_COOKIE") and req.cookies.get(COOKIE)))
     if chosen in LANGS:
         return chosen
-    if request.path.startswith("/api/") and environ.get("HTTP_ACCEPT_LANGUAGE"):
+    if req.path.startswith("/api/") and environ.get("HTTP_ACCEPT_LANGUAGE"):
         return accept_language()
     return DEFAULT_LANG
 

@@ -94,8 +94,9 @@ class SecurityHeaders:
 def require_json_body():
     """A JSON API's body must say it is JSON: 415 in the contract's shape otherwise. (An empty body carries
     nothing to forge; the endpoint answers it as malformed JSON.)"""
-    if (request.method in JSON_BODY_METHODS and request.content_type != "application/json"  # the usual header, as is
-            and not request.is_json and request.get_data(cache=True)):
+    req = request._get_current_object()  # the request itself: each read through the proxy is a context look-up
+    if (req.method in JSON_BODY_METHODS and req.content_type != "application/json"  # the usual header, as is
+            and not req.is_json and req.get_data(cache=True)):
         abort(415)
 
 
