@@ -54,13 +54,25 @@ class Context:
 
 
 class Values(dict):
-    """Read input: a dict with attribute access (``values.bid``)."""
+    """Read input: a dict with attribute access (``values.bid``).
+
+    Items are set one by one as the schema reads them, and not changed after. Each is also an attribute of
+    its own, so reading one needs no failed look-up first (a settle reads a dozen); a name the dict itself
+    uses (``items``, ``get``) stays the dict's, read as an item."""
+
+    def __setitem__(self, name: str, value: Any) -> None:
+        super().__setitem__(name, value)
+        if name not in _DICT_NAMES:
+            vars(self)[name] = value
 
     def __getattr__(self, name: str) -> Any:
         try:
             return self[name]
         except KeyError:
             raise AttributeError(name) from None
+
+
+_DICT_NAMES = frozenset(dir(Values))
 
 
 class Problems:

@@ -113,3 +113,21 @@ def test_a_choice_is_said_in_words_in_a_hands_words_and_a_bad_choice_lists_the_v
                             "finish_order": [0, 1, 2, 3], "rules": {"scoring": "pattern"}})
     message = render(caught.value.errors[0].message, "zh")
     assert "plain（普通牌）" in message and "nonsense" in message
+
+
+def test_read_input_and_resolved_rules_answer_as_attributes_what_they_hold_as_items():
+    from scoring.inputs import Values
+    from scoring.rules import Rules
+
+    values = Values()
+    values["winner"], values["items"] = 2, "a field named like a dict method"
+    assert values.winner == values["winner"] == 2
+    assert values["items"] == "a field named like a dict method" and list(values.items())[0] == ("winner", 2)
+    with pytest.raises(AttributeError):
+        values.let_go  # noqa: B018 - a field that was not read is no attribute
+    rules = Rules("paodekuai52", {"stake": 3, "key": "a setting named like a method"})
+    assert rules.stake == rules["stake"] == 3 and rules.preset == "paodekuai52"
+    assert rules["key"] == "a setting named like a method" and rules.key == (("key", "a setting named like a method"),
+                                                                             ("preset", "paodekuai52"), ("stake", 3))
+    with pytest.raises(AttributeError):
+        rules.no_such_setting  # noqa: B018
