@@ -619,7 +619,7 @@ class Run(_Pattern):
         return True
 
     def detail(self, cards, counts, top) -> str:
-        return " ".join(x for x in ORDER.run_names(list(counts), top) for _ in range(self.width))
+        return ORDER.run_text(counts, top, self.width)
 
     def extra(self, cards, top) -> dict:
         return {"top": ORDER.name(top)}
@@ -754,8 +754,7 @@ class TripleRunWith(_Pattern):
             rest = counts - Counter({r: 3 for r in window})
             if top is None or any(r in rest for r in window) or not self.wings_ok(rest):
                 continue
-            detail = " ".join(x for x in ORDER.run_names(window, top) for _ in range(3)) + " + " + _high_first(
-                rest.elements())
+            detail = ORDER.run_text(window, top, 3) + " + " + _high_first(rest.elements())
             yield self.make(self.kinds[0], cards, (top,), detail, top=ORDER.name(top))
 
     @staticmethod
@@ -859,8 +858,7 @@ class ShortWingedPlane(_Pattern):
                 if not tri.issuperset(window) or any(r in rest for r in window) or any(r in JOKERS for r in rest):
                     continue
                 top = window[-1]
-                detail = " ".join(x for x in ORDER.run_names(window, top) for _ in range(3)) + " + " + _high_first(
-                    rest.elements())
+                detail = ORDER.run_text(window, top, 3) + " + " + _high_first(rest.elements())
                 yield self.make("airplane_short", cards, (top,), detail, top=ORDER.name(top), triples=k)
 
     def candidates(self, hand, table, size, need):

@@ -68,7 +68,7 @@ class RankOrder:
     @staticmethod
     def names(ranks: Iterable[int], times: int = 1) -> str:
         """``ranks`` spaced, each written ``times`` times: names([3, 4], 2) = "3 3 4 4"."""
-        return " ".join(rank_name(r) for r in ranks for _ in range(times))
+        return " ".join([rank_name(r) for r in ranks for _ in range(times)])
 
     # --- runs ----------------------------------------------------------------
     @staticmethod
@@ -95,9 +95,9 @@ class RankOrder:
 
         A low run's top is its highest rank with A counted as 1.
         """
-        if any(r > ACE for r in ranks):
-            return None
         rs = sorted(ranks)
+        if rs[-1] > ACE:
+            return None
         if 2 not in rs:
             return rs[-1] if rs[-1] - rs[0] + 1 == len(rs) else None
         if not low:
@@ -108,10 +108,16 @@ class RankOrder:
         return None
 
     @staticmethod
-    def run_names(ranks: Sequence[int], top: int) -> list[str]:
-        """The ranks of a run with this top, lowest first (A first in a low run)."""
-        low = top < len(set(ranks)) + 2  # A counts as 1
-        return [rank_name(r) for r in sorted(set(ranks), key=lambda r: (1 if (r == ACE and low) else r))]
+    def run_text(ranks: Iterable[int], top: int, times: int = 1) -> str:
+        """The ranks of a run with this top, lowest first (A first in a low run), each written ``times``
+        times: run_text([9, 8], 9, 2) = "8 8 9 9"."""
+        distinct = set(ranks)
+        if ACE in distinct and top < len(distinct) + 2:  # a low run: A counts as 1
+            distinct.discard(ACE)
+            ordered = [ACE, *sorted(distinct)]
+        else:
+            ordered = sorted(distinct)
+        return " ".join([rank_name(r) for r in ordered for _ in range(times)])
 
 
 #: 3 … K A 2 小王 大王 as 3 … 17: 跑得快 / 争上游 and 双扣.
