@@ -123,14 +123,19 @@ class _Check:
 
     def answer(self, legal: bool, reason: Text, reading: Reading | None = None) -> dict:
         readings = _reading_list(self.readings, self.key)
-        # the verdict's reading is one of the play's readings: its dict is written once
-        shown = next((d for r, d in zip(self.readings, readings) if r is reading), None)
-        if shown is None and reading is not None:
-            shown = reading.as_dict(self.key)
+        shown = None if reading is None else self.reading_dict(reading, readings)
         out = {"legal": legal, "reason": reason, "reading": shown, "readings": readings}
         if self.table is not None:
             out["table"] = self.table.as_dict(self.key)
         return out
+
+    def reading_dict(self, reading: Reading, readings: list[dict]) -> dict:
+        """``reading`` as the answer writes it: the dict already written for it when it is one of the play's
+        readings (as a verdict's reading always is), else its own."""
+        for candidate, written in zip(self.readings, readings):
+            if candidate is reading:
+                return written
+        return reading.as_dict(self.key)
 
     def verdict(self) -> dict:
         return self.on_pass() if self.passing else self.on_play()
