@@ -214,6 +214,10 @@ _WORD_CARD.update({suit_spelling + rank_spelling: _CARD[rank, suit]
                    for rank_word, rank in _RANK_INPUT.items() for rank_spelling in _spellings(rank_word)})
 
 
+#: the same, less the bare ranks: the words where every card needs its suit
+_WORD_SUITED_CARD = {word: card for word, card in _WORD_CARD.items() if not card.is_bare}
+
+
 def parse_cards(text: str, *, bare: bool = False, allow_empty: bool = False) -> tuple[Card, ...]:
     """Read card text in any accepted notation, in the order written.
 
@@ -233,10 +237,11 @@ def parse_cards(text: str, *, bare: bool = False, allow_empty: bool = False) -> 
 
 def _whole_words(text: str, bare: bool) -> tuple[Card, ...] | None:
     """The cards of ``text`` when each of its space-separated words is one whole card; None otherwise."""
+    known = _WORD_CARD if bare else _WORD_SUITED_CARD
     out = []
     for word in text.split():
-        card = _WORD_CARD.get(word)
-        if card is None or (not bare and card.is_bare):
+        card = known.get(word)
+        if card is None:
             return None  # not one card (or a bare rank where suits are needed): the tokenizer says why
         out.append(card)
     return tuple(out)
@@ -342,11 +347,16 @@ class Deck:
         """How many of each suited card and joker the deck holds (a card it does not hold is absent)."""
         return dict(Counter(self.all_cards()))
 
+    @cached_property
+    def _held(self) -> frozenset[Card]:
+        """The cards the deck holds at least once (a set: a subset test reuses the hashes it has stored)."""
+        return frozenset(self._limits)
+
     def check(self, cards: Sequence[Card], *, field: str | None = None) -> None:
         """Raise :class:`InvalidNotation` when the deck cannot hold ``cards``."""
         limits = self._limits
         distinct = set(cards)
-        if len(distinct) == len(cards) and distinct <= limits.keys():
+        if len(distinct) == len(cards) and distinct <= self._held:
             return  # each card once, and the pack holds it (so no rank is over either)
         counts = Counter(cards)
         if all(n <= limits.get(card, 0) for card, n in counts.items()):
