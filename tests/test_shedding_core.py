@@ -316,20 +316,3 @@ def test_a_card_error_is_raised_as_a_copy_about_the_field_and_never_changed():
     with pytest.raises(InvalidNotation) as e:
         read_cards({"hand": "3"}, "hand", RefusingToy(R))
     assert e.value.field == "hand" and e.value is not original and original.field is None
-
-
-def test_a_rank_orders_kept_card_keys_are_the_keys_it_works_out_and_a_card_it_cannot_place_is_refused_each_time():
-    from scoring.cards import BIG_JOKER, RANKS, SUITS
-    from scoring.q783 import rank_order
-    from scoring.registry import get_game
-    from scoring.shedding.order import STANDARD
-
-    every_card = [Card(r, s) for r in RANKS for s in (None, *SUITS)] + [Card(BIG_JOKER)]
-    q783 = rank_order(get_game("q783").ruleset.resolve({}))
-    for order in (STANDARD, q783):
-        for _ in range(2):  # worked out, then kept
-            assert [order.sort_key(c) for c in every_card] == [order.card_key(c) for c in every_card]
-    unplaceable = type(STANDARD)({3: 1})  # an order of 3s alone, with no key for the rest
-    for _ in range(2):
-        with pytest.raises(KeyError):
-            unplaceable.sort_key(Card(4, SUITS[0]))

@@ -1,7 +1,7 @@
 """One game's rank order: rank → power, the canonical card order, names, run windows."""
 from __future__ import annotations
 
-from functools import cache, cached_property
+from functools import cache
 from typing import Callable, Iterable, Mapping, Sequence
 
 from ..cards import ACE, BIG_JOKER, LITTLE_JOKER, Card, rank_name
@@ -50,13 +50,7 @@ class RankOrder:
         return sorted(ranks, key=self.power, reverse=reverse)
 
     # --- the canonical card order -----------------------------------------
-    @cached_property
-    def sort_key(self) -> Callable[[Card], tuple]:
-        """A card's key in the canonical order (see ``card_key``), kept per card once worked out: a sort by
-        it looks each card up instead of calling a Python function for it."""
-        return _CardKeys(self.card_key).__getitem__
-
-    def card_key(self, card: Card) -> tuple:
+    def sort_key(self, card: Card) -> tuple:
         """Highest first, then suit (bare cards last); unranked cards after every ranked one."""
         suit = card._suit_index if card.suit is not None else 9
         power = self.table[card.rank]
@@ -124,19 +118,6 @@ class RankOrder:
         else:
             ordered = sorted(distinct)
         return " ".join([rank_name(r) for r in ordered for _ in range(times)])
-
-
-class _CardKeys(dict):
-    """Card → its key by ``key_of``, each worked out when first asked for (a card ``key_of`` cannot place
-    raises as ``key_of`` does, and is not kept)."""
-
-    def __init__(self, key_of: Callable[[Card], tuple]):
-        super().__init__()
-        self.key_of = key_of
-
-    def __missing__(self, card: Card) -> tuple:
-        key = self[card] = self.key_of(card)
-        return key
 
 
 #: 3 … K A 2 小王 大王 as 3 … 17: 跑得快 / 争上游 and 双扣.
