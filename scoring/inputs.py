@@ -56,13 +56,14 @@ class Context:
 class Values(dict):
     """Read input: a dict with attribute access (``values.bid``).
 
-    Items are set one by one as the schema reads them, and not changed after. Each is also an attribute of
-    its own, so reading one needs no failed look-up first (a settle reads a dozen); a name the dict itself
-    uses (``items``, ``get``) stays the dict's, read as an item."""
+    Items are set one by one as the schema reads them, and never changed after (a change other than
+    setting an item is refused). Each is also an attribute of its own, so reading one needs no failed
+    look-up first (a settle reads about 18); a name the class itself has (``items``, ``get``) stays the
+    class's, read as an item."""
 
     def __setitem__(self, name: str, value: Any) -> None:
         super().__setitem__(name, value)
-        if name not in _DICT_NAMES:
+        if not hasattr(type(self), name):
             vars(self)[name] = value
 
     def __getattr__(self, name: str) -> Any:
@@ -71,8 +72,10 @@ class Values(dict):
         except KeyError:
             raise AttributeError(name) from None
 
+    def _unchanged(self, *args, **kwargs):
+        raise TypeError("read input is not changed once read")
 
-_DICT_NAMES = frozenset(dir(Values))
+    __delitem__ = pop = popitem = clear = update = setdefault = __ior__ = _unchanged
 
 
 class Problems:

@@ -110,10 +110,10 @@ class Rules(Mapping[str, Any]):
 
     def __init__(self, preset: str, values: Mapping[str, Any]):
         self._values = MappingProxyType(dict(values, preset=preset))
-        self.preset = preset
         # each setting also an attribute of its own: ``rules.stake`` without a failed look-up first (a
-        # settle reads a dozen); a name the class itself uses (``key``, ``get``) stays the class's
-        vars(self).update((name, value) for name, value in values.items() if not hasattr(Rules, name))
+        # settle reads about 10); a name the class itself uses (``key``, ``get``) stays the class's
+        vars(self).update((name, value) for name, value in values.items() if not hasattr(type(self), name))
+        self.preset = preset
 
     def __getitem__(self, key: str) -> Any:
         return self._values[key]

@@ -7,8 +7,9 @@ from hypothesis import strategies as st
 
 from scoring.errors import InputErrors
 from scoring.i18n import render
-from scoring.inputs import strict_int
+from scoring.inputs import Values, strict_int
 from scoring.registry import all_games, get_game
+from scoring.rules import Rules
 
 
 def read(slug, payload, rules=None):
@@ -115,19 +116,27 @@ def test_a_choice_is_said_in_words_in_a_hands_words_and_a_bad_choice_lists_the_v
     assert "plain（普通牌）" in message and "nonsense" in message
 
 
-def test_read_input_and_resolved_rules_answer_as_attributes_what_they_hold_as_items():
-    from scoring.inputs import Values
-    from scoring.rules import Rules
-
+def test_read_input_and_resolved_rules_answer_as_attributes_what_they_hold_as_items_and_keep_their_own_methods():
     values = Values()
     values["winner"], values["items"] = 2, "a field named like a dict method"
     assert values.winner == values["winner"] == 2
     assert values["items"] == "a field named like a dict method" and list(values.items())[0] == ("winner", 2)
     with pytest.raises(AttributeError):
         values.let_go  # noqa: B018 - a field that was not read is no attribute
-    rules = Rules("paodekuai52", {"stake": 3, "key": "a setting named like a method"})
-    assert rules.stake == rules["stake"] == 3 and rules.preset == "paodekuai52"
+    rules = Rules("paodekuai52", {"stake": 3, "key": "a setting named like a method", "preset": "not this"})
+    assert rules.stake == rules["stake"] == 3 and rules.preset == rules["preset"] == "paodekuai52"
     assert rules["key"] == "a setting named like a method" and rules.key == (("key", "a setting named like a method"),
                                                                              ("preset", "paodekuai52"), ("stake", 3))
     with pytest.raises(AttributeError):
         rules.no_such_setting  # noqa: B018
+
+
+@pytest.mark.parametrize("change", [lambda v: v.update(winner=5), lambda v: v.pop("winner"), lambda v: v.popitem(),
+                                    lambda v: v.setdefault("winner", 5), lambda v: v.clear(),
+                                    lambda v: v.__delitem__("winner"), lambda v: v.__ior__({"winner": 5})])
+def test_read_input_is_not_changed_once_read_so_its_attributes_and_items_always_agree(change):
+    values = Values()
+    values["winner"] = 2
+    with pytest.raises(TypeError):
+        change(values)
+    assert values.winner == values["winner"] == 2 and dict(values) == {"winner": 2}
