@@ -351,6 +351,19 @@ def test_a_game_action_answers_compact_json_with_its_texts_in_the_language_and_i
     steps = answer.get_json()["steps"]
     assert all(isinstance(step, str) for step in steps) and "seat 1 went out first and collects 87" in steps
     app.debug = True
-    for lang in ("en", "zh"):  # English was answered compact before: debugging still indents it
+    for lang in ("en", "zh"):  # English was answered compact above: its kept encoder must not serve a debug app
         debugged = app.test_client().post("/api/v1/paodekuai/settle", json=body, headers={"Accept-Language": lang})
         assert '\n  "' in debugged.get_data(as_text=True), lang
+
+
+def test_a_game_action_follows_the_app_s_json_settings_when_they_change_after_its_first_answer(app):
+    def answer() -> str:
+        body = {"winner": 0, "cards_left": [0, 5, 13, 10]}
+        return app.test_client().post("/api/v1/paodekuai/settle", json=body).get_data(as_text=True)
+
+    first = answer()
+    assert list(json.loads(first)) == ["deltas", "steps", "dealt"] and "先出完" in first
+    app.json.sort_keys, app.json.ensure_ascii = True, True  # encoders kept for the old settings must not answer
+    again = answer()
+    assert list(json.loads(again)) == ["dealt", "deltas", "steps"] and "先出完" not in again and "\\u5148" in again
+    assert json.loads(again) == json.loads(first)

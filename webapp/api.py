@@ -97,16 +97,17 @@ def json_answer(value):
     the encoder meets it: no pass over the whole value to render it first."""
     app = current_app._get_current_object()
     body = answer_encoder(app, current_lang()).encode(value)
-    return app.response_class(f"{body}\n", content_type=app.json.mimetype)  # a JSON type takes no charset
+    return app.response_class(f"{body}\n", mimetype=app.json.mimetype)
 
 
 def answer_encoder(app, lang: str) -> json.JSONEncoder:
     """The encoder of answers in ``lang`` with the app's JSON settings, compact unless debugging (as
-    ``jsonify`` decides), each Text written in ``lang``: made once per app, language and layout."""
+    ``jsonify`` decides), each Text written in ``lang``: made once per language and settings."""
     provider = app.json
     compact = provider.compact if provider.compact is not None else not app.debug
+    settings = (provider, lang, compact, provider.ensure_ascii, provider.sort_keys)
     encoders = app.extensions.setdefault("paiju_answer_encoders", {})
-    encoder = encoders.get((lang, compact))
+    encoder = encoders.get(settings)
     if encoder is None:
         def written(item):
             if isinstance(item, Text):
@@ -116,7 +117,7 @@ def answer_encoder(app, lang: str) -> json.JSONEncoder:
             return provider.default(item)
 
         layout = {"separators": (",", ":")} if compact else {"indent": 2}
-        encoder = encoders[lang, compact] = json.JSONEncoder(
+        encoder = encoders[settings] = json.JSONEncoder(
             ensure_ascii=provider.ensure_ascii, sort_keys=provider.sort_keys, default=written, **layout)
     return encoder
 
