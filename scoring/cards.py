@@ -354,10 +354,10 @@ class Deck:
 
     def check(self, cards: Sequence[Card], *, field: str | None = None) -> None:
         """Raise :class:`InvalidNotation` when the deck cannot hold ``cards``."""
-        limits = self._limits
         distinct = set(cards)
         if len(distinct) == len(cards) and distinct <= self._held:
             return  # each card once, and the pack holds it (so no rank is over either)
+        limits = self._limits
         counts = Counter(cards)
         if all(n <= limits.get(card, 0) for card, n in counts.items()):
             return  # every card is in the pack, no more often than it holds it

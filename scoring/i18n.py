@@ -17,7 +17,8 @@ class Text:
     """A message in both languages, with ``str.format`` parameters.
 
     Parameters may themselves be :class:`Text` (rendered in the same
-    language) or lists of them. A text is a value: never changed once made.
+    language) or lists of them. A text is a value: never changed once made, its parameters neither (it
+    keeps its last rendering, which stays right only so).
     (A plain class with slots, not a frozen dataclass: a request makes dozens, and a frozen dataclass
     takes three times as long to make one.)
     """

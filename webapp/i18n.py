@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from typing import Callable
 
-from flask import request, has_request_context
+from flask import Request, has_request_context, request
 
 from scoring.i18n import DEFAULT_LANG, LANGS, render
 
@@ -25,7 +25,7 @@ def current_lang() -> str:
     return lang
 
 
-def _chosen_lang(req) -> str:
+def _chosen_lang(req: Request) -> str:
     # an API client usually sends no query, cookie or Accept-Language: none is parsed that is not there
     environ = req.environ
     chosen = ((environ.get("QUERY_STRING") and req.args.get("lang"))
@@ -33,13 +33,13 @@ def _chosen_lang(req) -> str:
     if chosen in LANGS:
         return chosen
     if req.path.startswith("/api/") and environ.get("HTTP_ACCEPT_LANGUAGE"):
-        return accept_language()
+        return accept_language(req)
     return DEFAULT_LANG
 
 
-def accept_language() -> str:
-    """The first language of Accept-Language we speak (``zh-CN`` counts as ``zh``)."""
-    for value, _quality in request.accept_languages:  # highest quality first
+def accept_language(req: Request) -> str:
+    """The first language of ``req``'s Accept-Language we speak (``zh-CN`` counts as ``zh``)."""
+    for value, _quality in req.accept_languages:  # highest quality first
         primary = value.split("-")[0].split("_")[0].lower()
         if primary in LANGS:
             return primary

@@ -20,8 +20,9 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Callable, Iterator, Mapping
 from datetime import datetime, timedelta, timezone
-from typing import Any, Callable, Iterator, Mapping
+from typing import Any
 
 from flask import current_app
 from sqlalchemy import (JSON, Boolean, DateTime, ForeignKey, Index, Integer, String, UniqueConstraint, delete, func,
