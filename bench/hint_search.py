@@ -11,12 +11,13 @@ is the slowest median. Prints it with the position (the issue's lines: ≤ 50 ms
 from __future__ import annotations
 
 import random
-import statistics
 import sys
 import time
 
 from scoring.errors import PaijuError
 from scoring.registry import get_game
+
+from .hints import median_cpu_ms
 
 SHEDDING = {"paodekuai", "shuangkou", "q783"}  # the table's play is "previous"; the trick games' is "lead"
 SUITS = ("♠", "♥", "♣", "♦")
@@ -79,7 +80,7 @@ def search(slug: str, rules: dict, size: int, seconds: float, rng: random.Random
         if not kept:
             print(f"  {slug} {rules or 'default rules'}, limit {limit}: no position tried in {seconds:g} s")
             continue
-        medians = [(statistics.median(cpu_ms(game, request) for _ in range(RERUNS)), request) for _, request in kept]
+        medians = [(median_cpu_ms(lambda: game.run("hint", request), RERUNS), request) for _, request in kept]
         ms, request = max(medians, key=lambda timed: timed[0])
         print(f"  {slug} {rules or 'default rules'}, limit {limit}: worst {ms:.1f} ms CPU (median of {RERUNS}) "
               f"over {tried} positions; hand {request['hand']!r}, answering "

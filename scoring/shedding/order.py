@@ -117,7 +117,7 @@ class RankOrder:
             ordered = [ACE, *sorted(distinct)]
         else:
             ordered = sorted(distinct)
-        return " ".join([rank_name(r) for r in ordered for _ in range(times)])
+        return RankOrder.names(ordered, times)
 
 
 #: 3 … K A 2 小王 大王 as 3 … 17: 跑得快 / 争上游 and 双扣.
