@@ -13,8 +13,12 @@ from types import SimpleNamespace
 import pytest
 from sqlalchemy import inspect, text
 
+from scoring.i18n import LANGS, render, t
+from scoring.registry import get_game
 from webapp import create_app
+from webapp.api import answer_encoder
 from webapp.db import db
+from webapp.examples import EXAMPLES
 
 ROOT = Path(__file__).resolve().parent.parent
 TOKEN = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"|name="csrf_token" value="([^"]+)"')
@@ -367,3 +371,35 @@ def test_a_game_action_follows_the_app_s_json_settings_when_they_change_after_it
     again = answer()
     assert list(json.loads(again)) == ["dealt", "deltas", "steps"] and "先出完" not in again and "\\u5148" in again
     assert json.loads(again) == json.loads(first)
+
+
+def _standard_answer(value, lang: str) -> bytes:
+    """What the standard library writes for an answer: its texts rendered, compact, UTF-8, a newline."""
+    return (json.dumps(render(value, lang), ensure_ascii=False, separators=(",", ":")) + "\n").encode()
+
+
+def test_every_worked_example_is_answered_byte_for_byte_as_the_standard_library_writes_it(app):
+    compared = 0
+    with app.app_context():
+        for slug, examples in EXAMPLES.items():
+            game = get_game(slug)
+            for action, _title, payload in examples:
+                answers = [game.run(action, payload)]
+                if {"play", "previous"} <= payload.keys():  # a shedding check: the hint for its play as the hand
+                    answers.append(game.run("hint", {"hand": payload["play"], "previous": payload["previous"],
+                                                     "rules": payload.get("rules", {})}))
+                for lang in LANGS:
+                    for answer in answers:
+                        assert answer_encoder(app, lang)(answer) == _standard_answer(answer, lang), (slug, payload)
+                        compared += 1
+    assert compared >= 60
+
+
+def test_an_answer_orjson_refuses_is_written_by_the_standard_library_instead(app):
+    value = {"past 64 bits": 2 ** 70, "reason": t("多{n}", "{n} more", n=2 ** 70)}
+    not_a_string_key = {1: "one", "label": t("一", "one")}
+    with app.app_context():
+        assert answer_encoder(app, "en")(value) == _standard_answer(value, "en")
+        assert answer_encoder(app, "zh")(not_a_string_key) == b'{"1":"one","label":"\xe4\xb8\x80"}\n'
+        with pytest.raises(TypeError):  # neither encoder writes a set: the error is the standard library's
+            answer_encoder(app, "en")({"cards": {1, 2}})

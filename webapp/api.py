@@ -4,8 +4,10 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
+import orjson
 from flask import Blueprint, current_app, jsonify, request
 
 from scoring.errors import MalformedInput
@@ -96,12 +98,16 @@ def json_answer(value):
     """``value`` as a JSON answer, each :class:`~scoring.i18n.Text` in it written in the request's language as
     the encoder meets it: no pass over the whole value to render it first."""
     app = current_app._get_current_object()
-    body = answer_encoder(app, current_lang()).encode(value)
-    return app.response_class(f"{body}\n", mimetype=app.json.mimetype)
+    return app.response_class(answer_encoder(app, current_lang())(value), mimetype=app.json.mimetype)
 
 
-def answer_encoder(app, lang: str) -> json.JSONEncoder:
-    """The encoder of answers in ``lang`` with the app's JSON settings, compact unless debugging (as
+#: orjson's settings for answers: dates and dataclasses go to the app's JSON provider, as the standard
+#: library's encoder sends them, and the answer ends with a newline, as ``jsonify``'s does
+ORJSON_OPTIONS = orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_APPEND_NEWLINE
+
+
+def answer_encoder(app, lang: str) -> Callable[[Any], bytes]:
+    """The function writing answers in ``lang`` with the app's JSON settings, compact unless debugging (as
     ``jsonify`` decides), each Text written in ``lang``: made once per language and settings."""
     provider = app.json
     compact = provider.compact if provider.compact is not None else not app.debug
@@ -109,17 +115,41 @@ def answer_encoder(app, lang: str) -> json.JSONEncoder:
     encoders = app.extensions.setdefault("paiju_answer_encoders", {})
     encoder = encoders.get(settings)
     if encoder is None:
-        def written(item):
-            if isinstance(item, Text):
-                return item.render(lang)
-            if isinstance(item, Mapping):
-                return dict(item)
-            return provider.default(item)
-
-        layout = {"separators": (",", ":")} if compact else {"indent": 2}
-        encoder = encoders[settings] = json.JSONEncoder(
-            ensure_ascii=provider.ensure_ascii, sort_keys=provider.sort_keys, default=written, **layout)
+        encoder = encoders[settings] = _answer_encoder(provider, lang, compact)
     return encoder
+
+
+def _answer_encoder(provider, lang: str, compact: bool) -> Callable[[Any], bytes]:
+    """orjson, which writes an answer in about a quarter of the standard library's time; the standard
+    library's encoder when the settings ask for ASCII only, which orjson cannot write, and for any value
+    orjson refuses (an integer past 64 bits, a key that is not a string): then the answer, or the error,
+    is exactly the standard library's."""
+    def written(item):
+        if isinstance(item, Text):
+            return item.render(lang)
+        if isinstance(item, Mapping):
+            return dict(item)
+        return provider.default(item)
+
+    layout = {"separators": (",", ":")} if compact else {"indent": 2}
+    standard = json.JSONEncoder(ensure_ascii=provider.ensure_ascii, sort_keys=provider.sort_keys,
+                                default=written, **layout)
+
+    def by_standard_library(value) -> bytes:
+        return f"{standard.encode(value)}\n".encode()
+
+    if provider.ensure_ascii:
+        return by_standard_library
+    options = (ORJSON_OPTIONS | (0 if compact else orjson.OPT_INDENT_2)
+               | (orjson.OPT_SORT_KEYS if provider.sort_keys else 0))
+
+    def by_orjson(value) -> bytes:
+        try:
+            return orjson.dumps(value, default=written, option=options)
+        except orjson.JSONEncodeError:
+            return by_standard_library(value)
+
+    return by_orjson
 
 
 #: how long a client or cache may reuse a static answer before asking again (with its ETag)
