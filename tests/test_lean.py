@@ -373,12 +373,17 @@ def test_a_game_action_follows_the_app_s_json_settings_when_they_change_after_it
     assert json.loads(again) == json.loads(first)
 
 
-def _standard_answer(value, lang: str) -> bytes:
-    """What the standard library writes for an answer: its texts rendered, compact, UTF-8, a newline."""
-    return (json.dumps(render(value, lang), ensure_ascii=False, separators=(",", ":")) + "\n").encode()
+def _standard_answer(value, lang: str, sort_keys: bool = False, debug: bool = False) -> bytes:
+    """What the standard library writes for an answer: its texts rendered, UTF-8, compact (indented in
+    debug), a newline."""
+    layout = {"indent": 2} if debug else {"separators": (",", ":")}
+    return (json.dumps(render(value, lang), ensure_ascii=False, sort_keys=sort_keys, **layout) + "\n").encode()
 
 
-def test_every_worked_example_is_answered_byte_for_byte_as_the_standard_library_writes_it(app):
+@pytest.mark.parametrize("sort_keys, debug", [(False, False), (True, False), (False, True)],
+                         ids=["compact", "sorted keys", "debug indent"])
+def test_every_worked_example_is_answered_byte_for_byte_as_the_standard_library_writes_it(app, sort_keys, debug):
+    app.json.sort_keys, app.debug = sort_keys, debug
     compared = 0
     with app.app_context():
         for slug, examples in EXAMPLES.items():
@@ -390,7 +395,8 @@ def test_every_worked_example_is_answered_byte_for_byte_as_the_standard_library_
                                                      "rules": payload.get("rules", {})}))
                 for lang in LANGS:
                     for answer in answers:
-                        assert answer_encoder(app, lang)(answer) == _standard_answer(answer, lang), (slug, payload)
+                        expected = _standard_answer(answer, lang, sort_keys, debug)
+                        assert answer_encoder(app, lang)(answer) == expected, (slug, payload)
                         compared += 1
     assert compared >= 60
 
@@ -401,5 +407,6 @@ def test_an_answer_orjson_refuses_is_written_by_the_standard_library_instead(app
     with app.app_context():
         assert answer_encoder(app, "en")(value) == _standard_answer(value, "en")
         assert answer_encoder(app, "zh")(not_a_string_key) == b'{"1":"one","label":"\xe4\xb8\x80"}\n'
-        with pytest.raises(TypeError):  # neither encoder writes a set: the error is the standard library's
-            answer_encoder(app, "en")({"cards": {1, 2}})
+        with pytest.raises(TypeError, match="^Object of type set is not JSON serializable$") as raised:
+            answer_encoder(app, "en")({"cards": {1, 2}})  # neither writes a set: the standard library's error
+        assert raised.value.__context__ is None

@@ -120,10 +120,14 @@ def answer_encoder(app, lang: str) -> Callable[[Any], bytes]:
 
 
 def _answer_encoder(provider, lang: str, compact: bool) -> Callable[[Any], bytes]:
-    """orjson, which writes an answer in about a quarter of the standard library's time; the standard
-    library's encoder when the settings ask for ASCII only, which orjson cannot write, and for any value
-    orjson refuses (an integer past 64 bits, a key that is not a string): then the answer, or the error,
-    is exactly the standard library's."""
+    """orjson, which writes an answer in about a quarter of the standard library's time, and the standard
+    library's encoder wherever orjson cannot write what it would: when the settings ask for ASCII only, and
+    for a value orjson refuses (an integer past 64 bits, a key that is not a string, nesting past 254
+    levels, a lone surrogate, anything ``default`` cannot write). Then the answer, or the error, is the
+    standard library's. orjson writes a few values the standard library would not, none of which an answer
+    holds (they hold texts, strings, integers, booleans, None, lists and dicts with string keys): a float
+    under 1e-4 in another form of the same number (``1e-7`` for ``1e-07``), NaN as null, a plain Enum as
+    its value, a dict subclass from its items as stored."""
     def written(item):
         if isinstance(item, Text):
             return item.render(lang)
@@ -147,7 +151,8 @@ def _answer_encoder(provider, lang: str, compact: bool) -> Callable[[Any], bytes
         try:
             return orjson.dumps(value, default=written, option=options)
         except orjson.JSONEncodeError:
-            return by_standard_library(value)
+            pass  # out of the except clause: an error the standard library raises is its own, not chained
+        return by_standard_library(value)
 
     return by_orjson
 

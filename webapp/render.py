@@ -210,8 +210,9 @@ def warm_up(app) -> None:
     """Answer every game page and static answer once in each language, as a browser asks for them (the
     language from its cookie): templates compiled, catalogues read, pages and answers kept. A server that
     forks its workers from here (gunicorn's master) hands them all of it: a new worker's first settle
-    page takes about 4 ms instead of about 125 ms. What is left of a first request is the worker copying
-    the memory pages it writes (about 500 to 1,000 of them), once in its life."""
+    page took about 4 ms instead of about 125 ms when this was measured (bench/results/session6-issue11.txt).
+    What is left of a first request is the worker copying the memory pages it writes to (500 to 1,000
+    of them), once in its life."""
     with app.test_request_context():
         tabs = [(game, TAB_ENDPOINTS.get(tab, f"pages.{tab}")) for game in all_games() for tab in game.tabs]
         urls = [url_for(endpoint, slug=game.slug) for game, endpoint in tabs if endpoint in CACHED_PAGES]
