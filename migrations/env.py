@@ -2,24 +2,23 @@
 
 Runs both from ``flask db …`` and from :func:`webapp.db.ensure_schema` at app
 start. Logging is only configured for ``flask db …`` (and only when nothing
-configured it yet), so a running server or pytest keep their loggers. On PostgreSQL an advisory
-lock makes several processes starting at once apply the migrations one after
-the other.
+configured it yet), so a running server or pytest keep their loggers.
+:func:`webapp.db.migrations_locked` makes several processes starting at once
+apply the migrations one after the other.
 """
 import logging
 from logging.config import fileConfig
 
 from alembic import context
 from flask import current_app
-from sqlalchemy import text
+
+from webapp.db import migrations_locked
 
 config = context.config
 _auto = current_app.extensions.get("paiju_db", {}).get("auto_migrating")
 if config.config_file_name is not None and not _auto and not logging.getLogger().handlers:
     fileConfig(config.config_file_name, disable_existing_loggers=False)
 logger = logging.getLogger("alembic.env")
-
-_PG_LOCK = 7_830_501  # any constant: the ledger's migration lock
 
 
 def get_engine():
@@ -56,20 +55,10 @@ def run_migrations_online():
     conf_args.setdefault("process_revision_directives", process_revision_directives)
     conf_args.setdefault("render_as_batch", True)  # SQLite needs batch mode for ALTERs
 
-    with get_engine().connect() as connection:
-        postgres = connection.dialect.name == "postgresql"
-        if postgres:
-            connection.execute(text("SELECT pg_advisory_lock(:k)"), {"k": _PG_LOCK})
-            connection.commit()
-        try:
-            context.configure(connection=connection, target_metadata=get_metadata(), **conf_args)
-            with context.begin_transaction():
-                context.run_migrations()
-        finally:
-            if postgres:
-                connection.rollback()
-                connection.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": _PG_LOCK})
-                connection.commit()
+    with get_engine().connect() as connection, migrations_locked(connection):
+        context.configure(connection=connection, target_metadata=get_metadata(), **conf_args)
+        with context.begin_transaction():
+            context.run_migrations()
 
 
 if context.is_offline_mode():

@@ -188,6 +188,27 @@ def test_several_server_processes_starting_at_once_all_find_the_schema_ready(kin
             drop()
 
 
+def test_an_sqlite_upgrade_is_one_transaction_so_no_other_process_sees_it_half_done(tmp_path):
+    """SQLite DDL is not transactional to Alembic, which commits after each migration; another process
+    could then start on the next migration at the same time (CI saw 0003 → 0004 updated twice).
+    The whole upgrade is one BEGIN IMMEDIATE transaction: while it runs, other connections see nothing."""
+    import sqlite3
+    path = tmp_path / "one.db"
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE_URL": f"sqlite:///{path}"})
+    seen = []
+
+    def look(**_):
+        with sqlite3.connect(path, timeout=0) as other:
+            seen.append(other.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall())
+
+    app.extensions["migrate"].configure_args["on_version_apply"] = [look]
+    try:
+        ensure_schema(app)
+    finally:
+        close_ledger_app(app, None)
+    assert len(seen) == 4 and all(tables == [] for tables in seen), seen
+
+
 def test_the_models_and_the_migrations_describe_the_same_schema(ledger_app):
     from alembic.autogenerate import compare_metadata
     from alembic.runtime.migration import MigrationContext

@@ -18,6 +18,7 @@
 """
 from __future__ import annotations
 
+import contextlib
 import contextvars
 import logging
 import os
@@ -28,7 +29,7 @@ from pathlib import Path
 
 from flask import current_app
 from flask_sqlalchemy import SQLAlchemy
-from sqlalchemy import MetaData, event
+from sqlalchemy import MetaData, event, text
 from sqlalchemy.orm import DeclarativeBase
 
 _NAMING = {
@@ -50,6 +51,7 @@ SQLITE_BUSY_TIMEOUT = 30  # seconds a writer waits for another one
 _IMMEDIATE = contextvars.ContextVar("paiju_sqlite_immediate", default=False)
 _PKG = Path(__file__).resolve().parent
 _MIGRATE_LOCK = threading.Lock()
+_PG_MIGRATION_LOCK = 7_830_501  # any constant: the ledger's advisory lock while migrating
 #: every engine an app of this process made, to be dropped in a forked child (SQLAlchemy: "Using
 #: Connection Pools with Multiprocessing or os.fork()")
 _ENGINES: "weakref.WeakSet" = weakref.WeakSet()
@@ -140,6 +142,35 @@ def _sqlite_events(engine) -> None:
         conn.exec_driver_sql("BEGIN IMMEDIATE" if _IMMEDIATE.get() else "BEGIN")
 
 
+@contextlib.contextmanager
+def migrations_locked(connection):
+    """Hold the ledger's migration lock on ``connection`` while Alembic migrates with it, so several
+    processes starting at once migrate one after the other, each reading the version the last left.
+
+    PostgreSQL: an advisory lock (Alembic runs every migration in one transaction there). SQLite: one
+    ``BEGIN IMMEDIATE`` transaction around them all. Alembic counts SQLite's DDL as not transactional
+    and would commit after each migration, letting another process read the version in between and
+    apply the next migration a second time."""
+    if connection.dialect.name == "postgresql":
+        connection.execute(text("SELECT pg_advisory_lock(:k)"), {"k": _PG_MIGRATION_LOCK})
+        connection.commit()
+        try:
+            yield
+        finally:
+            connection.rollback()
+            connection.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": _PG_MIGRATION_LOCK})
+            connection.commit()
+    elif connection.dialect.name == "sqlite":
+        token = _IMMEDIATE.set(True)
+        try:
+            with connection.begin():  # Alembic sees a transaction begun outside it and leaves it be
+                yield
+        finally:
+            _IMMEDIATE.reset(token)
+    else:
+        yield
+
+
 def ensure_schema(app=None) -> None:
     """Apply the migrations once per app (idempotent, safe across threads)."""
     app = app or current_app._get_current_object()
@@ -151,10 +182,8 @@ def ensure_schema(app=None) -> None:
             return
         from flask_migrate import upgrade  # as above: Alembic only when migrating
         with app.app_context():
-            # SQLite: BEGIN IMMEDIATE, so a second process starting at the same
-            # moment waits and then finds the schema current (PostgreSQL: the
-            # advisory lock in migrations/env.py does the same)
-            token = _IMMEDIATE.set(True)
+            # a second process starting at the same moment waits for the first and then finds the
+            # schema current (migrations_locked, used by migrations/env.py)
             state["auto_migrating"] = True
             try:
                 try:
@@ -166,7 +195,6 @@ def ensure_schema(app=None) -> None:
                     upgrade(directory=migrations_dir())
             finally:
                 state["auto_migrating"] = False
-                _IMMEDIATE.reset(token)
                 db.session.remove()
         state["migrated"] = True
 
