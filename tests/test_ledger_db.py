@@ -193,20 +193,26 @@ def test_an_sqlite_upgrade_is_one_transaction_so_no_other_process_sees_it_half_d
     could then start on the next migration at the same time (CI saw 0003 → 0004 updated twice).
     The whole upgrade is one BEGIN IMMEDIATE transaction: while it runs, other connections see nothing."""
     import sqlite3
+    from contextlib import closing
+    from alembic.script import ScriptDirectory
+    from webapp.db import migrations_dir
     path = tmp_path / "one.db"
     app = create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE_URL": f"sqlite:///{path}"})
     seen = []
 
     def look(**_):
-        with sqlite3.connect(path, timeout=0) as other:
+        with closing(sqlite3.connect(path, timeout=0)) as other:
             seen.append(other.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall())
 
     app.extensions["migrate"].configure_args["on_version_apply"] = [look]
     try:
         ensure_schema(app)
+        with app.app_context(), db.engine.connect() as used:  # the pool's one connection, the migrations'
+            assert used.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1  # back on after migrating
     finally:
         close_ledger_app(app, None)
-    assert len(seen) == 4 and all(tables == [] for tables in seen), seen
+    migrations = len(list(ScriptDirectory(migrations_dir()).walk_revisions()))
+    assert len(seen) == migrations > 1 and all(tables == [] for tables in seen), seen
 
 
 def test_the_models_and_the_migrations_describe_the_same_schema(ledger_app):
@@ -217,6 +223,27 @@ def test_the_models_and_the_migrations_describe_the_same_schema(ledger_app):
         with db.engine.connect() as conn:
             diff = compare_metadata(MigrationContext.configure(conn), db.metadata)
     assert diff == [], "webapp/models.py changed without a migration: run `flask --app webapp db migrate`"
+
+
+def test_a_downgrade_and_upgrade_keep_every_table_and_its_hands(lclient, ledger_app):
+    """SQLite changes a column by rebuilding the table: its DROP must not cascade to the rows referring to
+    it (the hands), as it would with foreign keys on. Down to 0002 and back up, the table and its hand stay."""
+    from flask_migrate import downgrade, upgrade
+    from webapp.db import migrations_dir
+    made = lclient.post("/api/v1/tables", json={"game": "q783", "players": ["a", "b", "c"]}).get_json()
+    hand = {"banks": [100] * 3, "rounds": [], "finish_order": [0]}
+    assert lclient.post(f"/api/v1/tables/{made['id']}/hands", json=hand,
+                        headers={"X-Edit-Token": made["edit_token"]}).status_code == 201
+    count = "SELECT (SELECT count(*) FROM ledger_tables), (SELECT count(*) FROM ledger_hands)"
+    with ledger_app.app_context():
+        db.session.remove()
+        downgrade(directory=migrations_dir(), revision="0002")
+        assert tuple(db.session.execute(text(count)).one()) == (1, 1)
+        db.session.remove()
+        upgrade(directory=migrations_dir())
+        assert tuple(db.session.execute(text(count)).one()) == (1, 1)
+        db.session.remove()
+    assert [h["number"] for h in lclient.get(f"/api/v1/tables/{made['id']}").get_json()["hands"]] == [1]
 
 
 def test_migration_0002_marks_the_stored_hands_that_end_a_series(ledger_app):

@@ -12,9 +12,10 @@
 * Engines are fork-safe: a process forked from one that used the database
   (gunicorn's workers from its master) drops the inherited pool, without
   closing the parent's connections, and opens its own.
-* SQLite: WAL journal, a busy timeout, and :func:`write_lock` starts write
+* SQLite: WAL journal, a busy timeout, and :func:`begin_write` starts write
   transactions with ``BEGIN IMMEDIATE`` so two writers never interleave.
-  PostgreSQL: :func:`write_lock` takes the table row ``FOR UPDATE``.
+  PostgreSQL: ``webapp.models.locked_table`` takes the table row ``FOR UPDATE``.
+* Migrations run under :func:`migrations_locked`: one process at a time.
 """
 from __future__ import annotations
 
@@ -148,9 +149,9 @@ def migrations_locked(connection):
     processes starting at once migrate one after the other, each reading the version the last left.
 
     PostgreSQL: an advisory lock (Alembic runs every migration in one transaction there). SQLite: one
-    ``BEGIN IMMEDIATE`` transaction around them all. Alembic counts SQLite's DDL as not transactional
+    ``BEGIN IMMEDIATE`` transaction around them all (Alembic counts SQLite's DDL as not transactional
     and would commit after each migration, letting another process read the version in between and
-    apply the next migration a second time."""
+    apply the next migration a second time), with foreign keys off (:func:`_sqlite_foreign_keys_off`)."""
     if connection.dialect.name == "postgresql":
         connection.execute(text("SELECT pg_advisory_lock(:k)"), {"k": _PG_MIGRATION_LOCK})
         connection.commit()
@@ -163,12 +164,29 @@ def migrations_locked(connection):
     elif connection.dialect.name == "sqlite":
         token = _IMMEDIATE.set(True)
         try:
-            with connection.begin():  # Alembic sees a transaction begun outside it and leaves it be
-                yield
+            with _sqlite_foreign_keys_off(connection), connection.begin():
+                yield  # Alembic sees a transaction begun outside it and leaves it be
+                broken = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+                if broken:  # raised inside the transaction: it rolls back
+                    raise RuntimeError(f"the migrations left rows pointing at no row: {broken[:5]}")
         finally:
             _IMMEDIATE.reset(token)
     else:
         yield
+
+
+@contextlib.contextmanager
+def _sqlite_foreign_keys_off(connection):
+    """SQLite changes or drops a column by rebuilding the table, and dropping the old one deletes its
+    rows: with foreign keys on, that deletes every row referring to them (a table's hands) by cascade.
+    So foreign keys are off while migrating, as SQLite's ALTER TABLE page says; the pragma only takes
+    effect outside a transaction, hence on the driver's connection before the transaction begins."""
+    driver = connection.connection.driver_connection
+    driver.execute("PRAGMA foreign_keys = OFF")
+    try:
+        yield
+    finally:
+        driver.execute("PRAGMA foreign_keys = ON")
 
 
 def ensure_schema(app=None) -> None:
@@ -188,7 +206,7 @@ def ensure_schema(app=None) -> None:
             try:
                 try:
                     upgrade(directory=migrations_dir())
-                except Exception:  # noqa: BLE001 - another process may have won a race: look again
+                except Exception:  # noqa: BLE001 - e.g. another process migrating past the busy timeout: once more
                     db.session.remove()
                     db.engine.dispose()
                     time.sleep(0.2)
