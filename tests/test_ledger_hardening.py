@@ -236,3 +236,32 @@ def test_a_short_table_shows_every_hand_and_no_link_to_older_ones(led, ledger_ap
         led.add(tid, token, first_out(seat))
     html = ledger_app.test_client().get(f"/tables/{tid}").get_data(as_text=True)
     assert html.count('class="hand"') == 3 and "?before=" not in html
+
+
+@pytest.mark.parametrize("number", [2 ** 31, 2 ** 63, 10 ** 30])
+def test_a_hand_number_no_column_can_hold_is_a_404_hand_not_found_on_the_api_and_the_pages(ledger_app, led,
+                                                                                             number):
+    """A hand's number is a 32-bit integer in the database; the URL takes any digits."""
+    tid, token = led.create()
+    assert led.add(tid, token, first_out(0))[0] == 201
+    status, out = led.call("PUT", f"tables/{tid}/hands/{number}", {"version": 1, "input": first_out(1)},
+                           token=token)
+    assert status == 404 and out["error"]["code"] == "hand_not_found", out
+    status, out = led.call("DELETE", f"tables/{tid}/hands/{number}", token=token)
+    assert status == 404 and out["error"]["code"] == "hand_not_found", out
+    client = ledger_app.test_client()
+    page = client.get(f"/tables/{tid}/edit/{token}", follow_redirects=True).get_data(as_text=True)
+    for path in (f"/tables/{tid}/edit/hands/{number}", f"/tables/{tid}/edit/hands/{number}/delete"):
+        assert client.get(path).status_code == 404, path
+        assert client.post(path, data={"csrf_token": csrf(page), "version": "1"}).status_code == 404, path
+
+
+@pytest.mark.parametrize("since", ["\u00b2", "\u0661", "1" * 5000, "-1", " 1"])
+def test_a_live_poll_whose_version_is_not_plain_digits_gets_the_whole_fragment(ledger_app, led, since):
+    """``v`` is the version the page holds: anything but a few ASCII digits (a superscript two, an
+    Arabic-Indic one, 5,000 digits) is no version, so the poll answers as to a page that holds none."""
+    tid, token = led.create()
+    client = ledger_app.test_client()
+    client.get(f"/tables/{tid}/edit/{token}")
+    for path in (f"/tables/{tid}/live", f"/tables/{tid}/edit/live"):
+        assert client.get(path, query_string={"v": since}).status_code == 200, path

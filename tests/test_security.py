@@ -282,6 +282,8 @@ def test_a_host_outside_trusted_hosts_is_refused_with_400_on_pages_and_the_api(t
     client = make_app(tmp_path, TRUSTED_HOSTS=["paiju.example"]).test_client()
     for path in ("/", "/api/v1/games", "/no-such-page"):
         assert client.get(path, headers={"Host": "evil.example"}).status_code == 400
+    refused = client.get("/api/v1/games", headers={"Host": "evil.example"}).get_json()
+    assert refused["error"]["code"] == "bad_request"  # the API's answer keeps the contract's shape
     resp = client.post("/api/v1/tables", json={"game": "q783", "players": ["a", "b", "c"]},
                        headers={"Host": "paiju.example"})
     assert resp.status_code == 201 and resp.get_json()["view_url"].startswith("http://paiju.example/")
@@ -370,3 +372,21 @@ def test_the_json_apis_take_a_post_without_a_csrf_token(csrf_app):
     client = csrf_app.test_client()
     assert client.post("/api/v1/paodekuai/settle", json={"winner": 0, "cards_left": [0, 5, 13, 10]}).status_code == 200
     assert client.post("/api/v1/tables", json={"game": "paodekuai", "players": ["甲", "乙", "丙", "丁"]}).status_code == 201
+
+
+@pytest.mark.parametrize("host", ["a" * 64, "a..b"])
+@pytest.mark.parametrize("path", ["/", "/hongwu/rules", "/no-such-page", "/api/v1/games"])
+def test_a_host_name_werkzeug_cannot_read_is_a_400_on_pages_and_the_api_never_a_crash(tmp_path, host, path):
+    """A label over 63 characters or an empty one: Werkzeug refuses the Host before any URL is matched,
+    so a page cannot build its links and gets a plain-text 400 (the test client refuses such a Host
+    itself, so the request goes to the WSGI app as a server would send it)."""
+    from werkzeug.test import EnvironBuilder, run_wsgi_app
+    environ = EnvironBuilder(path=path).get_environ()
+    environ["HTTP_HOST"] = host
+    body, status, headers = run_wsgi_app(make_app(tmp_path).wsgi_app, environ, buffered=True)
+    assert status.startswith("400"), status
+    text = b"".join(body).decode()
+    if path.startswith("/api/"):
+        assert json.loads(text)["error"]["code"] == "bad_request" and "主机名" in text
+    else:
+        assert headers["Content-Type"].startswith("text/plain") and "主机名" in text

@@ -5,7 +5,7 @@ from urllib.parse import urlsplit
 
 from flask import jsonify, render_template, request
 from flask_wtf.csrf import CSRFError
-from werkzeug.exceptions import HTTPException, SecurityError
+from werkzeug.exceptions import BadHost, HTTPException, SecurityError
 
 from scoring.errors import (AmbiguousPlay, InputErrors, InvalidInput, InvalidNotation, MalformedInput, PaijuError,
                             UnknownAction)
@@ -84,11 +84,12 @@ def init_app(app):
 
     @app.errorhandler(HTTPException)
     def _http(exc: HTTPException):
-        if isinstance(exc, SecurityError):  # a Host outside TRUSTED_HOSTS: no page can build its links
-            return render(UNTRUSTED_HOST, current_lang()), 400, {"Content-Type": "text/plain; charset=utf-8"}
+        refused_host = isinstance(exc, (SecurityError, BadHost))  # outside TRUSTED_HOSTS, or no host name
         if request.path.startswith("/api/"):
             code, msg = _HTTP.get(exc.code, ("http_error", t("请求失败", "request failed")))
-            return error_response(code, msg, exc.code or 500)
+            return error_response(code, UNTRUSTED_HOST if refused_host else msg, exc.code or 500)
+        if refused_host:  # no URL was matched, so no page can build its links
+            return render(UNTRUSTED_HOST, current_lang()), 400, {"Content-Type": "text/plain; charset=utf-8"}
         return render_error(exc.code or 500)
 
     @app.errorhandler(PaijuError)

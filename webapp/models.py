@@ -714,7 +714,13 @@ def last_hand(table_id: str) -> "LedgerHand | None":
                               .order_by(LedgerHand.number.desc()).limit(1)).scalar()
 
 
+#: the numbers a hand can have: its column is a 32-bit integer on PostgreSQL, while a URL takes any digits
+HAND_NUMBERS = range(1, 2 ** 31)
+
+
 def hand_numbered(table_id: str, number: int) -> "LedgerHand":
+    if number not in HAND_NUMBERS:
+        raise hand_not_found(number)
     hand = db.session.execute(_hands_of(table_id).where(LedgerHand.number == number)).scalar()
     if hand is None:
         raise hand_not_found(number)

@@ -597,13 +597,13 @@ def _unchanged(table_id: str):
     version = m.table_version(table_id)
     if version is None:
         raise m.not_found(table_id)
-    since = request.args.get("v", "")
-    if since.isdigit() and int(since) == version:
+    if _query_int("v") == version:
         return "", 204
     return None
 
 
 def _query_int(name: str) -> int | None:
+    """A query parameter of a few ASCII digits as a number, else None (``str.isdigit`` alone passes "²")."""
     raw = request.args.get(name, "")
     return int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 9 else None
 
