@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 from urllib.parse import quote
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from flask import url_for
+from werkzeug.routing import BuildError
 
 from scoring import inputs
 from scoring.i18n import t
@@ -159,6 +162,85 @@ def test_no_form_input_gives_a_server_error(form_pages, data):
     values = {name: data.draw(states if name == "state" else form_values) for name in chosen}
     resp = client.post(path, data=form_body(values), content_type="application/x-www-form-urlencoded")
     assert resp.status_code < 500, (path, values, resp.get_data(as_text=True)[-800:])
+
+
+# ---------------------------------------------------------------------------
+# Every page and answer read by GET: its query parameters, found in the code, over all of Unicode
+# ---------------------------------------------------------------------------
+
+WEBAPP = Path(__file__).resolve().parent.parent / "webapp"
+QUERY_READ = re.compile(r'(?:args\.get|_query_int)\(\s*"(\w+)"')
+#: path arguments: each value a URL may carry (a hand number past what a database column holds too)
+PATH_VALUES = {"number": [1, 2, 2 ** 31, 2 ** 63], "code": ["en", "zh", "xx"]}
+
+
+def query_names() -> list[str]:
+    """Every query parameter the web layer reads by name, and the fields a page prefills from the query."""
+    source = "\n".join(p.read_text(encoding="utf-8") for p in WEBAPP.glob("*.py"))
+    return sorted(set(QUERY_READ.findall(source)) | {"players", "rules-preset", "game"})
+
+
+def get_urls(app, values: dict) -> list[str]:
+    """Every GET route but static files, each path argument filled in with each of its values."""
+    urls = []
+    with app.test_request_context():
+        for rule in app.url_map.iter_rules():
+            if "GET" not in rule.methods or rule.endpoint == "static":
+                continue
+            options = [dict()]
+            for name in sorted(rule.arguments):
+                options = [{**o, name: v} for o in options for v in values[name]]
+            for option in options:
+                try:
+                    urls.append(url_for(rule.endpoint, **option))
+                except (BuildError, ValueError):  # a game this route does not serve (any(...) says ValueError)
+                    pass
+    return sorted(set(urls))
+
+
+@pytest.fixture(scope="module")
+def get_pages(form_pages):
+    client, _ = form_pages
+    app = client.application
+    created = client.post("/api/v1/tables", json={"game": "q783", "players": ["甲", "乙", "丙"]}).get_json()
+    client.post(f"/api/v1/tables/{created['id']}/hands", json={"rounds": [], "finish_order": [0]},
+                headers={"X-Edit-Token": created["edit_token"]})
+    client.get(created["edit_url"].split("localhost", 1)[-1])  # the edit cookie
+    values = {"slug": [g.slug for g in all_games()], "table_id": [created["id"]],
+              "token": [created["edit_token"]], **PATH_VALUES}
+    return client, get_urls(app, values)
+
+
+def query_string(values: dict[str, str]) -> str:
+    return "&".join(f"{quote(k)}={quote(v.encode('utf-8', 'surrogatepass'))}" for k, v in values.items())
+
+
+def test_the_get_fuzz_reaches_every_page_and_the_parameters_the_code_reads(get_pages):
+    _, urls = get_pages
+    assert {"v", "n", "lang", "per_point", "trump", "version", "before", "next"} <= set(query_names())
+    assert {"/", "/q783/rounds", "/hongwu/trick", "/tables/new", "/api/v1/games"} <= set(urls)
+    assert sum("/live" in u for u in urls) == 2 and any(u.endswith(f"/hands/{2 ** 63}") for u in urls)
+
+
+@pytest.mark.parametrize("value", [*PLAUSIBLE, "1" * 5000, "9" * 20])
+def test_no_query_value_gives_a_server_error_on_any_page(get_pages, value):
+    """Each plausible value (non-ASCII digits, a lone surrogate, 5,000 digits…) in every parameter at once."""
+    client, urls = get_pages
+    every = query_string({name: value for name in query_names()})
+    for url in urls:
+        resp = client.get(f"{url}?{every}")
+        assert resp.status_code < 500, (url, value, resp.get_data(as_text=True)[-800:])
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_no_query_string_gives_a_server_error_on_any_page(get_pages, data):
+    client, urls = get_pages
+    url = data.draw(st.sampled_from(urls))
+    values = data.draw(st.dictionaries(st.sampled_from(query_names()), form_values, max_size=6))
+    htmx = data.draw(st.booleans())
+    resp = client.get(f"{url}?{query_string(values)}", headers={"HX-Request": "true"} if htmx else {})
+    assert resp.status_code < 500, (url, values, resp.get_data(as_text=True)[-800:])
 
 
 TRACKER_ACTIONS = ["", "start", "round", "undo", "finish", "next", "reset", "refresh"]
