@@ -265,3 +265,22 @@ def test_a_live_poll_whose_version_is_not_plain_digits_gets_the_whole_fragment(l
     client.get(f"/tables/{tid}/edit/{token}")
     for path in (f"/tables/{tid}/live", f"/tables/{tid}/edit/live"):
         assert client.get(path, query_string={"v": since}).status_code == 200, path
+
+
+def test_a_lone_surrogate_typed_into_an_edit_that_meets_a_conflict_is_shown_escaped_not_a_500(ledger_app, led):
+    """Someone else changed the hand meanwhile: the page shows both versions, the typed one as typed,
+    and a lone surrogate in it (no UTF-8 can carry one) as its escape."""
+    import re
+    tid, token = led.create()
+    assert led.add(tid, token, first_out(0))[0] == 201
+    client = ledger_app.test_client()
+    client.get(f"/tables/{tid}/edit/{token}")
+    page = client.get(f"/tables/{tid}/edit/hands/1").get_data(as_text=True)
+    held = re.search(r'name="version"[^>]*value="(\d+)"', page).group(1)
+    assert led.call("PUT", f"tables/{tid}/hands/1", {"version": int(held), "input": first_out(1)},
+                    token=token)[0] == 200
+    typed = '{"rounds": [], "finish_order": [0], "note": "\\ud800"}'
+    resp = client.post(f"/tables/{tid}/edit/hands/1",
+                       data={"csrf_token": csrf(page), "version": held, "mode": "json", "raw": typed})
+    assert resp.status_code == 409
+    assert "\\ud800" in resp.get_data(as_text=True)

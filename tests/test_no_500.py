@@ -199,9 +199,11 @@ def get_urls(app, values: dict) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def get_pages(form_pages):
-    client, _ = form_pages
-    app = client.application
+def get_pages(tmp_path_factory):
+    """The app with a ledger table holding a hand (its edit cookie held), and every URL to GET."""
+    db = tmp_path_factory.mktemp("gets") / "gets.db"
+    app = create_app({"TESTING": True, "SECRET_KEY": "gets", "DATABASE_URL": f"sqlite:///{db}"})
+    client = app.test_client()
     created = client.post("/api/v1/tables", json={"game": "q783", "players": ["甲", "乙", "丙"]}).get_json()
     client.post(f"/api/v1/tables/{created['id']}/hands", json={"rounds": [], "finish_order": [0]},
                 headers={"X-Edit-Token": created["edit_token"]})

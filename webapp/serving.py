@@ -12,7 +12,7 @@ import os
 import re
 from pathlib import Path
 
-from flask import Flask, current_app, send_from_directory
+from flask import Flask, Response, current_app, send_from_directory
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.security import safe_join
 
@@ -25,14 +25,26 @@ HASHED_NAME = re.compile(rf"^(?P<stem>.+)\.(?P<digest>[0-9a-f]{{{DIGEST_CHARS}}}
 PLAIN_MARK = "_paiju_plain_function"  # set on a function Flask may call as it is
 
 
+class PaijuResponse(Response):
+    """A response whose text can always be sent: a lone surrogate, which no UTF-8 can carry, left in a page
+    by input shown back (a JSON escape ``\\ud800`` typed and read) is written as that escape, not a 500."""
+
+    def set_data(self, value) -> None:
+        if isinstance(value, str):
+            value = value.encode("utf-8", "backslashreplace")
+        super().set_data(value)
+
+
 class PaijuFlask(Flask):
-    """Flask, remembering which hooks and views are plain functions.
+    """Flask with :class:`PaijuResponse`, remembering which hooks and views are plain functions.
 
     Flask asks ``inspect.iscoroutinefunction`` of every before/after/teardown hook and the view on every
     request (a dozen times for a small API call), and for a given function the answer never changes. A
     plain function is marked with an attribute (it is its own ``ensure_sync``), which lives and dies with
     it, so a per-request closure (``after_this_request``) leaves nothing behind; a function that takes no
     attributes (a builtin) and a coroutine function are asked about each time."""
+
+    response_class = PaijuResponse
 
     def ensure_sync(self, func):
         # "is True": an object that answers any attribute (a mock, a proxy) is not taken at its word
