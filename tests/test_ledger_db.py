@@ -198,17 +198,18 @@ def test_an_sqlite_upgrade_is_one_transaction_so_no_other_process_sees_it_half_d
     from webapp.db import migrations_dir
     path = tmp_path / "one.db"
     app = create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE_URL": f"sqlite:///{path}"})
-    seen = []
+    seen, used = [], []
 
-    def look(**_):
+    def look(ctx, **_):
+        used.append(ctx.connection.connection.driver_connection)
+        assert used[-1].execute("PRAGMA foreign_keys").fetchone() == (0,)  # off while migrating
         with closing(sqlite3.connect(path, timeout=0)) as other:
             seen.append(other.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall())
 
     app.extensions["migrate"].configure_args["on_version_apply"] = [look]
     try:
         ensure_schema(app)
-        with app.app_context(), db.engine.connect() as used:  # the pool's one connection, the migrations'
-            assert used.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1  # back on after migrating
+        assert used[-1].execute("PRAGMA foreign_keys").fetchone() == (1,)  # back on, in the pool
     finally:
         close_ledger_app(app, None)
     migrations = len(list(ScriptDirectory(migrations_dir()).walk_revisions()))
@@ -223,6 +224,28 @@ def test_the_models_and_the_migrations_describe_the_same_schema(ledger_app):
         with db.engine.connect() as conn:
             diff = compare_metadata(MigrationContext.configure(conn), db.metadata)
     assert diff == [], "webapp/models.py changed without a migration: run `flask --app webapp db migrate`"
+
+
+def test_a_row_left_dangling_before_an_upgrade_does_not_stop_it(tmp_path):
+    """The upgrade refuses to leave rows referring to no row, but only those it would make itself."""
+    import sqlite3
+    from contextlib import closing
+    from flask_migrate import upgrade
+    from webapp.db import migrations_dir
+    path = tmp_path / "old.db"
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE_URL": f"sqlite:///{path}"})
+    try:
+        with app.app_context():
+            upgrade(directory=migrations_dir(), revision="0003")
+        with closing(sqlite3.connect(path)) as raw, raw:  # foreign keys off: a hand of no table
+            raw.execute("INSERT INTO ledger_hands (table_id, number, input, deltas, result, created_at, updated_at, "
+                        "input_version, changed_version) VALUES ('gone', 1, '{}', '[]', '{}', 'x', 'x', 0, 0)")
+        ensure_schema(app)
+        with app.app_context():
+            assert db.session.execute(text("SELECT table_id FROM ledger_hands")).scalars().all() == ["gone"]
+            db.session.remove()
+    finally:
+        close_ledger_app(app, None)
 
 
 def test_a_downgrade_and_upgrade_keep_every_table_and_its_hands(lclient, ledger_app):

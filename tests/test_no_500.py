@@ -169,15 +169,18 @@ def test_no_form_input_gives_a_server_error(form_pages, data):
 # ---------------------------------------------------------------------------
 
 WEBAPP = Path(__file__).resolve().parent.parent / "webapp"
-QUERY_READ = re.compile(r'(?:args\.get|_query_int)\(\s*"(\w+)"')
+QUERY_READ = re.compile(r"""(?:(?:args|values)\.(?:get|getlist)|_query_int)\(\s*["']([\w-]+)["']""")
 #: path arguments: each value a URL may carry (a hand number past what a database column holds too)
 PATH_VALUES = {"number": [1, 2, 2 ** 31, 2 ** 63], "code": ["en", "zh", "xx"]}
 
 
 def query_names() -> list[str]:
-    """Every query parameter the web layer reads by name, and the fields a page prefills from the query."""
+    """Every query parameter the web layer reads by name, and those a page reads by a game's declaration
+    (the seats field, the house rules, a preset)."""
     source = "\n".join(p.read_text(encoding="utf-8") for p in WEBAPP.glob("*.py"))
-    return sorted(set(QUERY_READ.findall(source)) | {"players", "rules-preset", "game"})
+    declared = {"rules-preset"} | {f"rules-{o.name}" for g in all_games() for o in g.ruleset.options}
+    declared |= {g.settle_input.seats_field for g in all_games() if g.settle_input.seats_field}
+    return sorted(set(QUERY_READ.findall(source)) | declared)
 
 
 def get_urls(app, values: dict) -> list[str]:
@@ -200,17 +203,28 @@ def get_urls(app, values: dict) -> list[str]:
 
 @pytest.fixture(scope="module")
 def get_pages(tmp_path_factory):
-    """The app with a ledger table holding a hand (its edit cookie held), and every URL to GET."""
-    db = tmp_path_factory.mktemp("gets") / "gets.db"
-    app = create_app({"TESTING": True, "SECRET_KEY": "gets", "DATABASE_URL": f"sqlite:///{db}"})
+    """The app with a ledger table holding a hand, a function giving a fresh client that holds the
+    table's edit cookie (a GET may set cookies: each request starts from the same ones), and every URL."""
+    from webapp.db import db as database
+    path = tmp_path_factory.mktemp("gets") / "gets.db"
+    app = create_app({"TESTING": True, "SECRET_KEY": "gets", "DATABASE_URL": f"sqlite:///{path}"})
     client = app.test_client()
     created = client.post("/api/v1/tables", json={"game": "q783", "players": ["甲", "乙", "丙"]}).get_json()
     client.post(f"/api/v1/tables/{created['id']}/hands", json={"rounds": [], "finish_order": [0]},
                 headers={"X-Edit-Token": created["edit_token"]})
-    client.get(created["edit_url"].split("localhost", 1)[-1])  # the edit cookie
+    edit_link = created["edit_url"].split("localhost", 1)[-1]
+
+    def fresh_client():
+        fresh = app.test_client()
+        fresh.get(edit_link)  # the edit cookie
+        return fresh
+
     values = {"slug": [g.slug for g in all_games()], "table_id": [created["id"]],
               "token": [created["edit_token"]], **PATH_VALUES}
-    return client, get_urls(app, values)
+    yield fresh_client, get_urls(app, values)
+    with app.app_context():
+        database.session.remove()
+        database.engine.dispose()
 
 
 def query_string(values: dict[str, str]) -> str:
@@ -219,7 +233,8 @@ def query_string(values: dict[str, str]) -> str:
 
 def test_the_get_fuzz_reaches_every_page_and_the_parameters_the_code_reads(get_pages):
     _, urls = get_pages
-    assert {"v", "n", "lang", "per_point", "trump", "version", "before", "next"} <= set(query_names())
+    assert {"v", "n", "lang", "per_point", "trump", "version", "before", "next", "game", "players",
+            "rules-decks"} <= set(query_names())
     assert {"/", "/q783/rounds", "/hongwu/trick", "/tables/new", "/api/v1/games"} <= set(urls)
     assert sum("/live" in u for u in urls) == 2 and any(u.endswith(f"/hands/{2 ** 63}") for u in urls)
 
@@ -227,21 +242,21 @@ def test_the_get_fuzz_reaches_every_page_and_the_parameters_the_code_reads(get_p
 @pytest.mark.parametrize("value", [*PLAUSIBLE, "1" * 5000, "9" * 20])
 def test_no_query_value_gives_a_server_error_on_any_page(get_pages, value):
     """Each plausible value (non-ASCII digits, a lone surrogate, 5,000 digits…) in every parameter at once."""
-    client, urls = get_pages
+    fresh_client, urls = get_pages
     every = query_string({name: value for name in query_names()})
     for url in urls:
-        resp = client.get(f"{url}?{every}")
+        resp = fresh_client().get(f"{url}?{every}")
         assert resp.status_code < 500, (url, value, resp.get_data(as_text=True)[-800:])
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data())
 def test_no_query_string_gives_a_server_error_on_any_page(get_pages, data):
-    client, urls = get_pages
+    fresh_client, urls = get_pages
     url = data.draw(st.sampled_from(urls))
     values = data.draw(st.dictionaries(st.sampled_from(query_names()), form_values, max_size=6))
     htmx = data.draw(st.booleans())
-    resp = client.get(f"{url}?{query_string(values)}", headers={"HX-Request": "true"} if htmx else {})
+    resp = fresh_client().get(f"{url}?{query_string(values)}", headers={"HX-Request": "true"} if htmx else {})
     assert resp.status_code < 500, (url, values, resp.get_data(as_text=True)[-800:])
 
 

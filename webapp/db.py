@@ -165,14 +165,27 @@ def migrations_locked(connection):
         token = _IMMEDIATE.set(True)
         try:
             with _sqlite_foreign_keys_off(connection), connection.begin():
+                dangling = set(_dangling_rows(connection))  # from before this upgrade: not its doing
                 yield  # Alembic sees a transaction begun outside it and leaves it be
-                broken = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
-                if broken:  # raised inside the transaction: it rolls back
-                    raise RuntimeError(f"the migrations left rows pointing at no row: {broken[:5]}")
+                added = set(_dangling_rows(connection)) - dangling
+                if added:  # raised inside the transaction: it rolls back
+                    raise MigrationBrokeReferences(sorted(added)[:5])
         finally:
             _IMMEDIATE.reset(token)
     else:
         yield
+
+
+class MigrationBrokeReferences(Exception):
+    """An upgrade would leave rows referring to rows that are gone (not a RuntimeError: Flask-Migrate turns
+    those into ``sys.exit``, which would stop a server starting rather than let it retry and log)."""
+
+    def __init__(self, rows):
+        super().__init__(f"the migrations would leave rows referring to no row (table, rowid, …): {rows}")
+
+
+def _dangling_rows(connection) -> list[tuple]:
+    return [tuple(row) for row in connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()]
 
 
 @contextlib.contextmanager
@@ -186,7 +199,10 @@ def _sqlite_foreign_keys_off(connection):
     try:
         yield
     finally:
-        driver.execute("PRAGMA foreign_keys = ON")
+        if driver.in_transaction:  # a rollback that failed: the pragma would do nothing, so drop the connection
+            connection.invalidate()
+        else:
+            driver.execute("PRAGMA foreign_keys = ON")
 
 
 def ensure_schema(app=None) -> None:

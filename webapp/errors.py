@@ -53,7 +53,7 @@ _HTTP = {
     400: ("bad_request", t("请求有误", "bad request")),
 }
 
-UNTRUSTED_HOST = t("这个服务器不接受该主机名（Host）", "this server does not answer for that host name")
+REFUSED_HOST = t("这个服务器不接受该主机名（Host）", "this server does not answer for that host name")
 
 
 def posted_from_this_site() -> bool:
@@ -84,12 +84,12 @@ def init_app(app):
 
     @app.errorhandler(HTTPException)
     def _http(exc: HTTPException):
-        refused_host = isinstance(exc, (SecurityError, BadHost))  # outside TRUSTED_HOSTS, or no host name
+        refused_host = isinstance(exc, (SecurityError, BadHost))  # outside TRUSTED_HOSTS, or not IDNA-encodable
         if request.path.startswith("/api/"):
             code, msg = _HTTP.get(exc.code, ("http_error", t("请求失败", "request failed")))
-            return error_response(code, UNTRUSTED_HOST if refused_host else msg, exc.code or 500)
+            return error_response(code, REFUSED_HOST if refused_host else msg, exc.code or 500)
         if refused_host:  # no URL was matched, so no page can build its links
-            return render(UNTRUSTED_HOST, current_lang()), 400, {"Content-Type": "text/plain; charset=utf-8"}
+            return render(REFUSED_HOST, current_lang()), 400, {"Content-Type": "text/plain; charset=utf-8"}
         return render_error(exc.code or 500)
 
     @app.errorhandler(PaijuError)

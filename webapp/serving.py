@@ -27,12 +27,15 @@ PLAIN_MARK = "_paiju_plain_function"  # set on a function Flask may call as it i
 
 class PaijuResponse(Response):
     """A response whose text can always be sent: a lone surrogate, which no UTF-8 can carry, left in a page
-    by input shown back (a JSON escape ``\\ud800`` typed and read) is written as that escape, not a 500."""
+    by input shown back (a JSON escape ``\\ud800`` typed and read) is written as that escape, not a 500.
+    (Text set whole, by the constructor or ``data``; a streamed body of str is encoded as Werkzeug does.)"""
 
     def set_data(self, value) -> None:
         if isinstance(value, str):
             value = value.encode("utf-8", "backslashreplace")
         super().set_data(value)
+
+    data = property(Response.get_data, set_data)  # Werkzeug's property holds its own set_data
 
 
 class PaijuFlask(Flask):

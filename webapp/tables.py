@@ -454,8 +454,7 @@ def qr_file(url: str) -> bytes:
 
 def _older_than() -> int | None:
     """The ``before`` of a page of older hands (``?before=N``: the hands before hand N)."""
-    raw = request.args.get("before", "")
-    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 9 else None
+    return _query_int("before")
 
 
 def ledger_view(table: m.LedgerTable, before: int | None = None, only: list[int] | None = None) -> dict:
