@@ -390,3 +390,14 @@ def test_a_host_name_werkzeug_cannot_read_is_a_400_on_pages_and_the_api_never_a_
         assert json.loads(text)["error"]["code"] == "bad_request" and "主机名" in text
     else:
         assert headers["Content-Type"].startswith("text/plain") and "主机名" in text
+
+
+def test_a_response_text_holding_a_lone_surrogate_is_sent_with_it_escaped_however_it_is_set(tmp_path):
+    """No UTF-8 carries a lone surrogate: text set whole (made with it, or through ``data``) writes it as
+    its escape rather than failing the response."""
+    app = make_app(tmp_path)
+    made = app.response_class("a\ud800b")
+    later = app.response_class()
+    later.data = "c\udfff"
+    assert (made.get_data(), later.get_data()) == (b"a\\ud800b", b"c\\udfff")
+    assert made.content_length == len(b"a\\ud800b")
