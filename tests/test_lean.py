@@ -410,3 +410,10 @@ def test_an_answer_orjson_refuses_is_written_by_the_standard_library_instead(app
         with pytest.raises(TypeError, match="^Object of type set is not JSON serializable$") as raised:
             answer_encoder(app, "en")({"cards": {1, 2}})  # neither writes a set: the standard library's error
         assert raised.value.__context__ is None
+
+
+def test_an_answer_holding_a_lone_surrogate_is_valid_json_with_its_escape_not_a_failure(app):
+    with app.app_context():
+        written = answer_encoder(app, "en")({"label": t("甲{x}", "a{x}", x="\ud800"), "raw": "b\udfff"})
+    assert written == b'{"label":"a\\ud800","raw":"b\\udfff"}\n'
+    assert json.loads(written) == {"label": "a\ud800", "raw": "b\udfff"}

@@ -124,7 +124,7 @@ def _answer_encoder(provider, lang: str, compact: bool) -> Callable[[Any], bytes
     library's encoder wherever orjson cannot write what it would: when the settings ask for ASCII only, and
     for a value orjson refuses (an integer past 64 bits, a key that is not a string, nesting past 254
     levels, a lone surrogate, anything ``default`` cannot write). Then the answer, or the error, is the
-    standard library's. orjson writes a few values the standard library would not, none of which an answer
+    standard library's (a lone surrogate written as its escape, as a page writes one). orjson writes a few values the standard library would not, none of which an answer
     holds (they hold texts, strings, integers, booleans, None, lists and dicts with string keys): a float
     under 1e-4 in another form of the same number (``1e-7`` for ``1e-07``), NaN as null, a plain Enum as
     its value, a dict subclass from its items as stored."""
@@ -140,7 +140,8 @@ def _answer_encoder(provider, lang: str, compact: bool) -> Callable[[Any], bytes
                                 default=written, **layout)
 
     def by_standard_library(value) -> bytes:
-        return f"{standard.encode(value)}\n".encode()
+        # a lone surrogate (which orjson refuses, and no UTF-8 carries) as its JSON escape, \ud800
+        return f"{standard.encode(value)}\n".encode("utf-8", "backslashreplace")
 
     if provider.ensure_ascii:
         return by_standard_library
