@@ -3,6 +3,7 @@ frozen garbage collector, migrations in the master, fork-safe database engines).
 from __future__ import annotations
 
 import gc
+import io
 import json
 import os
 import re
@@ -12,6 +13,7 @@ from types import SimpleNamespace
 
 import pytest
 from sqlalchemy import inspect, text
+from werkzeug.test import EnvironBuilder
 
 from scoring.i18n import LANGS, render, t
 from scoring.registry import get_game
@@ -323,6 +325,63 @@ def test_a_json_body_in_utf16_reads_as_json_loads_reads_it(client):
     answer = client.post(SETTLE, data=body, content_type="application/json")
     assert answer.status_code == 200 and answer.get_json()["deltas"] == [87, -5, -52, -30]
 
+
+
+class _Input(io.BytesIO):
+    """A server's request body that counts how far it was read and can refuse to be read at all."""
+
+    def __init__(self, data: bytes = b"", refuse: bool = False):
+        super().__init__(data)
+        self.refuse = refuse
+
+    def read(self, size=-1):
+        assert not self.refuse, "the body was read"
+        return super().read(size)
+
+    def readinto(self, buffer):
+        assert not self.refuse, "the body was read"
+        return super().readinto(buffer)
+
+
+def _served(app, body: bytes, **environ):
+    """(status, JSON) of the settle action answering ``body`` with these WSGI environ entries."""
+    built = EnvironBuilder(path=SETTLE, method="POST", content_type="application/json").get_environ()
+    built.update({"CONTENT_LENGTH": str(len(body)), "wsgi.input": _Input(body)}, **environ)
+    started = []
+    chunks = app(built, lambda status, headers, exc_info=None: started.append(status))
+    answer = b"".join(chunks)
+    getattr(chunks, "close", lambda: None)()
+    return int(started[0].split()[0]), json.loads(answer), built["wsgi.input"]
+
+
+def test_a_body_is_read_to_its_given_length_and_no_further(app):
+    body = json.dumps(SETTLE_BODY).encode()
+    status, out, given = _served(app, body, **{"wsgi.input": _Input(body + b"GET / HTTP/1.1")})
+    assert status == 200 and out["deltas"] == [87, -5, -52, -30]
+    assert given.tell() == len(body)  # the next request's bytes, on a kept-alive socket, left to it
+
+
+def test_a_body_longer_than_the_limit_is_a_413_before_any_of_it_is_read(app):
+    length = app.config["MAX_CONTENT_LENGTH"] + 1
+    status, out, _ = _served(app, b"", CONTENT_LENGTH=str(length), **{"wsgi.input": _Input(refuse=True)})
+    assert status == 413 and out["error"]["code"] == "too_large"
+
+
+def test_a_body_that_ends_before_its_given_length_is_a_400_not_a_wait_for_more(app):
+    status, out, _ = _served(app, b'{"winner": 0}', CONTENT_LENGTH="1000")
+    assert status == 400 and out["error"]["code"] == "bad_request"
+
+
+def test_a_length_that_is_not_a_number_reads_as_an_empty_body_as_werkzeug_reads_it(app):
+    status, out, given = _served(app, json.dumps(SETTLE_BODY).encode(), CONTENT_LENGTH="lots")
+    assert status == 400 and out["error"]["code"] == "malformed_json" and given.tell() == 0
+
+
+def test_a_chunked_body_with_no_length_is_still_read_through_the_server_s_terminated_input(app):
+    body = json.dumps(SETTLE_BODY).encode()
+    chunked = {"CONTENT_LENGTH": "", "HTTP_TRANSFER_ENCODING": "chunked", "wsgi.input_terminated": True}
+    status, out, _ = _served(app, body, **chunked)
+    assert status == 200 and out["deltas"] == [87, -5, -52, -30]
 
 #: form pages, two of them one URL apart by a query: each is kept under its own URL
 FORM_PAGES = ["/paodekuai/settle", "/q783/settle", "/q783/settle?players=5", "/hongwu/hint", "/shuangkou/check"]
