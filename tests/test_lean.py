@@ -330,16 +330,21 @@ def test_a_json_body_in_utf16_reads_as_json_loads_reads_it(client):
 class _Input(io.BytesIO):
     """A server's request body that counts how far it was read and can refuse to be read at all."""
 
-    def __init__(self, data: bytes = b"", refuse: bool = False):
+    def __init__(self, data: bytes = b"", refuse: bool = False, reset: bool = False):
         super().__init__(data)
-        self.refuse = refuse
+        self.refuse, self.reset = refuse, reset
+
+    def _reading(self):
+        assert not self.refuse, "the body was read"
+        if self.reset:
+            raise ConnectionResetError(104, "Connection reset by peer")
 
     def read(self, size=-1):
-        assert not self.refuse, "the body was read"
+        self._reading()
         return super().read(size)
 
     def readinto(self, buffer):
-        assert not self.refuse, "the body was read"
+        self._reading()
         return super().readinto(buffer)
 
 
@@ -354,22 +359,41 @@ def _served(app, body: bytes, **environ):
     return int(started[0].split()[0]), json.loads(answer), built["wsgi.input"]
 
 
-def test_a_body_is_read_to_its_given_length_and_no_further(app):
+#: a server that ends the body itself (gunicorn), and one whose input is the socket (werkzeug's development server)
+SERVERS = pytest.mark.parametrize("server", [{"wsgi.input_terminated": True}, {}], ids=["terminated", "socket"])
+
+
+@SERVERS
+def test_a_body_is_read_to_its_given_length_and_no_further(app, server):
     body = json.dumps(SETTLE_BODY).encode()
-    status, out, given = _served(app, body, **{"wsgi.input": _Input(body + b"GET / HTTP/1.1")})
+    status, out, given = _served(app, body, **server, **{"wsgi.input": _Input(body + b"GET / HTTP/1.1")})
     assert status == 200 and out["deltas"] == [87, -5, -52, -30]
     assert given.tell() == len(body)  # the next request's bytes, on a kept-alive socket, left to it
 
 
-def test_a_body_longer_than_the_limit_is_a_413_before_any_of_it_is_read(app):
+@SERVERS
+def test_a_body_longer_than_the_limit_is_a_413_before_any_of_it_is_read(app, server):
     length = app.config["MAX_CONTENT_LENGTH"] + 1
-    status, out, _ = _served(app, b"", CONTENT_LENGTH=str(length), **{"wsgi.input": _Input(refuse=True)})
+    status, out, _ = _served(app, b"", CONTENT_LENGTH=str(length), **server, **{"wsgi.input": _Input(refuse=True)})
     assert status == 413 and out["error"]["code"] == "too_large"
 
 
-def test_a_body_that_ends_before_its_given_length_is_a_400_not_a_wait_for_more(app):
-    status, out, _ = _served(app, b'{"winner": 0}', CONTENT_LENGTH="1000")
+@SERVERS
+def test_a_body_that_ends_before_its_given_length_is_a_400_not_a_wait_for_more(app, server):
+    status, out, _ = _served(app, b'{"winner": 0}', CONTENT_LENGTH="1000", **server)
     assert status == 400 and out["error"]["code"] == "bad_request"
+
+
+@SERVERS
+def test_a_connection_reset_while_the_body_arrives_is_a_400_not_a_crash(app, server):
+    status, out, _ = _served(app, b'{"winner": 0}', **server, **{"wsgi.input": _Input(b"{", reset=True)})
+    assert status == 400 and out["error"]["code"] == "bad_request"
+
+
+def test_a_body_with_a_given_length_is_read_at_once_not_through_werkzeug_s_stream(app):
+    with app.test_request_context(SETTLE, method="POST", data=b'{"winner": 0}', content_type="application/json"):
+        from flask import request
+        assert isinstance(request.stream, io.BytesIO) and request.get_json() == {"winner": 0}
 
 
 def test_a_length_that_is_not_a_number_reads_as_an_empty_body_as_werkzeug_reads_it(app):
