@@ -88,7 +88,7 @@ def create_app(overrides: dict | None = None) -> Flask:
     app.config["COMPRESS_REGISTER"] = False  # Flask-Compress's own hook is called by compress_unless_small
     compress.init_app(app)
     if compressing:
-        app.after_request(compress_unless_small(compress))
+        app.after_request(compress_unless_small(compress, app.config))
     app.after_request(merge_vary_headers)  # registered after Flask-Compress, so it runs before it
     security.init_app(app)
     serve_hashed_static(app)

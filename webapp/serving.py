@@ -146,13 +146,14 @@ class StaticDigests:
         return f"{stem}.{digest}.{suffix}" if digest else filename
 
 
-def compress_unless_small(compress):
+def compress_unless_small(compress, config):
     """Flask-Compress's hook for an answer of at least ``COMPRESS_MIN_SIZE`` bytes or of unknown size. A
     smaller one it would send as it is: it goes out at once, and being the same whatever the client
-    accepts, it needs no ``Vary: Accept-Encoding``."""
+    accepts, it needs no ``Vary: Accept-Encoding``. (``config`` is the app's, read at each response
+    without a look-up through ``current_app``.)"""
     def compressed_unless_small(response):
         length = response.content_length
-        if length is not None and length < current_app.config["COMPRESS_MIN_SIZE"]:
+        if length is not None and length < config["COMPRESS_MIN_SIZE"]:
             return response
         return compress.after_request(response)
     return compressed_unless_small
