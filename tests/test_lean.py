@@ -12,6 +12,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+from flask import request
 from sqlalchemy import inspect, text
 from werkzeug.test import EnvironBuilder
 
@@ -326,7 +327,6 @@ def test_a_json_body_in_utf16_reads_as_json_loads_reads_it(client):
     assert answer.status_code == 200 and answer.get_json()["deltas"] == [87, -5, -52, -30]
 
 
-
 class _Input(io.BytesIO):
     """A server's request body that counts how far it was read and can refuse to be read at all."""
 
@@ -349,7 +349,8 @@ class _Input(io.BytesIO):
 
 
 def _served(app, body: bytes, **environ):
-    """(status, JSON) of the settle action answering ``body`` with these WSGI environ entries."""
+    """(status, JSON answer, the input it read) of the settle action given ``body`` and these WSGI environ
+    entries, as a server would pass them."""
     built = EnvironBuilder(path=SETTLE, method="POST", content_type="application/json").get_environ()
     built.update({"CONTENT_LENGTH": str(len(body)), "wsgi.input": _Input(body)}, **environ)
     started = []
@@ -392,7 +393,6 @@ def test_a_connection_reset_while_the_body_arrives_is_a_400_not_a_crash(app, ser
 
 def test_a_body_with_a_given_length_is_read_at_once_not_through_werkzeug_s_stream(app):
     with app.test_request_context(SETTLE, method="POST", data=b'{"winner": 0}', content_type="application/json"):
-        from flask import request
         assert isinstance(request.stream, io.BytesIO) and request.get_json() == {"winner": 0}
 
 
@@ -406,6 +406,7 @@ def test_a_chunked_body_with_no_length_is_still_read_through_the_server_s_termin
     chunked = {"CONTENT_LENGTH": "", "HTTP_TRANSFER_ENCODING": "chunked", "wsgi.input_terminated": True}
     status, out, _ = _served(app, body, **chunked)
     assert status == 200 and out["deltas"] == [87, -5, -52, -30]
+
 
 #: form pages, two of them one URL apart by a query: each is kept under its own URL
 FORM_PAGES = ["/paodekuai/settle", "/q783/settle", "/q783/settle?players=5", "/hongwu/hint", "/shuangkou/check"]
