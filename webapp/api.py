@@ -124,10 +124,11 @@ def _answer_encoder(provider, lang: str, compact: bool) -> Callable[[Any], bytes
     library's encoder wherever orjson cannot write what it would: when the settings ask for ASCII only, and
     for a value orjson refuses (an integer past 64 bits, a key that is not a string, nesting past 254
     levels, a lone surrogate, anything ``default`` cannot write). Then the answer, or the error, is the
-    standard library's (a lone surrogate written as its escape, as a page writes one). orjson writes a few values the standard library would not, none of which an answer
-    holds (they hold texts, strings, integers, booleans, None, lists and dicts with string keys): a float
-    under 1e-4 in another form of the same number (``1e-7`` for ``1e-07``), NaN as null, a plain Enum as
-    its value, a dict subclass from its items as stored."""
+    standard library's (a lone surrogate written as its escape, as a page writes one). orjson writes a
+    few values the standard library would not, none of which an answer holds (they hold texts, strings,
+    integers, booleans, None, lists and dicts with string keys): a float under 1e-4 in another form of the
+    same number (``1e-7`` for ``1e-07``), NaN as null, a plain Enum as its value, a dict subclass from its
+    items as stored."""
     def written(item):
         if isinstance(item, Text):
             return item.render(lang)
