@@ -6,8 +6,9 @@ dispatched in front of it. Then, for 1, 8 and 32 clients, each endpoint is drive
 a loopback-only load generator written here (a process per client, raw sockets: one request at a time per
 client, a new connection whenever the server closes one, as it does with ``keepalive = 0``). Prints, per
 endpoint: requests/s, the ratio to the bare route at the same number of clients, p50/p99/p99.9
-latency and how many requests they were taken over, the CPU gunicorn's processes spent per request (from /proc: steadier than requests/s when
-other work shares the cores) with the bare route's as a ratio, and any answer that was not a 200.
+latency and how many requests they were taken over, the CPU gunicorn's processes spent per request
+(from /proc: steadier than requests/s when other work shares the cores) with the bare route's as a
+ratio, and any answer that was not a 200.
 
 Options: ``--seconds S`` per endpoint (default 3, in ``--rounds`` interleaved slices, default 6),
 ``--clients 1,8,32``, ``--only NAME,…``; ``--in-process`` instead calls the WSGI app directly (no server)
@@ -310,7 +311,8 @@ def line(name: str, result: Result, bare: Result) -> str:
     bad = f"  non-200: {result.bad}" if result.bad else ""
     return (f"  {name:<20} {result.rate:7.0f} req/s {result.rate / bare.rate:5.2f}×bare  "
             f"p50 {result.percentile(0.5):6.2f}  p99 {result.percentile(0.99):6.2f}  "
-            f"p99.9 {result.percentile(0.999):6.2f} ms of {len(result.latencies):6d}  server CPU {result.cpu_ms:5.2f} ms/req "
+            f"p99.9 {result.percentile(0.999):6.2f} ms of {len(result.latencies):6d}  "
+            f"server CPU {result.cpu_ms:5.2f} ms/req "
             f"({bare.cpu_ms / result.cpu_ms:4.2f}×bare){bad}")
 
 
