@@ -11,7 +11,7 @@ from .games import settlement
 from .i18n import Text, join, seat_name, t
 from .inputs import CardsField, ChoiceField, IntField, Problems, RowsField, Schema, SeatField, SwitchField
 from .live import bottom_bonus_counter
-from .rules import Option, Preset, RuleSet
+from .rules import Choice, Option, Preset, RuleSet
 from .trick import (THROW_COMPARE, BidRules, GameOrder, Level, ThrowRule, TrickSpec, check_deck, parse_trump,
                     run_bidding)
 from .trick.game import TrickGame
@@ -21,18 +21,29 @@ DEAL = 25  # cards per player (the 庄家 buries the 8 bottom cards before the f
 TOTAL = 200
 DECK = Deck(copies=2)
 
+class Sides(Choice):
+    PARTNERS = "partners"  # the 庄家 with the partner opposite
+    SOLO = "solo"          # the 庄家 alone against three
+
+
+class BottomBonus(Choice):
+    OFF = "off"
+    ON = "on"  # 抠底: the bottom, multiplied by the last trick, to the 闲家
+
+
 RULESET = RuleSet(
     options=(
         Option("base", 1, tuple(range(1, 101)), t("底分", "Base"),
                t("每一底的分数（原文为1）；冲关奖分也按底分计", "points per stake unit (1 in the source); the 冲关 "
                  "bonus is paid in this unit too")),
-        Option("sides", "partners", ("partners", "solo"), t("分组", "Sides"),
+        Option("sides", Sides.PARTNERS, tuple(Sides), t("分组", "Sides"),
                t("「庄家与对家一组」：庄家与对家一组对另外两家（解读）；「庄家一人对三家」",
                  "“the 庄家 with the partner opposite”: the 庄家 and the partner opposite against the other two (reading); “the 庄家 alone against three”: the 庄家 "
                  "alone against three"), reading=True,
-               value_labels={"partners": t("庄家与对家一组", "the 庄家 with the partner opposite"), "solo": t("庄家一人对三家", "the 庄家 alone against three")}),
+               value_labels={Sides.PARTNERS: t("庄家与对家一组", "the 庄家 with the partner opposite"),
+                             Sides.SOLO: t("庄家一人对三家", "the 庄家 alone against three")}),
         THROW_COMPARE,
-        Option("bottom_bonus", "off", ("off", "on"), t("抠底（底牌分算给闲家）", "抠底 (the bottom to the 闲家)"),
+        Option("bottom_bonus", BottomBonus.OFF, tuple(BottomBonus), t("抠底（底牌分算给闲家）", "抠底 (the bottom to the 闲家)"),
                t("「抠底：底牌分按最后一墩翻倍给闲家」：闲家用主牌赢最后一墩时，庄家埋的底牌分算给闲家：单张（或甩牌）赢 ×1，对子或拖拉机赢 ×2，"
                  "副牌赢不算；要填底牌分和最后一墩。「不抠底」：闲家抓分就是全部（原文只说庄家埋8张底）。"
                  "来源：由二七王改编的飙分规则（hur95593-netizen/biaofen「飙分-规则.md」“底牌(扣底捡分)”），可信度低",
@@ -41,7 +52,7 @@ RULESET = RuleSet(
                  "give the bottom points and the last trick. “no 抠底”: the 闲家's points are all they count (the source "
                  "says only that the 庄家 buries 8 cards). Source: the rules of 飙分, a game derived from 二七王 "
                  "(hur95593-netizen/biaofen “飙分-规则.md”, “底牌(扣底捡分)”); low confidence"),
-               value_labels={"off": t("不抠底", "no 抠底"), "on": t("抠底：底牌分按最后一墩翻倍给闲家",
+               value_labels={BottomBonus.OFF: t("不抠底", "no 抠底"), BottomBonus.ON: t("抠底：底牌分按最后一墩翻倍给闲家",
                                                                   "抠底: the bottom, multiplied by the last trick, "
                                                                   "to the 闲家")}),
     ),
@@ -220,7 +231,7 @@ LAST_TRICK_CHOICES = (
 
 
 def bottom_bonus_on(rules) -> bool:
-    return rules.bottom_bonus == "on"
+    return rules.bottom_bonus is BottomBonus.ON
 
 
 SETTLE_INPUT = Schema((
@@ -340,7 +351,7 @@ def _pay_chongguan(deltas: list[int], cg, declarers, defenders, rules, surrender
         if not value:
             steps.append(t("{s}冲关：{why}", "{s} 冲关: {why}", s=seat_name(seat), why=why))
             continue
-        mine = [seat] if rules.sides == "solo" else (declarers if seat in declarers else defenders)
+        mine = [seat] if rules.sides is Sides.SOLO else (declarers if seat in declarers else defenders)
         payers = [s for s in range(SEATS) if s not in mine]
         amount = value * rules.base
         for p in payers:
@@ -401,7 +412,7 @@ def settle(values, rules) -> dict:
         raise InputErrors(problems)
     points, bottom_step = _defender_total(values, rules)
     cg = _chongguan(values)
-    solo = rules.sides == "solo"
+    solo = rules.sides is Sides.SOLO
     declarers, defenders = _sides(values.declarer, solo)
     stake = stake_units(bid) * rules.base
     steps = [t("叫分{bid}：底 = {u} × 底分{b} = {s}", "bid {bid}: stake = {u} × base {b} = {s}",
@@ -428,7 +439,9 @@ class Erqiwang(TrickGame):
     ruleset, settle_input = RULESET, SETTLE_INPUT
     deck_of, order_of, settle_of = staticmethod(deck_for), staticmethod(order_for), staticmethod(settle)
     spec_of, bid_rules_of = staticmethod(spec_for), staticmethod(bid_rules)
-    live_counter = bottom_bonus_counter(TOTAL, BOTTOM_CARDS_POINTS, LAST_TRICK_TIMES, LAST_TRICK_CHOICES)
+    live_counter = bottom_bonus_counter(TOTAL, BOTTOM_CARDS_POINTS, LAST_TRICK_TIMES, LAST_TRICK_CHOICES,
+                                        partner_offset=lambda rules: None if rules.sides is Sides.SOLO else 2,
+                                        bottom_scored=bottom_bonus_on)
 
 
 GAME = Erqiwang()

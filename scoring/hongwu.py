@@ -9,13 +9,24 @@ from .games import settlement
 from .i18n import Text, seat_name, t
 from .inputs import IntField, RowsField, Schema, SeatField, SwitchField
 from .live import red_five_counter
-from .rules import Option, Preset, RuleSet, switch
+from .rules import Choice, Option, Preset, RuleSet, switch
 from .trick import (THROW_COMPARE, BidRules, FailedThrow, GameOrder, Level, ThrowRule, TrickSpec, run_bidding)
 from .trick.game import TrickGame
 
 SEATS = 4
 HEART5 = Card(5, Suit.HEARTS)
 RED_FIVE_SWING = 20  # card points per captured red five
+
+class Bottom(Choice):
+    LAST_TRICK = "last_trick"  # the 庄家 scores the bottom only by winning the last trick
+    ALWAYS = "always"
+
+
+class Payout(Choice):
+    """The presets: how the final card points are paid."""
+    SEED = "seed"            # six tiers: ±3b, ±6b, ±9b
+    TIERS_321 = "tiers_321"  # 同城游 1-2-3
+
 
 RULESET = RuleSet(
     options=(
@@ -25,11 +36,12 @@ RULESET = RuleSet(
         Option("base", 2, tuple(range(1, 101)), t("基础分", "Base"),
                t("游戏积分表以基础分为单位（原文为2分）", "the game-point table is in units of the base "
                  "(2 in the source)")),
-        Option("bottom", "last_trick", ("last_trick", "always"), t("底牌分", "Bottom points"),
+        Option("bottom", Bottom.LAST_TRICK, tuple(Bottom), t("底牌分", "Bottom points"),
                t("「赢最后一轮才得」：庄家赢得最后一轮才得底牌分（解读）；「庄家总是得」：庄家总是得底牌分",
                  "“only by winning the last trick”: the 庄家 scores the bottom only by winning the last trick (reading); "
                  "“always the 庄家's”: the 庄家 always scores it"), reading=True,
-               value_labels={"last_trick": t("赢最后一轮才得", "only by winning the last trick"), "always": t("庄家总是得", "always the 庄家's")}),
+               value_labels={Bottom.LAST_TRICK: t("赢最后一轮才得", "only by winning the last trick"),
+                             Bottom.ALWAYS: t("庄家总是得", "always the 庄家's")}),
         Option("red_five_points", 2, tuple(range(0, 101)), t("红五被抓罚分", "Captured red five"),
                t("每张被抓的红五，被抓方付给抓方的游戏积分（与基础分无关）",
                  "game points the owner's side pays the capturer per captured red five (independent of the base)")),
@@ -52,10 +64,10 @@ RULESET = RuleSet(
                default=True, reading=True),
     ),
     presets=(
-        Preset("seed", t("游戏e家", "游戏e家 (platform)"),
+        Preset(Payout.SEED, t("游戏e家", "游戏e家 (platform)"),
                help=t("游戏e家平台的规则：按最终牌分分六档：±3b、±6b、±9b",
                       "the 游戏e家 platform’s rules: six tiers of the final card points: ±3b, ±6b, ±9b")),
-        Preset("tiers_321", t("同城游 1-2-3 倍", "同城游 1-2-3 tiers"),
+        Preset(Payout.TIERS_321, t("同城游 1-2-3 倍", "同城游 1-2-3 tiers"),
                help=t("庄家够分即赢，闲家每家付1b，半空2b，全空3b；反之庄家不足一半付2b，0分付3b",
                       "the 庄家 wins on reaching the bid: each 闲家 pays 1b, 2b at 半空, 3b at 全空; otherwise "
                       "each 闲家 receives 1b, 2b when the 庄家 has under half the bid, 3b at 0")),
@@ -233,7 +245,7 @@ def _bottom_step(values, scored: bool) -> Text | None:
 
 def _card_points(values, rules, steps: list) -> tuple[int, int]:
     """The 庄家's card points (with the bottom when scored and the red-five swing) and the card points won."""
-    scored = rules.bottom == "always" or values.declarer_took_bottom
+    scored = rules.bottom is Bottom.ALWAYS or values.declarer_took_bottom
     bottom_scored = values.bottom_points if scored else 0
     lost5 = sum(1 for f in values.red_fives if f.owner == values.declarer)
     got5 = len(values.red_fives) - lost5
@@ -255,7 +267,7 @@ def _card_points(values, rules, steps: list) -> tuple[int, int]:
 def _pay_tiers(deltas: list[int], declarer: int, points: int, raw: int, bid: int, rules, steps: list) -> bool:
     """Pay the tier; returns whether the 庄家 made it (was paid)."""
     b, defenders = rules.base, [s for s in range(SEATS) if s != declarer]
-    if rules.preset == "tiers_321":
+    if rules.preset is Payout.TIERS_321:
         mult, tier = _tiers_321(points, bid, raw, total_points(rules))
         steps.append(t("同城游档位：牌分{p}对叫分{bid}，{tier}", "同城游 tiers: points {p} against the bid {bid}: {tier}",
                        p=points, bid=bid, tier=tier))
@@ -331,7 +343,9 @@ class Hongwu(TrickGame):
     ruleset, settle_input = RULESET, SETTLE_INPUT
     deck_of, order_of, settle_of = staticmethod(deck_for), staticmethod(order_for), staticmethod(settle)
     spec_of, bid_rules_of = staticmethod(spec_for), staticmethod(bid_rules)
-    live_counter = red_five_counter(total_points, bottom_cap, RED_FIVE_SWING)
+    live_counter = red_five_counter(total_points, bottom_cap, RED_FIVE_SWING,
+                                    bottom_always=lambda rules: rules.bottom is Bottom.ALWAYS,
+                                    beyond_bid=lambda rules: rules.preset is not Payout.TIERS_321)
 
 
 GAME = Hongwu()

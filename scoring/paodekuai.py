@@ -37,7 +37,7 @@ from .errors import InputErrors, InvalidInput
 from .games import Game, settlement
 from .i18n import Text, seat_name, t
 from .inputs import CardsField, IntField, PerSeatField, RowsField, Schema, SeatField
-from .rules import Option, Preset, RuleSet, switch
+from .rules import Choice, Option, Preset, RuleSet, switch
 from .shedding import (STANDARD, Pattern, Reading, SheddingSpec, distinct_readings, labelled, multisets,
                        shedding_actions, spec_cache)
 from .shedding.counts import attachments, merged
@@ -46,7 +46,26 @@ from .shedding.counts import attachments, merged
 # House rules and presets
 # ==========================================================================
 
-ZSY, PDK52, PDK48, PDK45 = "zhengshangyou108", "paodekuai52", "paodekuai48", "paodekuai45"
+class Deal(Choice):
+    """The presets: which pack, for how many players."""
+    PDK52 = "paodekuai52"
+    PDK48 = "paodekuai48"
+    PDK45 = "paodekuai45"
+    ZSY = "zhengshangyou108"
+
+
+class Penalty(Choice):
+    SEED = "seed"          # cards left × multiplier
+    PER_CARD = "per_card"  # 1 per card, last card free, shut out double
+
+
+class Zhaniao(Choice):
+    OFF = "off"
+    CARDS = "cards"  # the ♥10 holder's card payments doubled
+    ALL = "all"      # bomb payments too
+
+
+ZSY, PDK52, PDK48, PDK45 = Deal.ZSY, Deal.PDK52, Deal.PDK48, Deal.PDK45
 ONE_DECK = (PDK52, PDK48, PDK45)
 #: where the house rules of rules/variants.md come from (named on the rules page and in each option's help)
 M2_CLIENT = "QuiQiJingFeng/M2_CLIENT GameRuleLayer.csd"
@@ -73,7 +92,7 @@ PRESETS = _preset_info()
 
 RULESET = RuleSet(
     options=(
-        Option("penalty", "seed", ("seed", "per_card"),
+        Option("penalty", Penalty.SEED, tuple(Penalty),
                t("输家付分", "What losers pay"),
                t("「剩牌数 × 倍数」（一张没出 ×4；出了不到四分之一 ×3；不到一半 ×2；其余 ×1）。"
                  "“发牌数”理解为每人发到的张数，只出1张也算“不到四分之一”（解读）。"
@@ -83,7 +102,8 @@ RULESET = RuleSet(
                  "playing exactly 1 card counts as under a quarter (reading). “1 per card, last card free, shut out double”: 1 per card left, a "
                  "loser left with 1 card pays nothing, one who played nothing pays double."),
                reading=True,
-               value_labels={"seed": t("剩牌数 × 倍数", "cards left × multiplier"), "per_card": t("每张1分，报单不付，全关加倍", "1 per card, last card free, shut out double")}),
+               value_labels={Penalty.SEED: t("剩牌数 × 倍数", "cards left × multiplier"),
+                             Penalty.PER_CARD: t("每张1分，报单不付，全关加倍", "1 per card, last card free, shut out double")}),
         Option("stake", 1, tuple(range(1, 101)), t("底分", "Stake"),
                t("每张剩牌乘以底分（1–100）", "every card left is multiplied by the stake (1–100)")),
         switch("must_beat", t("有出必出（能管必管）", "Must beat if able"),
@@ -102,15 +122,15 @@ RULESET = RuleSet(
                  f"every bomb entered scores on the spot: each other player pays bomb points × stake "
                  f"(0–100, 0 = bombs score nothing). From {M2_CLIENT} (“a bomb is 10”), {XIUXIU}, "
                  f"{KUBEGAMES}, 567ppt.com (5)")),
-        Option("zhaniao", "off", ("off", "cards", "all"), t("红桃10扎鸟", "♥10 bird (扎鸟)"),
+        Option("zhaniao", Zhaniao.OFF, tuple(Zhaniao), t("红桃10扎鸟", "♥10 bird (扎鸟)"),
                t(f"拿到红桃10的人和别人之间的付分翻倍。「扎鸟只翻牌分」：只翻牌分（{M2_CLIENT}：“炸弹则不翻倍”）；"
                  f"「扎鸟连炸弹分一起翻」：炸弹分也翻倍（{XIUXIU}）。只用于一副牌的预设",
                  f"every payment between the ♥10 holder and another player is doubled. “bird doubles card payments”: card payments "
                  f"only ({M2_CLIENT}: “bombs are not doubled”); “bird doubles card and bomb payments”: bomb payments too ({XIUXIU}). "
                  f"One-deck presets only"),
-               value_labels={"off": t("不扎鸟", "no bird"),
-                             "cards": t("扎鸟只翻牌分", "bird doubles card payments"),
-                             "all": t("扎鸟连炸弹分一起翻", "bird doubles card and bomb payments")},
+               value_labels={Zhaniao.OFF: t("不扎鸟", "no bird"),
+                             Zhaniao.CARDS: t("扎鸟只翻牌分", "bird doubles card payments"),
+                             Zhaniao.ALL: t("扎鸟连炸弹分一起翻", "bird doubles card and bomb payments")},
                only_presets=ONE_DECK),
         switch("baopei", t("报单放走包赔", "Let-go pays all (包赔)"),
                t(f"下家报单时没出最大的单张或能管不管、放走赢家的人，替所有输家付牌分（炸弹分不包）。"
@@ -1147,7 +1167,7 @@ SETTLE_INPUT = Schema((
               check_row=_bomb_row, help=t("计分的炸弹，每个一行", "the bombs that score, one row each"),
               shown_when=lambda rules: rules.bomb_points > 0),
     SeatField("heart10", t("红桃10在谁手里", "who was dealt ♥10"), required=False,
-              shown_when=lambda rules: rules.zhaniao != "off"),
+              shown_when=lambda rules: rules.zhaniao is not Zhaniao.OFF),
     SeatField("let_go", t("谁放走了赢家", "who let the winner go"), required=False,
               help=t("报单放走包赔：没人放走就留空", "包赔: leave empty when nobody let the winner go"),
               shown_when=lambda rules: rules.baopei),
@@ -1175,7 +1195,7 @@ def _check_cards_left(winner: int, left: Sequence[int], dealt: int) -> None:
 def _check_house_inputs(values, rules) -> None:
     """The seats the house rules need: ♥10's holder under 扎鸟, a loser as who let the winner go."""
     problems = []
-    if rules.zhaniao != "off" and values.heart10 is None:
+    if rules.zhaniao is not Zhaniao.OFF and values.heart10 is None:
         problems.append(InvalidInput(t("红桃10扎鸟：请填「{f}」", "♥10 bird (扎鸟): give “{f}”",
                                        f=SETTLE_INPUT.field("heart10").label), field="heart10",
                                      code="heart10_required"))
@@ -1191,7 +1211,7 @@ def _check_house_inputs(values, rules) -> None:
 def card_payment(seat: int, left: int, dealt: int, rules) -> tuple[int, Text]:
     """What one loser pays for the cards it holds (before 扎鸟 and 包赔), and the step saying why."""
     stake = rules.stake
-    if rules.penalty == "seed":
+    if rules.penalty is Penalty.SEED:
         mult, why = multiplier(left, dealt)
         pay = left * mult * stake
         return pay, t("{s}：剩{n}张，{why} ×{m} ×底分{st} = −{p}", "{s}: {n} left, {why} ×{m} × stake {st} = −{p}",
@@ -1216,10 +1236,10 @@ def _bird_doubles(seat: int, winner: int, holder: int | None) -> bool:
 
 def card_payments(values, rules, dealt: int, steps: list[Text]) -> dict[int, int]:
     """Steps 1–2 of the pipeline: each loser's card payment, doubled by 扎鸟 where the ♥10 holder is in it."""
-    holder = values.heart10 if rules.zhaniao != "off" else None
+    holder = values.heart10 if rules.zhaniao is not Zhaniao.OFF else None
     if values.heart10 is not None and holder is None:
         steps.append(t("扎鸟未开：不用红桃10在谁手里", "扎鸟 off: who held ♥10 is not used"))
-    if not rules.baoben and rules.penalty == "seed":
+    if not rules.baoben and rules.penalty is Penalty.SEED:
         penalty = RULESET.option("penalty")
         steps.append(t("「{b}」只用于「{p}」；按「{s}」，只剩1张也照付",
                        "“{b}” applies to “{p}” only; under “{s}” a 1-card loser pays 1 × multiplier anyway",
@@ -1263,7 +1283,7 @@ def pay_bombs(values, rules, deltas: list[int], steps: list[Text]) -> None:
     if not points:
         steps.append(t("炸弹分为0：记下的炸弹不计分", "bomb points 0: the bombs entered score nothing"))
         return
-    holder = values.heart10 if rules.zhaniao == "all" else None
+    holder = values.heart10 if rules.zhaniao is Zhaniao.ALL else None
     for bomb in values.bombs:
         got = 0
         for payer in range(len(deltas)):

@@ -69,7 +69,7 @@ from .inputs import (CardsField, ChoiceField, IntField, PerSeatField, RowsField,
 from .payload import as_int
 
 BANK_STEP = 5  # every score card and every payment is a multiple of 5, so every bank is too
-from .rules import Option, Preset, RuleSet, switch
+from .rules import Choice, Option, Preset, RuleSet, switch
 from .shedding import Pattern, RankOrder, Reading, SheddingSpec, is_pass, read_cards, shedding_actions, spec_cache
 
 # ==========================================================================
@@ -78,16 +78,27 @@ from .shedding import Pattern, RankOrder, Reading, SheddingSpec, is_pass, read_c
 
 _AMOUNTS = tuple(range(0, 1001, 5))
 
+class Scoring(Choice):
+    PATTERN = "pattern"  # by the winning pattern
+    CARDS = "cards"      # 5 × the cards the winner played
+
+
+class Winner(Choice):
+    FIRST_OUT = "first_out"  # the side of the first out wins the hand
+    POINTS = "points"        # the side that gained most in the hand's rounds
+
+
 RULESET = RuleSet(
     options=(
-        Option("scoring", "pattern", ("pattern", "cards"),
+        Option("scoring", Scoring.PATTERN, tuple(Scoring),
                t("每圈计分", "round payouts"),
                t("「按赢牌的牌型」：按赢牌的牌型付（普通牌5、副Q783 20、正Q783 40、N张炸弹10×N、双Q783 40/80）；"
                  "「按出牌张数」：每人付 5 × 赢家本圈出牌张数",
                  "“by the winning pattern”: paid by the winning play's pattern (plain 5, 副Q783 20, 正Q783 40, "
                  "N-bomb 10×N, 双Q783 40/80); “by the cards played”: each pays 5 × the cards the winner played "
                  "in the round"),
-               value_labels={"pattern": t("按赢牌的牌型", "by the winning pattern"), "cards": t("按出牌张数", "by the cards played")}),
+               value_labels={Scoring.PATTERN: t("按赢牌的牌型", "by the winning pattern"),
+                             Scoring.CARDS: t("按出牌张数", "by the cards played")}),
         Option("penalty", 50, _AMOUNTS, t("罚分（不分阵营）", "penalty (solo)"),
                t("小局结束时，每个输家付给第一个走的人的分（常见30、50、100）",
                  "what each other player pays the first player out at the end of a hand "
@@ -113,14 +124,15 @@ RULESET = RuleSet(
                t("分输光后记负分继续打；默认分输光（到0）大局结束",
                  "banks may go negative and play goes on; by default a bank that reaches 0 ends "
                  "the 大局")),
-        Option("winner", "first_out", ("first_out", "points"), t("小局胜负", "who wins a hand"),
+        Option("winner", Winner.FIRST_OUT, tuple(Winner), t("小局胜负", "who wins a hand"),
                t("「先走的一方胜」：先走的一方胜（分阵营时一方占第一和最后名为平局）；「本小局得分多的胜」：本小局各圈得分多的一方胜"
                  "（解读：原文两种说法都有，默认按先走）",
                  "“the side of the first out wins”: the side of the first player out wins (in teams, holding both first and "
                  "last place is a draw); “the side that gained most wins”: the side that gained more in the hand's rounds wins "
                  "(reading: the source says both; first out is the default)"),
                reading=True,
-               value_labels={"first_out": t("先走的一方胜", "the side of the first out wins"), "points": t("本小局得分多的胜", "the side that gained most wins")}),
+               value_labels={Winner.FIRST_OUT: t("先走的一方胜", "the side of the first out wins"),
+                             Winner.POINTS: t("本小局得分多的胜", "the side that gained most wins")}),
     ),
     presets=(Preset("standard", t("常见规则", "common rules"),
                     help=t("两副牌，按牌型计分，罚分50/100", "two decks, pattern payouts, penalty 50/100")),),
@@ -713,14 +725,14 @@ def read_round(rnd: Any, players: int, rules, field: str) -> tuple[dict, int, Te
     if rnd.get("cards") is not None:
         cfield = f"{field}.cards"
         cards = read_play(rnd["cards"], rules, cfield)
-        pattern = play_reading(cards, rules, cfield, need_purity=rules.scoring == "pattern")
+        pattern = play_reading(cards, rules, cfield, need_purity=rules.scoring is Scoring.PATTERN)
         canonical["cards"] = cards_str(cards, rules)
     count = _round_count(rnd, pattern, rules, field)
     won_with = _round_won_with(rnd, rules, field)
     for key, value in (("count", count), ("won_with", won_with)):
         if value is not None:
             canonical[key] = value
-    if rules.scoring == "pattern":
+    if rules.scoring is Scoring.PATTERN:
         if count is not None and (pattern is not None or won_with is not None):
             raise InvalidInput(t("按牌型计分只看赢的那手牌：「{f}.count」只在按出牌张数计分时用，请去掉",
                                  "when rounds are paid by the winning pattern only the winning play counts: "
@@ -794,7 +806,7 @@ def finish_hand(state: Mapping, finish_order: Sequence[int], rules) -> tuple[dic
     _check_open(state, "finish_order")
     order = read_finish_order(finish_order, state["players"])
     end = _decided_by_order(state, order)
-    if rules.winner == "first_out" and end is None:
+    if rules.winner is Winner.FIRST_OUT and end is None:
         if not order:
             msg = t("「finish_order」是空的：请给出先走的人", "“finish_order” is empty: say who went out first")
         else:
@@ -805,7 +817,7 @@ def finish_hand(state: Mapping, finish_order: Sequence[int], rules) -> tuple[dic
     new = _copy(state)
     new["finish_order"] = list(order)
     steps: list[Text] = []
-    if rules.winner == "points":
+    if rules.winner is Winner.POINTS:
         winner_side = _points_winner(new, steps)
     else:
         first_side = _side_of(new, order[0])
@@ -897,10 +909,10 @@ SETTLE_INPUT = Schema((
               fields=(SeatField("winner", t("赢家", "winner")),
                       ChoiceField("won_with", t("赢的是", "won with"), required=False,
                                   choices=tuple((k, words) for k, (words, _) in WON_WITH.items()),
-                                  shown_when=lambda rules: rules.scoring == "pattern"),
+                                  shown_when=lambda rules: rules.scoring is Scoring.PATTERN),
                       CardsField("cards", t("赢的牌", "winning play"), required=False),
                       IntField("count", t("张数", "card count"), required=False, lo=1, hi=1000,
-                               shown_when=lambda rules: rules.scoring == "cards"))),
+                               shown_when=lambda rules: rules.scoring is Scoring.CARDS))),
     SeatOrderField("finish_order", t("出完的顺序", "the finishing order"), required=False, default=(), min_len=0,
                    entry="tap_order", place_label=t("第{n}个走的", "place {n}")),
 ), seats_field="players")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from functools import cached_property
 from types import MappingProxyType
 from typing import Any
@@ -17,6 +18,14 @@ from typing import Any
 from .errors import InvalidInput, MalformedInput
 from .i18n import Text, join, t
 from .inputs import shown, strict_int
+
+class Choice(StrEnum):
+    """The named values of one option (``class Scoring(Choice): PATTERN = "pattern"``).
+
+    A game compares ``rules.scoring is Scoring.PATTERN``: a misspelt member fails where the code is read, not at
+    a table. Members are their text too, so the API, the pages and stored hands see the same strings as before.
+    """
+
 
 _TRUE = {"on", "true", "yes", "1", "y"}
 _FALSE = {"off", "false", "no", "0", "n", ""}
@@ -36,6 +45,17 @@ class Option:
     value_labels: Mapping[Any, Text] = field(default_factory=dict)
     #: the presets this rule can apply to (empty: every preset); elsewhere only its default is accepted
     only_presets: tuple[str, ...] = ()
+
+    def __post_init__(self):
+        if self.default not in self.values:  # a declaration error: fail at import
+            raise ValueError(f"option {self.name}: default {self.default!r} is not among its values")
+        unknown = [v for v in self.value_labels if v not in self.values]
+        if unknown:
+            raise ValueError(f"option {self.name}: words for values it does not have: {unknown!r}")
+
+    def canonical(self, value: Any) -> Any:
+        """The declared value equal to ``value`` (a :class:`Choice` member for its text)."""
+        return self.values[self.values.index(value)]
 
     def applies_to(self, preset: str) -> bool:
         return not self.only_presets or preset in self.only_presets
@@ -68,8 +88,8 @@ class Option:
             number = strict_int(value)
             if number is not None and number in self.values:
                 return number
-        elif value in self.values:
-            return value
+        elif isinstance(value, str) and value in self.values:
+            return self.canonical(value)
         raise MalformedInput(
             t("规则「{name}」不能取「{value}」，可选：{valid}",
               "rule “{name}” cannot be “{value}”; allowed: {valid}",
@@ -147,6 +167,12 @@ class RuleSet:
     options: tuple[Option, ...]
     presets: tuple[Preset, ...]
 
+    def __post_init__(self):
+        """A preset that sets an option this rule set lacks, or to a value the option lacks, fails at import."""
+        for preset in self.presets:
+            for name, value in preset.settings.items():
+                self.option(name).canonical(value)
+
     @property
     def default_preset(self) -> str:
         return self.presets[0].name
@@ -193,8 +219,9 @@ class RuleSet:
                 t("没有「{p}」这个预设，可选：{valid}", "there is no preset “{p}”; allowed: {valid}",
                   p=shown(preset_name), valid=" / ".join(names)),
                 field="rules.preset", code="invalid_option")
+        preset = self.preset(preset_name)
         values = {o.name: o.default for o in self.options}
-        values.update(self.preset(preset_name).settings)
+        values.update((name, self.option(name).canonical(value)) for name, value in preset.settings.items())
         known = {o.name for o in self.options}
         for key, value in rules.items():
             if key == "preset":
@@ -207,8 +234,8 @@ class RuleSet:
             if value is None:
                 continue
             values[key] = self.option(key).coerce(value)
-        self.check_fits(preset_name, values)
-        return Rules(preset_name, values)
+        self.check_fits(preset.name, values)
+        return Rules(preset.name, values)
 
     def check_fits(self, preset_name: str, values: Mapping[str, Any]) -> None:
         """A rule set away from its default under a preset it cannot apply to is refused, never ignored."""

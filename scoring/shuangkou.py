@@ -33,7 +33,7 @@ from .errors import InputErrors, InvalidInput, MalformedInput, PaijuError
 from .games import Game, settlement
 from .i18n import Text, join, seat_name, t
 from .inputs import CardsField, IntField, RowsField, Schema, SeatField, SeatOrderField
-from .rules import Option, Preset, RuleSet, switch
+from .rules import Choice, Option, Preset, RuleSet, switch
 from .shedding import STANDARD, Pattern, Reading, SheddingSpec, distinct_readings, probe, shedding_actions, spec_cache
 
 JOKERS = (BIG_JOKER, LITTLE_JOKER)
@@ -46,18 +46,42 @@ MAX_KIND_OVER_EIGHT = 12  # wild_over_eight: 8 of a kind and 4 wild jokers (十�
 # House rules
 # ==========================================================================
 
+class Wild(Choice):
+    BOTH = "both"  # all four jokers
+    BIG = "big"    # 大王 only (百变)
+    NONE = "none"
+
+
+class SameLines(Choice):
+    FEWER_CARDS = "fewer_cards"    # equal lines: fewer cards win, then the rank
+    FIRST_PLAYED = "first_played"  # equal lines never beat
+
+
+class Contribution(Choice):
+    SEED = "seed"          # +6 / +18 / +30
+    ONE_THREE_FIVE = "1-3-5"
+    DOUBLING = "doubling"  # 2^(lines−4) from each other player
+
+
+class Pingkou(Choice):
+    TABLE = "table"  # +1 −1 −1 +1
+    DRAW = "draw"
+
+
 RULESET = RuleSet(
     options=(
-        Option("wild", "both", ("both", "big", "none"), t("百搭（王当任意牌）", "Wild jokers"),
+        Option("wild", Wild.BOTH, tuple(Wild), t("百搭（王当任意牌）", "Wild jokers"),
                t("「大小王都百搭」：四个王都可当任意牌；「只有大王百搭」（百变）：只有大王可以；「王不百搭」：王不当别的牌。王单独出时就是王本身。",
                  "“both jokers”: all four jokers stand for any card; “only the big joker” (百变): only 大王; “no wild jokers”: jokers are never wild. "
                  "Played alone, jokers are themselves."),
-               value_labels={"both": t("大小王都百搭", "both jokers"), "big": t("只有大王百搭", "only the big joker"), "none": t("王不百搭", "no wild jokers")}),
-        Option("same_lines", "fewer_cards", ("fewer_cards", "first_played"), t("线数相同的炸弹", "Bombs of equal lines"),
+               value_labels={Wild.BOTH: t("大小王都百搭", "both jokers"), Wild.BIG: t("只有大王百搭", "only the big joker"),
+                             Wild.NONE: t("王不百搭", "no wild jokers")}),
+        Option("same_lines", SameLines.FEWER_CARDS, tuple(SameLines), t("线数相同的炸弹", "Bombs of equal lines"),
                t("「张数少的大」：线数相同时张数少的大，再比点数（原文正文）；「先出的大」：线数相同谁先出谁大，只有线数更多才能管",
                  "“fewer cards win”: with equal lines the bomb with fewer cards wins, then the higher rank (the source’s main "
                  "text); “the first played wins”: equal lines never beat, only more lines do"),
-               value_labels={"fewer_cards": t("张数少的大", "fewer cards win"), "first_played": t("先出的大", "the first played wins")}),
+               value_labels={SameLines.FEWER_CARDS: t("张数少的大", "fewer cards win"),
+                             SameLines.FIRST_PLAYED: t("先出的大", "the first played wins")}),
         switch("chain_with_two", t("连环炸弹可以带2", "Chain bombs may hold 2"),
                t("2 可以进连环炸弹并可绕圈（A23…）；带2的连环是同线数、同张数中最小的",
                  "2 may appear in chain bombs, wrapping (A23…); such a chain is the lowest of its lines and size")),
@@ -67,7 +91,7 @@ RULESET = RuleSet(
                t("赢方最大的炸弹 5线×2、6线×4、7线×8，每多一线再翻倍，到这个线数为止（原文到8线×16）",
                  "the winners' largest bomb: 5 lines ×2, 6 ×4, 7 ×8, doubling for every further line up to this "
                  "cap (the source stops at 8 lines ×16)")),
-        Option("contribution", "seed", ("seed", "1-3-5", "doubling"), t("贡献分", "Bomb contribution"),
+        Option("contribution", Contribution.SEED, tuple(Contribution), t("贡献分", "Bomb contribution"),
                t("6线及以上的炸弹当即从其他每人收分：6线 +6/每人−2，7线 +18/−6，8线及以上 +30/−10（中国手机游戏新闻网）；"
                  "或 +3/−1、+9/−3、+15/−5（779游戏大厅千变双扣页的正文）；或每多一线翻倍，其他每人付 2^(线数−4)："
                  "6线4、7线8 … 12线256，不受封顶限制（温州双扣服务端 hangzhouanbang/qipai_wenzhoushuangkou 的贡献分表）",
@@ -76,16 +100,16 @@ RULESET = RuleSet(
                  "千变双扣 page); or doubling with every line, each other player paying 2^(lines−4): 6 lines 4, "
                  "7 lines 8 … 12 lines 256, never capped (the contribution table of a Wenzhou 双扣 server, "
                  "hangzhouanbang/qipai_wenzhoushuangkou)"),
-               value_labels={"seed": t("6线+6、7线+18、8线+30（中国手机游戏新闻网）",
+               value_labels={Contribution.SEED: t("6线+6、7线+18、8线+30（中国手机游戏新闻网）",
                                        "6 lines +6, 7 lines +18, 8+ lines +30 (中国手机游戏新闻网)"),
-                             "1-3-5": t("6线+3、7线+9、8线+15（779游戏大厅）", "6 lines +3, 7 lines +9, 8+ lines +15 (779 game hall)"),
-                             "doubling": t("每多一线翻倍（温州）", "doubling with every line (Wenzhou)")}),
-        Option("pingkou", "table", ("table", "draw"), t("平扣", "Pingkou (1st and 4th partners)"),
+                             Contribution.ONE_THREE_FIVE: t("6线+3、7线+9、8线+15（779游戏大厅）", "6 lines +3, 7 lines +9, 8+ lines +15 (779 game hall)"),
+                             Contribution.DOUBLING: t("每多一线翻倍（温州）", "doubling with every line (Wenzhou)")}),
+        Option("pingkou", Pingkou.TABLE, tuple(Pingkou), t("平扣", "Pingkou (1st and 4th partners)"),
                t("「按表计分」：+1 −1 −1 +1；「算平局」：打和，贡献分之前都是0。平扣时先出完的一方仍按赢方算翻倍（解读）",
                  "“scored by the table”: +1 −1 −1 +1; “a draw”: a draw, all 0 before contributions. In 平扣 the team of the first "
                  "player out still counts as the winners for the multiplier (reading)"),
                reading=True,
-               value_labels={"table": t("按表计分", "scored by the table"), "draw": t("算平局", "a draw")}),
+               value_labels={Pingkou.TABLE: t("按表计分", "scored by the table"), Pingkou.DRAW: t("算平局", "a draw")}),
         Option("min_triple_run", 3, (3, 2), t("连三张最少几连", "Shortest triple run"),
                t("原文“三个或三个以上”；可改为2（555666）", "the source says three or more triples; 2 allows 555666")),
         switch("wild_over_eight", t("王补成九相以上", "Wild jokers past eight of a kind"),
@@ -100,9 +124,9 @@ RULESET = RuleSet(
     presets=(
         Preset("seed", t("中国手机游戏新闻网《双扣比赛》", "中国手机游戏新闻网 (双扣比赛 page)"),
                help=t("这篇规则的正文：四个王都百搭，连环炸弹不带2", "that page’s main text: all four jokers wild, no 2 in chains")),
-        Preset("baibian", t("百变", "Baibian"), {"wild": "big", "chain_with_two": True},
+        Preset("baibian", t("百变", "Baibian"), {"wild": Wild.BIG, "chain_with_two": True},
                help=t("只有大王百搭；连环炸弹可以带2", "only 大王 is wild; chains may hold 2")),
-        Preset("qianbian", t("千变", "Qianbian"), {"wild": "both", "uneven_chain": True},
+        Preset("qianbian", t("千变", "Qianbian"), {"wild": Wild.BOTH, "uneven_chain": True},
                help=t("四个王百搭；连环各组张数可不同", "all four jokers wild; chain groups may differ in size")),
     ),
 )
@@ -352,7 +376,7 @@ class _Bomb(Pattern):
 
     def __init__(self, spec):
         super().__init__(spec)
-        self.first_played = self.rules.same_lines == "first_played"  # equal lines never beat
+        self.first_played = self.rules.same_lines is SameLines.FIRST_PLAYED  # equal lines never beat
 
     def beats(self, play, table):
         if not table.is_bomb:
@@ -699,7 +723,7 @@ class ShuangkouSpec(SheddingSpec):
     def why_not(self, play, table):
         if not (play.is_bomb and table.is_bomb and lines_of(play) == lines_of(table)):
             return None
-        if self.rules.same_lines == "first_played":
+        if self.rules.same_lines is SameLines.FIRST_PLAYED:
             return t("线数一样，先出的大（地方玩法）：要更多线才管得上",
                      "equal lines: the first played wins (house rule); only more lines beat it")
         return t("线数一样（{l}线）：张数少的大，张数也一样比点数；三王、天王是同线数里最小的",
@@ -761,7 +785,7 @@ MIN_CONTRIBUTION_LINES = 6
 
 def contribution_each(lines: int, rules) -> int:
     """What each other player pays to a bomb of ``lines`` (6 or more): by the table, or 2^(lines−4) (doubling)."""
-    if rules.contribution == "doubling":
+    if rules.contribution is Contribution.DOUBLING:
         return 2 ** (lines - 4)  # never capped by cap_lines
     return CONTRIBUTION[rules.contribution][min(lines, 8)]
 
@@ -851,7 +875,7 @@ def settle(values, rules) -> dict:
                            field="finish_order", code="undecided")
     outcome, base, name = OUTCOMES[place]
     winners = {first, partner}
-    if outcome == "pingkou" and rules.pingkou == "draw":
+    if outcome == "pingkou" and rules.pingkou is Pingkou.DRAW:
         base = 0
     deltas = [base if s in winners else -base for s in range(4)]
     steps = [t("{f}、{p}一方赢，{o}：{w}各 +{b}，另两家各 −{b}",
@@ -883,7 +907,7 @@ def _multiplier(bombs, winners, rules) -> tuple[int, Text]:
 def _pay_contributions(deltas: list[int], bombs, rules) -> list[Text]:
     """Every bomb of 6 lines or more: each other player pays its contribution to the bomb's seat."""
     steps = []
-    doubling = rules.contribution == "doubling"
+    doubling = rules.contribution is Contribution.DOUBLING
     for seat, lines, _reading in bombs:
         if lines < MIN_CONTRIBUTION_LINES:
             continue
