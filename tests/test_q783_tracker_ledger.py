@@ -184,3 +184,21 @@ def test_a_record_the_engine_refuses_names_the_field_as_the_form_calls_it(client
     page = post(client, created, json.dumps(state), "record").get_data(as_text=True)
     assert "「出完的顺序」是空的" in page and "finish_order" not in re.sub(r'value="[^"]*"', "", page)
     assert hands(client, created) == []
+
+
+def test_a_six_seat_table_with_seven_people_after_a_replacement_follows_and_records_the_seated_six(client):
+    created = new_table(client, players=("甲", "乙", "丙", "丁", "戊", "己"))
+    edit = f"/tables/{created['id']}/edit"
+    assert client.post(edit + "/seats", data={"kind": "replace", "seat": "3", "name": "庚"}).status_code == 303
+    page = client.get(tracker(created))
+    assert page.status_code == 200
+    assert "甲 · 乙 · 庚 · 丁 · 戊 · 己" in page.get_data(as_text=True)
+    state = state_of(post(client, created, state_of(page), "start", **{f"bank_{i}": "80" for i in range(6)}))
+    state = state_of(post(client, created, state, "round", winner="0", won_with="fu_q783"))
+    state = state_of(post(client, created, state, "finish", place_0="2"))
+    assert post(client, created, state, "record").status_code == 303
+    table = client.get(f"/api/v1/tables/{created['id']}").get_json()
+    assert table["players"] == ["甲", "乙", "丙", "丁", "戊", "己", "庚"]
+    (hand,) = table["hands"]
+    assert hand["seats"] == [0, 1, 6, 3, 4, 5]
+    assert hand["deltas"][2] == 0 and sum(hand["deltas"]) == 0 and hand["deltas"][6] != 0

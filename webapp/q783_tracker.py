@@ -291,7 +291,8 @@ def _last_number(table) -> int:
 def _bound(data: dict, table, base: int | None = None, key: str | None = None) -> dict:
     """The followed hand tied to the table: its players, names and house rules are the table's, whatever was
     posted; ``base`` is the table's hand it follows on from, ``key`` its idempotency key."""
-    return dict(data, players=len(table.players), names=list(table.players), rules=dict(table.rules),
+    seated = table.names_of(table.seating())  # who plays the next hand: a player who left keeps a name only
+    return dict(data, players=len(seated), names=seated, rules=dict(table.rules),
                 table=table.id, base=_last_number(table) if base is None else base,
                 key=key or secrets.token_urlsafe(18))
 
@@ -308,7 +309,7 @@ def _from_table(table) -> dict | None:
 
 
 def _table_start(table, form, data, game):
-    return _opened(_bound({"teams": bool(form.teams.data), "banks": _typed_banks(form, len(table.players)),
+    return _opened(_bound({"teams": bool(form.teams.data), "banks": _typed_banks(form, len(table.seating())),
                            "rounds": [], "finish_order": None}, table), game)
 
 
@@ -454,5 +455,5 @@ def table_rounds(table_id: str):
     _remember(form, data, _session_key(table.id))
     return _show(game, form, data, state, steps, errors, notices=notices,
                  tracker_url=url_for("q783_tracker.table_rounds", table_id=table.id),
-                 table={"id": table.id, "players": list(table.players), "next": _last_number(table) + 1,
+                 table={"id": table.id, "players": table.names_of(table.seating()), "next": _last_number(table) + 1,
                         "back": url_for("tables.edit", table_id=table.id)})
