@@ -42,6 +42,7 @@ class Game:
     carried_fields: ClassVar[tuple[str, ...]] = ()  # input fields a ledger hand takes from the hand before
     turn_inputs: ClassVar[tuple[str, ...]] = ()  # check/hint inputs beyond the cards (next_cards_left, first_play)
     live_counter: ClassVar[Any] = None  # a trick-by-trick points counter for the settle form (scoring/live.py)
+    live_hand: ClassVar[Any] = None  # the live-hand protocol (scoring/live.py), when a hand can be followed live
     # the game module's own functions (set with staticmethod), behind the hooks below
     deck_of: ClassVar[Callable[[Rules], Deck]]
     settle_of: ClassVar[Callable[[Values, Rules], dict]]

@@ -76,7 +76,7 @@ def create_app(overrides: dict | None = None) -> Flask:
         app.config["SECRET_KEY"] = _instance_secret(app)
 
     # the blueprints import the app's extensions: importing them here keeps `import webapp` cheap and acyclic
-    from . import api, errors, pages, q783_tracker, render, tables
+    from . import api, errors, live, pages, render, tables
     from .extensions import babel, compress, csrf, htmx
     from .i18n import current_lang
 
@@ -97,7 +97,7 @@ def create_app(overrides: dict | None = None) -> Flask:
     app.register_blueprint(api.bp)
     errors.init_app(app)
     pages.init_app(app)
-    app.register_blueprint(q783_tracker.bp)
+    app.register_blueprint(live.bp)
     tables.init_app(app)
     from . import pwa  # the manifest, the service worker, the offline notice
     pwa.init_app(app)
@@ -114,7 +114,7 @@ def create_app(overrides: dict | None = None) -> Flask:
 JSON_APIS = frozenset({"api", "tables_api"})
 
 #: the blueprints none of whose routes has a rate limit: the limiter need not look at their requests
-UNLIMITED_BLUEPRINTS = frozenset({"api", "pages", "q783_tracker"})
+UNLIMITED_BLUEPRINTS = frozenset({"api", "pages", "live"})
 
 _HOOK_REGISTRIES = ("before_request_funcs", "after_request_funcs", "teardown_request_funcs")
 
