@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .i18n import Text, t
+from .i18n import Text
 from .inputs import Schema
 
 DECLARER, DEFENDERS = "declarer", "defenders"
@@ -163,40 +163,3 @@ class LiveCounter:
                 "max": self.red_five_max(rules), "swing": self.red_five_swing},
         }
 
-
-def red_five_counter(total: Callable[[Any], int], bottom_cap: Callable[[Any], int], swing: int,
-                     bottom_always: Callable[[Any], bool], beyond_bid: Callable[[Any], bool]) -> LiveCounter:
-    """红五: the 庄家 alone; the bottom is the 庄家's when the 庄家 wins the last trick, or always when the rules
-    say so (``bottom_always``); a red five is captured by the side that wins its trick; the 庄家 makes it with
-    points above the bid, or reaching it where ``beyond_bid`` is false."""
-
-    def last_tricks(rules) -> tuple[LastTrick, ...]:
-        return (LastTrick(DECLARER, t("庄家赢了最后一墩", "the 庄家 won the last trick"), DECLARER, 1,
-                          {"declarer_took_bottom": True}),
-                LastTrick(DEFENDERS, t("闲家赢了最后一墩", "the 闲家 won the last trick"), DEFENDERS,
-                          1 if bottom_always(rules) else 0, {"declarer_took_bottom": False}))
-
-    def goal(rules) -> dict:
-        """What the bid asks of the 庄家, counting the bottom and the red fives."""
-        return {"field": "bid", "side": DECLARER, "beyond": beyond_bid(rules), "swing": True}
-
-    return LiveCounter("declarer_points", DECLARER, total, lambda rules: None, lambda rules: "bottom_points",
-                       DECLARER, bottom_cap, last_tricks, red_fives="red_fives",
-                       red_five_max=lambda rules: rules.decks, red_five_swing=swing, goal=goal)
-
-
-def bottom_bonus_counter(total: int, bottom_cap: int, times: Mapping[str, int],
-                         choices: tuple[tuple[str, Text], ...], partner_offset: Callable[[Any], int | None],
-                         bottom_scored: Callable[[Any], bool]) -> LiveCounter:
-    """二七王: the 庄家 with a partner ``partner_offset`` seats on, or alone (None); where ``bottom_scored`` the
-    闲家 score the bottom × the times their winning play on the last trick gives (``times``)."""
-
-    def last_tricks(rules) -> tuple[LastTrick, ...]:
-        return tuple(LastTrick(value, words, DEFENDERS if times[value] else "either", times[value],
-                               {"last_trick": value}) for value, words in choices)
-
-    return LiveCounter("defender_points", DEFENDERS, lambda rules: total,
-                       partner_offset,
-                       lambda rules: "bottom_points" if bottom_scored(rules) else None,
-                       DEFENDERS, lambda rules: bottom_cap, last_tricks,
-                       goal=lambda rules: {"field": "bid", "side": DEFENDERS, "beyond": False, "swing": False})
