@@ -53,23 +53,14 @@ def per_seat_name(field, seat: int) -> str:
     return f"{stem}_{seat}"
 
 
-def _start_fields(live, seats: int) -> dict:
+def _boxes(fields, seats: int) -> dict:
+    """The form's boxes for declared fields: one a seat for a per-seat field or a seat order."""
     out = {}
-    for field in live.start_input.fields:
-        if isinstance(field, PerSeatField):
+    for field in fields:
+        if isinstance(field, (PerSeatField, SeatOrderField)):
             out.update({per_seat_name(field, i): StringField(validators=[OptionalV()]) for i in range(seats)})
         elif isinstance(field, SwitchField):
             out[field.name] = BooleanField()
-        else:
-            out[field.name] = StringField(validators=[OptionalV()])
-    return out
-
-
-def _finish_fields(live, seats: int) -> dict:
-    out = {}
-    for field in live.finish_input.fields:
-        if isinstance(field, (SeatOrderField, PerSeatField)):
-            out.update({per_seat_name(field, i): StringField(validators=[OptionalV()]) for i in range(seats)})
         else:
             out[field.name] = StringField(validators=[OptionalV()])
     return out
@@ -82,8 +73,7 @@ def form_class(game):
     live, seats = game.live_hand, game.seat_range()[1]
     fields = {"state": HiddenField(), "rules": forms.make_rules_field(game),
               **{f"name_{i}": StringField(validators=[OptionalV()]) for i in range(seats)},
-              **_start_fields(live, seats), **_finish_fields(live, seats),
-              **{f.name: StringField(validators=[OptionalV()]) for f in live.round_input.fields}}
+              **_boxes(live.start_input.fields + live.round_input.fields + live.finish_input.fields, seats)}
     return type(f"LiveForm_{game.slug}", (FlaskForm,), fields)
 
 
@@ -159,15 +149,23 @@ def _typed_per_seat(form, field, seats: int):
     return None if all(_blank(v) for v in values) else [v if not _blank(v) else 0 for v in values]
 
 
+def _posted(form, field, seats: int):
+    """What the page's boxes for a declared field hold, as the game reads it (a seat order: the seats given, in
+    order; a per-seat field left blank: not given)."""
+    if isinstance(field, SeatOrderField):
+        boxes = [form[per_seat_name(field, i)].data for i in range(seats)]
+        return [b for b in boxes if not _blank(b)]
+    if isinstance(field, PerSeatField):
+        return _typed_per_seat(form, field, seats)
+    if isinstance(field, SwitchField):
+        return bool(form[field.name].data)
+    return form[field.name].data
+
+
 def _posted_start(game, form, seats: int) -> dict:
-    """The start's values as posted (the seats given apart); a per-seat field left blank is not given."""
-    values = {}
-    for field in game.live_hand.start_input.fields:
-        if isinstance(field, PerSeatField):
-            values[field.name] = _typed_per_seat(form, field, seats)
-        elif isinstance(field, SwitchField):
-            values[field.name] = bool(form[field.name].data)
-    return values
+    """The start's values as posted, the number of seats apart."""
+    start = game.live_hand.start_input
+    return {f.name: _posted(form, f, seats) for f in start.fields if f.name != start.seats_field}
 
 
 def _opened(data: dict, game) -> dict:
@@ -203,10 +201,7 @@ def _undo(form, data, game):
 
 def _finish(form, data, game):
     live, seats = game.live_hand, seats_of(game, data)
-    values = {}
-    for field in live.finish_input.fields:
-        boxes = [form[per_seat_name(field, i)].data for i in range(seats)]
-        values[field.name] = [b for b in boxes if not _blank(b)]
+    values = {f.name: _posted(form, f, seats) for f in live.finish_input.fields}
     finished, _ = live.finish(data, values, rules_of(game, data))
     return finished
 
