@@ -14,16 +14,18 @@ from scoring.i18n import render, t
 from .api import error_response
 from .forms import attach_error, label_of
 from .i18n import current_lang, page_message
+from .ledger.errors import Busy, NotAllowed, TableFull, TableNotFound, WriteConflict
 
-#: the HTTP status of each engine error (the engine knows nothing of HTTP)
+#: the HTTP status of each engine error and each ledger error (neither knows anything of HTTP)
 STATUS = ((UnknownAction, 404), (InvalidInput, 422), (AmbiguousPlay, 422), (MalformedInput, 400),
-          (InvalidNotation, 400))
+          (InvalidNotation, 400), (TableNotFound, 404), (NotAllowed, 403), (WriteConflict, 409), (Busy, 503),
+          (TableFull, 422))
 
 
 def status_of(exc: PaijuError) -> int:
     if isinstance(exc, InputErrors):
         return 400 if exc.malformed else 422
-    explicit = getattr(exc, "status", None)  # the ledger's own errors carry theirs
+    explicit = getattr(exc, "status", None)  # an error raised by a page with a status of its own
     if explicit:
         return explicit
     return next((status for cls, status in STATUS if isinstance(exc, cls)), 400)

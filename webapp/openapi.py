@@ -24,7 +24,7 @@ from scoring.registry import all_games
 from scoring.rules import Option, RuleSet
 
 from .examples import EXAMPLES
-from .models import MAX_NAME, MAX_SEATS, MIN_SEATS
+from .ledger.cleaning import MAX_NAME, MAX_SEATS, MIN_SEATS
 
 STRING = {"type": "string"}
 INTEGER = {"type": "integer"}

@@ -8,7 +8,7 @@ last round, and the finishing order settles the penalty.
 
 From a Q783 ledger table (``/tables/<id>/edit/rounds``) the tracker follows the table's next hand: its
 players, house rules and carried banks, and "record" saves the followed hand as that hand through the
-ledger's own :func:`webapp.models.record_hand`, with the followed hand's idempotency key (a double tap
+ledger's own :func:`webapp.ledger.service.record_hand`, with the followed hand's idempotency key (a double tap
 records once)."""
 from __future__ import annotations
 
@@ -27,14 +27,14 @@ from scoring.i18n import render, t
 from scoring.inputs import strict_int
 from scoring.registry import get_game
 
-from . import db as ledger_db
 from . import forms
-from . import models as m
+from . import ledger as m
 from .errors import each_error, status_of
 from .extensions import htmx
 from .i18n import current_lang, page_message
+from .ledger import db as ledger_db
+from .ledger.web import EDIT_COOKIE, limit_writes
 from .render import page, picker_config, render_csrf_error
-from .tables import EDIT_COOKIE, limit_writes
 
 bp = Blueprint("q783_tracker", __name__)
 SESSION_KEY = "q783_tracker"
