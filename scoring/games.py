@@ -144,6 +144,11 @@ class Game:
         """Whether this hand ends a series of hands (Q783: a 大局 ends when a bank is empty)."""
         return False
 
+    def ledger_words(self) -> Mapping[str, Text]:
+        """Words the ledger's hand cards use for what this game carries, by the cards' names for them
+        (Q783: ``bank``); none by default."""
+        return {}
+
     @property
     def carries_state(self) -> bool:
         return type(self).carried is not Game.carried

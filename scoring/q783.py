@@ -565,5 +565,8 @@ class Q783(Game):
     def ends_series(self, result):
         return bool(result.get("game_over"))
 
+    def ledger_words(self):
+        return {"bank": t("分库", "Bank")}
+
 
 GAME = Q783()

@@ -20,7 +20,7 @@ from scoring.i18n import LANGS, render, t
 from scoring.registry import get_game
 from webapp import create_app
 from webapp.api import answer_encoder
-from webapp.db import db
+from webapp.ledger.db import db
 from webapp.examples import EXAMPLES
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -34,9 +34,9 @@ from .render import page, picker_config, render_csrf_error
 # isort: split
 # the ledger, through these names only (its record_hand, get_table, check_token, last_hand, table_carried,
 # stored_answer, valid_key, TableError)
-from . import db as ledger_db
-from . import models as m
-from .tables import EDIT_COOKIE, limit_writes
+from . import ledger as m
+from .ledger import db as ledger_db
+from .ledger.web import EDIT_COOKIE, limit_writes
 
 bp = Blueprint("live", __name__)
 SESSION_KEY = "live_hand"
