@@ -66,7 +66,7 @@ from .games import Game, settlement
 from .i18n import Text, join, seat_name, seats_name, t, unknown_seat
 from .inputs import (CardsField, ChoiceField, IntField, PerSeatField, RowsField, Schema, SeatField, SeatOrderField,
                      SwitchField, not_a_multiple, shown)
-from .payload import as_int
+from .inputs import as_int
 
 BANK_STEP = 5  # every score card and every payment is a multiple of 5, so every bank is too
 from .rules import Option, Preset, RuleSet, switch

@@ -15,7 +15,7 @@ from typing import Any, Callable, Mapping, Sequence
 from ..cards import Card, format_cards, missing_from, parse_cards
 from ..errors import InvalidInput, InvalidNotation, MalformedInput, PaijuError
 from ..i18n import Text, join, t
-from ..payload import get_int
+from ..inputs import get_int
 from ..plays import MAX_LIMIT, collector_paused, default_limit
 from .reading import Reading
 from .search import legal_plays

@@ -6,7 +6,7 @@ from typing import Callable, Mapping, Sequence
 from ..cards import Card
 from ..errors import InvalidInput, PaijuError
 from ..i18n import join, t
-from ..payload import get_int
+from ..inputs import get_int
 from ..plays import MAX_LIMIT, collector_paused, default_limit
 from .follow import check_follow
 from .hints import legal_texts

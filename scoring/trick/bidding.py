@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Mapping, Sequence
 
 from ..i18n import Text, seat_name, shown, t
-from ..payload import as_int, get_int, get_list
+from ..inputs import as_int, get_int, get_list
 
 SEATS = 4
 PASS_WORDS = {"pass", "p", "过", "不叫", "放弃", "-", "0"}

@@ -7,7 +7,7 @@ from typing import Mapping, Sequence
 from ..cards import Card, Deck, Suit, _SUIT_INPUT, normalize_text, parse_cards
 from ..errors import InvalidInput, InvalidNotation, MalformedInput, PaijuError
 from ..i18n import shown, t
-from ..payload import get_field, get_list
+from ..inputs import get_field, get_list
 
 _TRUMP_WORDS = {
     "SPADES": Suit.SPADES, "SPADE": Suit.SPADES, "HEARTS": Suit.HEARTS, "HEART": Suit.HEARTS,
