@@ -62,7 +62,7 @@ from typing import Any
 
 from .cards import ACE, BIG_JOKER, JACK, KING, LITTLE_JOKER, QUEEN, Card, Deck, format_cards, parse_cards, rank_name
 from .errors import AmbiguousPlay, InvalidInput, MalformedInput
-from .games import Game, settlement
+from .games import ActionTable, Game, settlement
 from .i18n import Text, join, seat_name, seats_name, t, unknown_seat
 from .inputs import (CardsField, ChoiceField, IntField, PerSeatField, RowsField, Schema, SeatField, SeatOrderField,
                      SwitchField, not_a_multiple, shown)
@@ -977,7 +977,7 @@ def summary() -> Text:
              "the penalty, and an empty bank ends the 大局")
 
 
-ACTIONS = {"classify": classify, "check": check, "hint": hint}
+ACTIONS = ActionTable({"classify": classify, "check": check, "hint": hint}, _CORE.inputs)
 
 
 class Q783(Game):

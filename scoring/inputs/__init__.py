@@ -29,7 +29,8 @@ from .base import (INT_TEXT, MAX_TEXT, MISSING, Bound, Context, Field, Problems,
                    static, strict_int)
 from .fields import (CardsField, ChoiceField, IntField, PerSeatField, RowsField, SeatField, SeatOrderField,
                      SwitchField, read_seat, read_text)
-from .reading import as_int, get_field, get_int, get_list, out_of_range
+from .reading import (CardTextsField, ListField, NamedField, WholeNumberField, as_int, as_list, get_field, get_int,
+                      get_list, missing, out_of_range)
 from .schema import Schema, cards_text, field_words, fields_named, one_problem
 
 __all__ = ["shown", "MAX_TEXT", "MISSING", "Context", "Values", "Problems", "numbered", "item_label", "in_row",
@@ -37,4 +38,5 @@ __all__ = ["shown", "MAX_TEXT", "MISSING", "Context", "Values", "Problems", "num
            "static", "int_json_schema", "seat_json_schema", "IntField", "SeatField", "read_seat", "SwitchField",
            "read_text", "CardsField", "ChoiceField", "SeatOrderField", "PerSeatField", "RowsField", "Schema",
            "one_problem", "fields_named", "cards_text", "field_words", "get_field", "as_int", "out_of_range",
-           "get_int", "get_list"]
+           "get_int", "get_list", "missing", "as_list", "NamedField", "WholeNumberField", "ListField",
+           "CardTextsField"]

@@ -27,6 +27,7 @@ class Context:
     deck: Deck | None = None
     bare: bool = False            # bare ranks (suit unknown) accepted
     names: Sequence[str] = ()     # player names, for words only
+    core: Any = None              # the game's core for these rules (a shedding spec), for fields that ask it
 
     def seat_words(self, seat: int) -> Text:
         if 0 <= seat < len(self.names) and self.names[seat]:
@@ -135,6 +136,14 @@ class Field:
                 return MISSING
             return self.default
         return self.read(raw, ctx, path, label, problems)
+
+    def read_alone(self, payload: Mapping, ctx: Context) -> Any:
+        """This field's value in ``payload``; its first problem raised as it is."""
+        problems = Problems()
+        value = self.read_in(payload, ctx, "", problems)
+        if problems:
+            raise problems.items[0]
+        return value
 
     def path_label(self, index: str | None, sub: str | None) -> Text:
         """The words for this field, or for item ``index`` of it (and its part ``sub``)."""

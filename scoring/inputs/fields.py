@@ -146,6 +146,7 @@ class CardsField(Field):
     reads_blank: ClassVar[bool] = True
 
     entry: str = "cards"
+    rows: int = 1  # the height of its box on a form (a hand: 2)
 
     def read(self, raw, ctx, path, label, problems):
         text = read_text(raw, path, label, problems)

@@ -1,23 +1,31 @@
-"""Reading one value of a payload outside a schema, raising its error at once (a number in a list, an item of
-a bid): a strict whole number in a range, a present field, a list.
+"""The inputs of the actions besides settle (check, hint, classify, trick, bidding), read as those answers
+always have: one problem at a time, naming the field by its API name (“hand” is missing, “limit” is 0).
 
-Each raises :class:`~scoring.errors.MalformedInput` (wrong type, missing field) or
+:class:`NamedField` is the field kind of such a body (a whole number, a list, card texts one per seat); the
+game cores add theirs (cards in a shedding game's pack, the trump suit). The helpers below read one value
+outside a schema (an item of a list of bids). Each :class:`~scoring.errors.MalformedInput` (wrong type, missing field) or
 :class:`~scoring.errors.InvalidInput` (a value out of range) naming the field, so that no input reaches a 500.
 """
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
-from ..errors import InvalidInput, MalformedInput
-from ..i18n import shown, t
-from .base import MISSING, strict_int
+from ..cards import parse_cards
+from ..errors import InvalidInput, MalformedInput, PaijuError
+from ..i18n import Text, shown, t
+from .base import MAX_TEXT, MISSING, Bound, Context, Field, bound, int_json_schema, static, strict_int
+
+
+def missing(path: str) -> MalformedInput:
+    return MalformedInput(t("缺少「{f}」", "“{f}” is missing", f=path), field=path, code="missing_field")
 
 
 def get_field(payload: Mapping, name: str, default: Any = MISSING) -> Any:
     if name not in payload or payload[name] is None:
         if default is MISSING:
-            raise MalformedInput(t("缺少「{f}」", "“{f}” is missing", f=name), field=name, code="missing_field")
+            raise missing(name)
         return default
     return payload[name]
 
@@ -54,6 +62,108 @@ def get_list(payload: Mapping, name: str, default: Any = MISSING) -> list:
     value = get_field(payload, name, default)
     if value is default and default is not MISSING:
         return value
+    return as_list(value, name)
+
+
+def as_list(value: Any, field: str) -> list:
     if not isinstance(value, (list, tuple)):
-        raise MalformedInput(t("「{f}」应为列表", "“{f}” must be a list", f=name), field=name, code="not_a_list")
+        raise MalformedInput(t("「{f}」应为列表", "“{f}” must be a list", f=field), field=field, code="not_a_list")
     return list(value)
+
+
+@dataclass(frozen=True)
+class NamedField(Field):
+    """A field of an action's body: only a null or absent value is missing, and a problem names the field by
+    its path. A kind says how to :meth:`parse` a given value, raising its problem."""
+
+    def read_in(self, payload, ctx, prefix, problems, label=None):
+        path = prefix + self.name
+        raw = payload.get(self.name)
+        if raw is None:
+            if self.required:
+                problems.add(missing(path))
+                return MISSING
+            return self.default
+        try:
+            return self.parse(raw, payload, ctx, path)
+        except PaijuError as exc:
+            problems.add(exc)
+            return MISSING
+
+    def parse(self, raw: Any, payload: Mapping, ctx: Context, path: str) -> Any:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class WholeNumberField(NamedField):
+    """A strict whole number in a range (:func:`as_int`)."""
+
+    kind: ClassVar[str] = "number"
+
+    lo: Bound = None
+    hi: Bound = None
+    entry: str = "number"
+
+    def parse(self, raw, payload, ctx, path):
+        return as_int(raw, path, bound(self.lo, ctx), bound(self.hi, ctx))
+
+    def json_schema(self, ctx):
+        return int_json_schema(static(self.lo), static(self.hi))
+
+
+@dataclass(frozen=True)
+class ListField(NamedField):
+    """A list whose items the action reads one by one as it goes (bids: each a number or a pass)."""
+
+    kind: ClassVar[str] = "list"
+
+    items: tuple[dict, ...] = ({"type": "string"},)  # the JSON Schemas an item may match
+    entry: str = "words"
+
+    def parse(self, raw, payload, ctx, path):
+        return as_list(raw, path)
+
+    def json_schema(self, ctx):
+        return {"type": "array", "items": {"anyOf": list(self.items)}}
+
+
+@dataclass(frozen=True)
+class CardTextsField(NamedField):
+    """Card texts, one per seat in order (the plays of a trick) or one per other hand: from ``fewest`` to
+    ``most`` items (by default one per seat); ``blank_items``: an empty or null item is no cards."""
+
+    kind: ClassVar[str] = "card_texts"
+
+    fewest: int = 0
+    most: Bound = None
+    blank_items: bool = False
+    #: the words of item ``i`` on a form (the lead, the second play …); past them, :attr:`item_label`
+    item_labels: tuple[Text, ...] = ()
+    item_label: Text = t("第{n}项", "item {n}")
+    entry: str = "seat_cards"
+
+    def parse(self, raw, payload, ctx, path):
+        values = as_list(raw, path)
+        lo, hi = self.fewest, bound(self.most, ctx) or ctx.seats
+        if not lo <= len(values) <= hi:
+            raise InvalidInput(t("「{f}」应有{lo}到{hi}项，收到{n}项", "“{f}” must hold {lo} to {hi} entries, got {n}",
+                                 f=path, lo=lo, hi=hi, n=len(values)), field=path, code="wrong_count")
+        return [self.parse_item(v, f"{path}[{i}]", ctx) for i, v in enumerate(values)]
+
+    def parse_item(self, value, path, ctx):
+        try:
+            return parse_cards("" if value is None and self.blank_items else value, bare=ctx.bare,
+                               allow_empty=self.blank_items)
+        except PaijuError as exc:
+            raise exc.replaced(field=path) from None
+
+    def label_of_item(self, index: int) -> Text:
+        if index < len(self.item_labels):
+            return self.item_labels[index]
+        return Text(self.item_label.zh, self.item_label.en, {"n": index + 1})
+
+    def json_schema(self, ctx):
+        item: dict = {"type": "string", "maxLength": MAX_TEXT}
+        most = static(self.most)
+        return {"type": "array", "items": {"anyOf": [item, {"type": "null"}]} if self.blank_items else item,
+                "minItems": self.fewest, "maxItems": most if most is not None else ctx.seats}

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any
 
 from ..cards import Card, format_cards
 from ..errors import InputErrors, PaijuError
@@ -15,17 +16,31 @@ _PATH = re.compile(r"^(?P<name>[a-z_0-9]+)(?:\[(?P<i>\d+)\])?(?:\.(?P<sub>[a-z_0
 
 @dataclass(frozen=True)
 class Schema:
-    """A game's settle input: fields in the order a table knows them."""
+    """One input (a game's settle, an action's body): fields in the order a table knows them."""
 
     fields: tuple[Field, ...]
     #: the name of the field that sets the number of seats (Q783's ``players``), if any
     seats_field: str | None = None
+    #: the first problem is raised alone, as it is (the actions besides settle answer one problem at a time)
+    first_problem_only: bool = False
+    #: the order a form shows the fields in, where it is not the reading order (the first problem depends on that)
+    form_order: tuple[str, ...] = ()
+
+    def __add__(self, other: "Schema") -> "Schema":
+        """This input's fields, then ``other``'s (an action that reads its input in stages declares their sum)."""
+        return replace(self, fields=self.fields + other.fields)
 
     def field(self, name: str) -> Field:
         for f in self.fields:
             if f.name == name:
                 return f
         raise KeyError(name)
+
+    def form_fields(self, rules: Any = None) -> list[Field]:
+        """The fields a form shows under ``rules``, in :attr:`form_order` (the rest after, as declared)."""
+        named = [f for n in self.form_order for f in self.fields if f.name == n]
+        ordered = named + [f for f in self.fields if f not in named]
+        return [f for f in ordered if f.shown_under(rules)]
 
     def label_of(self, path: str) -> Text | None:
         """The words for a field path (``rounds[2].cards`` → 第3圈赢的牌), or None for no such field."""
@@ -45,8 +60,10 @@ class Schema:
         values = Values()
         for f in self.fields:
             values[f.name] = f.read_in(payload, ctx, "", problems)
+            if problems and self.first_problem_only:
+                raise problems.items[0]
             if f.name == self.seats_field and isinstance(values[f.name], int):
-                ctx = Context(ctx.rules, values[f.name], ctx.deck, ctx.bare, ctx.names)
+                ctx = replace(ctx, seats=values[f.name])
         problems.raise_any()
         return values
 
@@ -57,7 +74,7 @@ class Schema:
             problems = Problems()
             value = f.read_in(payload, ctx, "", problems)
             if f.name == self.seats_field and isinstance(value, int):
-                ctx = Context(ctx.rules, value, ctx.deck, ctx.bare, ctx.names)
+                ctx = replace(ctx, seats=value)
             if problems or value is MISSING:
                 continue
             w = f.words(value, ctx)
