@@ -164,6 +164,5 @@ class CardTextsField(NamedField):
 
     def json_schema(self, ctx):
         item: dict = {"type": "string", "maxLength": MAX_TEXT}
-        most = static(self.most)
         return {"type": "array", "items": {"anyOf": [item, {"type": "null"}]} if self.blank_items else item,
-                "minItems": self.fewest, "maxItems": most if most is not None else ctx.seats}
+                "minItems": self.fewest, "maxItems": bound(self.most, ctx) or ctx.seats}
