@@ -28,32 +28,44 @@ def never(rules: Any) -> bool:
     return False
 
 
-#: what each action reads, in the order it reads (its first problem is the answer); ``form_order``: the order a
-#: form shows them in. The hint's ``limit`` is read last, once its default is known.
+#: what each action reads first, in the order it reads (its first problem is the answer); ``form_order``: the
+#: order a form shows them in. The rest (LATER_INPUTS) is read once the hand's size is checked.
 TRICK_INPUTS = {
     "classify": Schema((TRUMP_FIELD, TrickCardsField("cards", t("牌", "the cards"))), first_problem_only=True),
     "check": Schema((TRUMP_FIELD, PLAY, LEAD,
                      TrickCardsField("hand", t("你的手牌（出牌前）", "Your hand (before playing)"), required=False,
-                                     required_with="lead", rows=2),
-                     CardTextsField("others", t("其他三家的手牌（可选，每行一家，用于判断甩牌）",
-                                                "The other three hands (optional, one per line, to decide a throw)"),
-                                    required=False, most=lambda ctx: ctx.seats - 1, blank_items=True,
-                                    entry="card_lines")),
+                                     required_with="lead", rows=2)),
                     first_problem_only=True, form_order=("trump", "lead", "hand", "play", "others")),
     "trick": Schema((TRUMP_FIELD,
                      CardTextsField("plays", t("各家出的牌", "The plays"), fewest=2,
                                     item_labels=(t("首家", "Lead"), t("第二家", "Second play"),
                                                  t("第三家", "Third play"), t("第四家", "Fourth play")))),
                     first_problem_only=True),
-    "hint": Schema((TRUMP_FIELD, TrickCardsField("hand", t("你的手牌", "Your hand"), rows=2), LEAD),
+    "hint": Schema((TRUMP_FIELD, TrickCardsField("hand", t("你的手牌", "Your hand"), rows=2)),
                    first_problem_only=True, form_order=("trump", "lead", "hand")),
 }
-LIMIT = Schema((WholeNumberField("limit", t("列出几种出法", "how many plays to list"), required=False, lo=1,
-                                 hi=MAX_LIMIT, shown_when=never),), first_problem_only=True)
+LIMIT = WholeNumberField("limit", t("列出几种出法", "how many plays to list"), required=False, lo=1, hi=MAX_LIMIT,
+                         shown_when=never)
+LATER_INPUTS = {
+    "check": Schema((CardTextsField("others", t("其他三家的手牌（可选，每行一家，用于判断甩牌）",
+                                                "The other three hands (optional, one per line, to decide a throw)"),
+                                    required=False, most=lambda ctx: ctx.seats - 1, blank_items=True,
+                                    entry="card_lines"),), first_problem_only=True),
+    "hint": Schema((LEAD,), first_problem_only=True),
+}
+
+
+DECLARED = {"classify": TRICK_INPUTS["classify"], "trick": TRICK_INPUTS["trick"],
+            "check": TRICK_INPUTS["check"] + LATER_INPUTS["check"],
+            "hint": TRICK_INPUTS["hint"] + LATER_INPUTS["hint"] + Schema((LIMIT,))}
 
 
 def read_input(action: str, payload: Mapping) -> Values:
     return TRICK_INPUTS[action].read(payload, InputContext(seats=SEATS))
+
+
+def read_later(action: str, payload: Mapping) -> Values:
+    return LATER_INPUTS[action].read(payload, InputContext(seats=SEATS))
 
 
 def trick_actions(spec_for: Callable[[object], TrickSpec]) -> dict:
@@ -70,9 +82,8 @@ def trick_actions(spec_for: Callable[[object], TrickSpec]) -> dict:
 
 
 def trick_input(action: str) -> Schema | None:
-    """What a trick action reads (None: bidding's, declared with the bidding)."""
-    found = TRICK_INPUTS.get(action)
-    return found + LIMIT if action == "hint" else found
+    """What a trick action reads, all its stages (None: bidding's, declared with the bidding)."""
+    return DECLARED.get(action)
 
 
 def classify_input(ctx: Context, values: Values, payload: Mapping) -> dict:
@@ -83,9 +94,10 @@ def classify_input(ctx: Context, values: Values, payload: Mapping) -> dict:
 def check_play(ctx: Context, values: Values, payload: Mapping) -> dict:
     """``check``: is a lead (with the other hands, if given) or a follow legal, and why; ``forced``: what a
     failed throw must play instead (None otherwise)."""
-    play, lead, given, others = values.play, values.lead, values.hand, values.others
+    play, lead, given = values.play, values.lead, values.hand
     hand = given or play  # a lead alone: the play is the hand
     check_hand_size(hand, ctx.spec.deal, "hand" if given else "play")
+    others = read_later("check", payload).others
     all_cards = list(hand) + list(lead or ()) + [c for o in (others or []) for c in o]
     check_deck(ctx.deck, all_cards, "hand+lead+others" if lead or others else "hand")
     require_in_hand(hand, play)
@@ -125,8 +137,9 @@ def hint(ctx: Context, values: Values, payload: Mapping) -> dict:
 
 
 def _hint(ctx: Context, values: Values, payload: Mapping) -> dict:
-    hand, lead = values.hand, values.lead
+    hand = values.hand
     check_hand_size(hand, ctx.spec.deal)
+    lead = read_later("hint", payload).lead
     check_deck(ctx.deck, list(hand) + list(lead or ()), "hand+lead" if lead else "hand")
     if lead is not None:
         lead_units(ctx, lead)
@@ -134,7 +147,7 @@ def _hint(ctx: Context, values: Values, payload: Mapping) -> dict:
             raise InvalidInput(t("手里只有{m}张牌，跟不了{n}张的首家", "the hand holds {m} cards, too few to "
                                  "follow a lead of {n}", m=len(hand), n=len(lead)), field="hand",
                                code="hand_too_small")
-    limit = LIMIT.read(payload, InputContext()).limit or default_limit(lead is None)
+    limit = LIMIT.read_alone(payload, InputContext()) or default_limit(lead is None)
     texts, truncated = legal_texts(ctx, hand, lead).take(limit)
     return {"plays": texts, "smallest": texts[0] if texts else None, "truncated": truncated}
 
