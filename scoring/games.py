@@ -23,6 +23,15 @@ from .rules import Preset, Rules, RuleSet
 
 Action = Callable[[Mapping, Any], dict]
 
+
+class ActionTable(dict):
+    """A core's actions, each ``(payload, rules) -> dict``, and what each reads: ``inputs(action, rules)``, its
+    declared :class:`~scoring.inputs.Schema` (None: none declared)."""
+
+    def __init__(self, actions: Mapping[str, Action], inputs: Callable[[str, Any], Schema | None]):
+        super().__init__(actions)
+        self.inputs = inputs
+
 #: the tabs every game has, in the order the pages show them
 BASE_TABS = ("rules", "check", "hint", "settle")
 
@@ -90,6 +99,13 @@ class Game:
     def actions(self) -> Mapping[str, Action]:
         """The API actions besides ``settle`` (classify, check, hint, trick, bidding)."""
         return self.action_table
+
+    def action_input(self, action: str, rules: Any = None) -> Schema | None:
+        """What an action besides settle reads, as its core declares it (for its form and the API's description)."""
+        table = self.actions()
+        if not isinstance(table, ActionTable):
+            return None
+        return table.inputs(action, self.ruleset.resolve(rules))
 
     def action_names(self) -> list[str]:
         return sorted({*self.actions(), "settle"})

@@ -41,7 +41,7 @@ from typing import Any
 
 from .cards import ACE, BIG_JOKER, JACK, KING, LITTLE_JOKER, QUEEN, Card, Deck, format_cards, rank_name
 from .errors import AmbiguousPlay, InvalidInput
-from .games import Game, settlement
+from .games import ActionTable, Game, settlement
 from .i18n import Text, join, seat_name, t
 from .inputs import RowsField, Schema
 from . import q783_rounds
@@ -534,7 +534,7 @@ def summary() -> Text:
              "the penalty, and an empty bank ends the 大局")
 
 
-ACTIONS = {"classify": classify, "check": check, "hint": hint}
+ACTIONS = ActionTable({"classify": classify, "check": check, "hint": hint}, _CORE.inputs)
 
 
 class Q783(Game):

@@ -5,23 +5,18 @@ from __future__ import annotations
 import re
 from functools import wraps
 
-from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from jinja2 import pass_context
 from wtforms import BooleanField, Form, FormField, IntegerField, SelectField, StringField, TextAreaField
 from wtforms.validators import Optional as OptionalV
 
+from scoring import inputs
 from scoring.errors import PaijuError
 from scoring.games import Game
 from scoring.i18n import render, seat_number, t
-from scoring.inputs import SwitchField
-from scoring.shedding.turn import TURN_FIELDS
 
 from .i18n import current_lang
 from .schema_forms import LabelText
-
-SUIT_CHOICES = [("♠", "♠ 黑桃"), ("♥", "♥ 红桃"), ("♣", "♣ 梅花"), ("♦", "♦ 方块")]
-
 
 class CardsField(StringField):
     """A text field for cards; templates attach the card picker to it."""
@@ -142,130 +137,138 @@ def make_rules_field(game: Game):
 
 
 # ---------------------------------------------------------------------------
-# Check / hint / trick forms
+# Check / hint / trick / bidding forms, generated from what each action reads
 # ---------------------------------------------------------------------------
 
-def _game_form(game: Game, base: type[FlaskForm], **fields) -> type[FlaskForm]:
-    attrs = dict(fields)
-    attrs["rules"] = make_rules_field(game)
-    return type(f"{base.__name__}_{game.slug}", (base,), attrs)
+class ActionForm(FlaskForm):
+    """The form of one action besides settle, generated from its declared input (``game.action_input``):
+    ``declared`` lists the input fields it shows, in the order it shows them."""
 
-
-class GameForm(FlaskForm):
-    def payload(self) -> dict:  # pragma: no cover - overridden
-        raise NotImplementedError
+    declared: tuple[inputs.Field, ...] = ()
+    seats: int = 4  # the game's most seats: a per-seat entry has a box per seat
 
     def rules_payload(self) -> dict:
         return rules_payload(self.rules.form)
 
-    def turn_payload(self) -> dict:
-        """The turn inputs the game's form has (报单: the next player's cards; the first play of the hand)."""
-        out = {}
-        if "next_cards_left" in self._fields and _blank(self.next_cards_left.data) is not None:
-            out["next_cards_left"] = self.next_cards_left.data
-        if "first_play" in self._fields and self.first_play.data:
-            out["first_play"] = True
+    def payload(self) -> dict:
+        out: dict = {}
+        for field in self.declared:
+            value = ENTRIES[field.entry].value(self, field)
+            if value is not OMITTED:
+                out[field.name] = value
+        out["rules"] = self.rules_payload()
         return out
 
+    def has_entry(self, entry: str) -> bool:
+        return any(field.entry == entry for field in self.declared)
 
-class SheddingCheckForm(GameForm):
-    def payload(self):
-        out = {"play": self.play.data or "", "previous": _blank(self.previous.data),
-               "hand": _blank(self.hand.data), "rules": self.rules_payload(), **self.turn_payload()}
-        if _blank(self.previous_reading.data) is not None and out["previous"] is not None:
-            out["previous_reading"] = self.previous_reading.data
-        return out
+    def boxes(self, field: inputs.Field) -> list:
+        """The form fields that enter ``field`` (one per seat for the plays of a trick)."""
+        return [self[name] for name in box_names(field, self.seats)]
 
 
-class TrickCheckForm(GameForm):
-    def payload(self):
-        others = [line for line in (self.others.data or "").splitlines() if line.strip()]
-        return {"trump": self.trump.data, "lead": _blank(self.lead.data), "play": self.play.data or "",
-                "hand": self.hand.data or "", "others": others or None, "rules": self.rules_payload()}
+OMITTED = object()  # a value the payload leaves out
 
 
-class SheddingHintForm(GameForm):
-    def payload(self):
-        return {"hand": self.hand.data or "", "previous": _blank(self.previous.data),
-                "rules": self.rules_payload(), **self.turn_payload()}
+def box_names(field: inputs.Field, seats: int) -> list[str]:
+    """The names of a field's boxes: its own, or one per seat (``plays`` → ``play0`` … ``play3``)."""
+    if field.entry != "seat_cards":
+        return [field.name]
+    return [f"{field.name.removesuffix('s')}{i}" for i in range(seats)]
 
 
-class TrickHintForm(GameForm):
-    def payload(self):
-        return {"trump": self.trump.data, "hand": self.hand.data or "", "lead": _blank(self.lead.data),
-                "rules": self.rules_payload()}
+def _cards_value(form, field):
+    data = form[field.name].data
+    if field.required or getattr(field, "required_with", None):
+        return data or ""  # typed as it is: a blank box is “no cards”, not a missing field
+    return _blank(data)
 
 
-class TrickWinnerForm(GameForm):
-    def payload(self):
-        plays = [p or "" for p in (self.play0.data, self.play1.data, self.play2.data, self.play3.data)]
-        while plays and _blank(plays[-1]) is None:  # empty boxes at the end are players not yet played;
-            plays.pop()                               # an empty box in between is an error the engine names
-        return {"trump": self.trump.data, "plays": plays, "rules": self.rules_payload()}
+def _text_value(form, field):
+    data = _blank(form[field.name].data)
+    return OMITTED if data is None else data
 
 
-def trump_field():
-    return SelectField(_l("主牌花色"), choices=SUIT_CHOICES, default="♠", validate_choice=False)
+def _switch_value(form, field):
+    return True if form[field.name].data else OMITTED
 
 
-def turn_fields(game: Game) -> dict:
-    """The check/hint boxes of the turn inputs the game reads (declared in ``scoring/shedding/turn.py``)."""
-    out = {}
-    for name in game.turn_inputs:
-        declared = TURN_FIELDS[name]
-        kind = BooleanField if isinstance(declared, SwitchField) else StringField
-        out[name] = kind(LabelText(declared.label), description=LabelText(declared.help))
-    return out
+def _seat_value(form, field):
+    return form[field.name].data or field.default
 
 
-@per_game
-def check_form_class(game: Game):
-    if game.kind == "trick":
-        return _game_form(game, TrickCheckForm,
-                          trump=trump_field(),
-                          lead=CardsField(_l("首家出的牌（你首出则留空）")),
-                          hand=CardsField(_l("你的手牌（出牌前）")),
-                          play=CardsField(_l("你要出的牌")),
-                          others=TextAreaField(_l("其他三家的手牌（可选，每行一家，用于判断甩牌）")))
-    return _game_form(game, SheddingCheckForm,
-                      previous=CardsField(_l("桌上要压的牌（首出则留空）")),
-                      previous_reading=StringField(_l("桌上那手牌按哪种读法")),
-                      play=CardsField(_l("你要出的牌")),
-                      hand=CardsField(_l("你的手牌（可选）")), **turn_fields(game))
+def _words_value(form, field):
+    return [w for w in re.split(r"[\s,，、;；]+", form[field.name].data or "") if w]
 
 
-@per_game
-def hint_form_class(game: Game):
-    if game.kind == "trick":
-        return _game_form(game, TrickHintForm,
-                          trump=trump_field(),
-                          lead=CardsField(_l("首家出的牌（你首出则留空）")),
-                          hand=CardsField(_l("你的手牌")))
-    return _game_form(game, SheddingHintForm,
-                      previous=CardsField(_l("桌上要压的牌（首出则留空）")),
-                      hand=CardsField(_l("你的手牌")), **turn_fields(game))
+def _seat_cards_value(form, field):
+    plays = [box.data or "" for box in form.boxes(field)]
+    while plays and _blank(plays[-1]) is None:  # empty boxes at the end are players not yet played;
+        plays.pop()                               # an empty box in between is an error the engine names
+    return plays
 
 
-class BiddingForm(GameForm):
-    def payload(self):
-        bids = [b for b in re.split(r"[\s,，、;；]+", self.bids.data or "") if b]
-        return {"bids": bids, "start": self.start.data or 0, "rules": self.rules_payload()}
+def _card_lines_value(form, field):
+    lines = [line for line in (form[field.name].data or "").splitlines() if line.strip()]
+    return lines or None
 
 
-@per_game
-def bidding_form_class(game: Game):
-    return _game_form(game, BiddingForm,
-                      start=SelectField(_l("谁先叫"), choices=[(str(i), str(seat_number(i))) for i in range(4)],
-                                        default="0", validate_choice=False),
-                      bids=StringField(_l("依次的叫分（不叫写 pass 或 不叫），用空格分开")))
+class Entry:
+    """How a form enters one kind of input: the WTForms field(s) it makes and the payload value it reads back."""
+
+    def __init__(self, make, value):
+        self.make, self.value = make, value
 
 
-@per_game
-def trick_form_class(game: Game):
-    return _game_form(game, TrickWinnerForm,
-                      trump=trump_field(),
-                      play0=CardsField(_l("首家")), play1=CardsField(_l("第二家")),
-                      play2=CardsField(_l("第三家")), play3=CardsField(_l("第四家")))
+def _select(field, seats):
+    return SelectField(LabelText(field.label), choices=[(v, LabelText(w)) for v, w in field.choices],
+                       default=field.choices[0][0], validate_choice=False)
+
+
+def _seat_select(field, seats):
+    return SelectField(LabelText(field.label), choices=[(str(i), str(seat_number(i))) for i in range(seats)],
+                       default=str(field.default), validate_choice=False)
+
+
+def _described(kind):
+    return lambda field, seats: kind(LabelText(field.label),
+                                     description=LabelText(field.help) if field.help else "")
+
+
+ENTRIES = {
+    "cards": Entry(lambda field, seats: CardsField(LabelText(field.label)), _cards_value),
+    "choice": Entry(_select, lambda form, field: form[field.name].data),
+    "table_reading": Entry(lambda field, seats: StringField(LabelText(field.label)), _text_value),
+    "number": Entry(_described(StringField), _text_value),
+    "switch": Entry(_described(BooleanField), _switch_value),
+    "seat": Entry(_seat_select, _seat_value),
+    "words": Entry(lambda field, seats: StringField(LabelText(field.label)), _words_value),
+    "card_lines": Entry(lambda field, seats: TextAreaField(LabelText(field.label)), _card_lines_value),
+    "seat_cards": Entry(None, _seat_cards_value),
+}
+
+
+def _form_fields(field: inputs.Field, seats: int) -> dict:
+    if field.entry == "seat_cards":
+        return {name: CardsField(LabelText(field.label_of_item(i)))
+                for i, name in enumerate(box_names(field, seats))}
+    return {field.name: ENTRIES[field.entry].make(field, seats)}
+
+
+_ACTION_FORMS: dict[tuple[str, str], type[ActionForm]] = {}
+
+
+def action_form_class(game: Game, action: str) -> type[ActionForm]:
+    """The form of ``action`` (check, hint, trick, bidding) for ``game``, built once."""
+    key = (game.slug, action)
+    if key not in _ACTION_FORMS:
+        declared = tuple(game.action_input(action).form_fields())
+        seats = game.seats[1]
+        attrs: dict = {"declared": declared, "seats": seats, "rules": make_rules_field(game)}
+        for field in declared:
+            attrs.update(_form_fields(field, seats))
+        _ACTION_FORMS[key] = type(f"{action.title()}Form_{game.slug}", (ActionForm,), attrs)
+    return _ACTION_FORMS[key]
 
 
 FIELD_PATH = re.compile(r"^(?P<name>[a-z_]+)(?:\[(?P<index>\d+)\])?(?:\.(?P<sub>[a-z_0-9]+))?$")

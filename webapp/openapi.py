@@ -1,11 +1,10 @@
 """The OpenAPI 3.1 description of the JSON API (``GET /api/v1/openapi.json``).
 
 Generated from the same declarations the API reads with: each game's settle
-input is its :class:`~scoring.inputs.Schema` (every field gives its JSON
-Schema), its house rules come from its :class:`~scoring.rules.RuleSet`. The
-other actions (classify, check, hint, trick, bidding) read their bodies with
-small helpers in the engine, so their request bodies are declared here with
-the same field types, as ``docs/api.md`` fixes them. Responses list at least
+input and the input of each other action (classify, check, hint, trick,
+bidding: ``Game.action_input``) is a :class:`~scoring.inputs.Schema` (every
+field gives its JSON Schema), its house rules come from its
+:class:`~scoring.rules.RuleSet`. Responses list at least
 the documented fields; every error answers ``{"error": {"code", "message",
 "field"}}``. The ledger operations are described only where the app serves
 them (a route is looked up in the app's URL map).
@@ -19,8 +18,7 @@ from typing import Any
 
 from scoring.games import Game
 from scoring.i18n import render, t
-from scoring.inputs import CardsField, ChoiceField, Context, IntField, Schema, int_json_schema
-from scoring.plays import MAX_LIMIT
+from scoring.inputs import Context, int_json_schema
 from scoring.registry import all_games
 from scoring.rules import Option, RuleSet
 
@@ -44,64 +42,17 @@ def obj(required: dict[str, Any], optional: dict[str, Any] | None = None) -> dic
 
 
 # ---------------------------------------------------------------------------
-# Request bodies of the actions besides settle (read in the engine by small helpers)
-# ---------------------------------------------------------------------------
-
-def cards(name: str, label, required: bool = True) -> CardsField:
-    return CardsField(name, label, required=required)
-
-
-LIMIT = IntField("limit", t("列出几种出法", "how many plays to list"), required=False, lo=1, hi=MAX_LIMIT)
-PREVIOUS = cards("previous", t("桌上的牌（空：首家）", "the play on the table (none: a lead)"), required=False)
-
-
-SHEDDING_BODIES = {
-    "classify": Schema((cards("cards", t("牌", "the cards")),)),
-    "check": Schema((cards("play", t("要出的牌（或 pass）", "the play (or pass)")), PREVIOUS,
-                     cards("hand", t("手牌", "the hand"), required=False),
-                     IntField("previous_reading", t("桌上牌的读法序号", "which reading of the table's play"),
-                              required=False, lo=0))),
-    "hint": Schema((cards("hand", t("手牌", "the hand")), PREVIOUS, LIMIT)),
-}
-#: the trump suit as the API reads it (♠, S, 黑桃 …): text, the four symbols its examples
-TRICK_SUIT = ChoiceField("trump", t("主花色", "the trump suit"), parse=str,
-                         choices=tuple((s, t(s, s)) for s in ("♠", "♥", "♣", "♦")))
-LEAD = cards("lead", t("首家出的牌（空：首家）", "the lead (none: this play leads)"), required=False)
-TRICK_BODIES = {
-    "classify": Schema((TRICK_SUIT, cards("cards", t("牌", "the cards")))),
-    "check": Schema((TRICK_SUIT, LEAD, cards("play", t("要出的牌", "the play")),
-                     cards("hand", t("出牌前的手牌", "the hand before the play"), required=False))),
-    "hint": Schema((TRICK_SUIT, cards("hand", t("手牌", "the hand")), LEAD, LIMIT)),
-    "trick": Schema((TRICK_SUIT,)),
-    "bidding": Schema((IntField("start", t("第一个叫分的座位", "the seat that bids first"), required=False,
-                                lo=0, hi=3),)),
-}
-#: properties no declared field type describes (lists of card texts, bids)
-TRICK_EXTRA = {
-    "check": {"others": nullable({"type": "array", "items": nullable({"type": "string", "maxLength": 400}),
-                                  "maxItems": 3})},
-    "trick": {"plays": {"type": "array", "items": {"type": "string", "maxLength": 400}, "minItems": 2,
-                        "maxItems": 4}},
-    "bidding": {"bids": {"type": "array", "items": {"anyOf": [int_json_schema(None, None), STRING]}}},
-}
-TRICK_EXTRA_REQUIRED = {"trick": ["plays"], "bidding": ["bids"]}
-
-
-# ---------------------------------------------------------------------------
 # Responses
 # ---------------------------------------------------------------------------
 
 READING = obj({"kind": STRING, "label": STRING})
-SHEDDING_ANSWERS = {
+#: what each action answers in every game (a shedding check also names the reading; a trick check may not
+#: be decided yet: legal null)
+ANSWERS = {
     "classify": obj({"cards": STRING, "valid": BOOLEAN, "readings": {"type": "array", "items": READING},
                      "reason": STRING}),
-    "check": obj({"legal": BOOLEAN, "reason": STRING, "reading": nullable(READING)}),
+    "check": obj({"legal": nullable(BOOLEAN), "reason": STRING}, {"reading": nullable(READING)}),
     "hint": obj({"plays": STRINGS, "smallest": nullable(STRING), "truncated": BOOLEAN}),
-}
-TRICK_ANSWERS = {
-    "classify": SHEDDING_ANSWERS["classify"],
-    "check": obj({"legal": nullable(BOOLEAN), "reason": STRING}),
-    "hint": SHEDDING_ANSWERS["hint"],
     "trick": obj({"winner": INTEGER, "points": INTEGER, "reason": STRING}),
     "bidding": obj({"legal": BOOLEAN, "complete": BOOLEAN, "declarer": nullable(INTEGER),
                     "bid": nullable(INTEGER), "reason": STRING, "steps": STRINGS}),
@@ -175,16 +126,9 @@ def most_seats(game: Game) -> Context:
 
 
 def body_of(game: Game, action: str) -> dict:
-    """The request body of one action: its fields, and the game's ``rules``."""
-    if action == "settle":
-        schema = game.settle_input.json_schema(most_seats(game))
-    else:
-        bodies = TRICK_BODIES if game.kind == "trick" else SHEDDING_BODIES
-        schema = bodies[action].json_schema(most_seats(game)) if action in bodies else dict(OBJECT, properties={},
-                                                                                           required=[])
-        if game.kind == "trick":
-            schema["properties"].update(TRICK_EXTRA.get(action, {}))
-            schema["required"] += TRICK_EXTRA_REQUIRED.get(action, [])
+    """The request body of one action: its declared fields, and the game's ``rules``."""
+    declared = game.settle_input if action == "settle" else game.action_input(action)
+    schema = declared.json_schema(most_seats(game)) if declared else dict(OBJECT, properties={}, required=[])
     schema["properties"]["rules"] = {"$ref": f"#/components/schemas/{game.slug}_rules"}
     return schema
 
@@ -192,8 +136,7 @@ def body_of(game: Game, action: str) -> dict:
 def answer_of(game: Game, action: str) -> dict:
     if action == "settle":
         return obj({**SETTLED, **SETTLE_EXTRA.get(game.slug, {})})
-    answers = TRICK_ANSWERS if game.kind == "trick" else SHEDDING_ANSWERS
-    return answers.get(action, OBJECT)
+    return ANSWERS.get(action, OBJECT)
 
 
 def examples_of(game: Game, action: str) -> dict:

@@ -128,10 +128,10 @@ def _order_drawing(game, trump: str):
 @bp.route(f"/{SLUG}/check", methods=["GET", "POST"])
 def check(slug):
     game = game_or_404(slug)
-    form = forms.check_form_class(game)()
+    form = forms.action_form_class(game, "check")()
     result, errors = run_action(game, "check", form)
     readings = table_readings = None
-    if request.method == "POST" and game.kind == "shedding":
+    if request.method == "POST" and form.has_entry("table_reading"):  # a play read in several ways: say which
         readings = _classify(game, form.play.data, form)
         table_readings = _classify(game, form.previous.data, form)
     return page(game, "check", "game/check.html", form=form, result=result, errors=errors,
@@ -150,7 +150,7 @@ def _classify(game, cards, form):
     return out.get("readings") or None
 
 
-def _form_tab(slug: str, tab: str, form_class, trick_only: bool = False):
+def _form_tab(slug: str, tab: str):
     """A tab whose form posts one engine action of the same name (hint, trick)."""
     game = game_or_404(slug)
     if tab not in game.tabs:
@@ -158,7 +158,7 @@ def _form_tab(slug: str, tab: str, form_class, trick_only: bool = False):
     kept = kept_form_page()
     if kept is not None:
         return kept
-    form = form_class(game)()
+    form = forms.action_form_class(game, tab)()
     result, errors = run_action(game, tab, form)
     return page(game, tab, f"game/{tab}.html", form=form, result=result, errors=errors,
                 picker=picker_config(game, _resolved_rules(game, form)))
@@ -166,17 +166,17 @@ def _form_tab(slug: str, tab: str, form_class, trick_only: bool = False):
 
 @bp.route(f"/{SLUG}/hint", methods=["GET", "POST"])
 def hint(slug):
-    return _form_tab(slug, "hint", forms.hint_form_class)
+    return _form_tab(slug, "hint")
 
 
 @bp.route(f"/{SLUG}/trick", methods=["GET", "POST"])
 def trick(slug):
-    return _form_tab(slug, "trick", forms.trick_form_class, trick_only=True)
+    return _form_tab(slug, "trick")
 
 
 @bp.route(f"/{SLUG}/bidding", methods=["GET", "POST"])
 def bidding(slug):
-    return _form_tab(slug, "bidding", forms.bidding_form_class, trick_only=True)
+    return _form_tab(slug, "bidding")
 
 
 @bp.route(f"/{SLUG}/settle", methods=["GET", "POST"])

@@ -20,7 +20,7 @@ Modules: :mod:`.reading` (:class:`Reading`), :mod:`.order` (:class:`RankOrder`),
 :class:`~scoring.plays.LegalPlays`, the brute-force oracle) and :mod:`.actions`.
 """
 from ..plays import FOLLOW_LIMIT as MAX_PLAYS, LEAD_LIMIT as MAX_LEADS, MAX_LIMIT, LegalPlays  # noqa: F401
-from .actions import (PASS_WORDS, check_together, is_pass, read_cards, read_hand, shedding_actions,  # noqa: F401
+from .actions import (PASS_WORDS, check_together, is_pass, read_cards, shedding_actions,  # noqa: F401
                       table_reading, why_not)
 from .order import STANDARD, RankOrder  # noqa: F401
 from .pattern import HandGroups, Pattern, by_rank, labelled, multisets  # noqa: F401

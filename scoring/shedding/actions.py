@@ -10,17 +10,19 @@ smallest are known.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping, Sequence
 
 from ..cards import Card, format_cards, missing_from, parse_cards
 from ..errors import InvalidInput, InvalidNotation, MalformedInput, PaijuError
+from ..games import ActionTable
 from ..i18n import Text, join, t
-from ..payload import get_int
+from ..inputs import MISSING, CardsField, Context, Schema, WholeNumberField, missing
 from ..plays import MAX_LIMIT, collector_paused, default_limit
 from .reading import Reading
 from .search import legal_plays
 from .spec import SheddingSpec
-from .turn import read_turn
+from .turn import read_turn, turn_schema
 
 PASS_WORDS = frozenset({"pass", "p", "不出", "过", "要不起", "不要"})
 SpecFor = Callable[[Any], SheddingSpec]
@@ -30,35 +32,91 @@ SpecFor = Callable[[Any], SheddingSpec]
 # Reading the payload
 # ==========================================================================
 
+@dataclass(frozen=True)
+class PlayCardsField(CardsField):
+    """Cards as a shedding game's check, hint and classify read them: text in the pack of the spec
+    (``Context.core``), bare ranks where the game allows them unless this request needs their suits;
+    ``passes``: a pass (不出) reads as None; ``is_hand``: no more cards than a hand holds."""
+
+    passes: bool = False
+    is_hand: bool = False
+
+    def read_in(self, payload, ctx, prefix, problems, label=None):
+        path = prefix + self.name
+        value = payload.get(self.name)
+        if value is None and self.required:
+            problems.add(missing(path))
+            return MISSING
+        if value is None or (self.passes and is_pass(value)):
+            return None
+        try:
+            return self.parse(value, payload, ctx.core, path)
+        except PaijuError as exc:
+            problems.add(exc)
+            return MISSING
+
+    def parse(self, value: Any, payload: Mapping, spec: SheddingSpec, path: str) -> tuple[Card, ...]:
+        if not isinstance(value, str):
+            raise MalformedInput(t("「{f}」应为牌的文字，例如「♠A ♥10」", "“{f}” must be card text, such as “♠A ♥10”",
+                                   f=path), field=path, code="not_a_string")
+        try:
+            cards = parse_cards(value, bare=spec.bare)
+            why = spec.suits_needed(cards, payload) if spec.bare else None
+            if why is not None:
+                raise InvalidNotation(why, field=path, code="suit_required")
+            spec.deck().check(cards, field=path)
+        except PaijuError as exc:
+            raise exc.at(path) from None
+        most = spec.max_hand() if self.is_hand else None
+        if most is not None and len(cards) > most:
+            raise InvalidInput(t("手牌有{n}张：这个玩法每人最多{m}张", "the hand has {n} cards: a hand holds at most {m} here",
+                                 n=len(cards), m=most), field=path, code="hand_too_large")
+        return cards
+
+
+def never(rules: Any) -> bool:
+    """A field no form shows (the API reads it)."""
+    return False
+
+
+PREVIOUS = PlayCardsField("previous", t("桌上要压的牌（首出则留空）", "The play to beat (leave empty for a lead)"),
+                          required=False)
+#: which reading of the table's play, an index into its readings (largest first); read once they are known
+PREVIOUS_READING = WholeNumberField("previous_reading", t("桌上那手牌按哪种读法", "Which reading of the play to beat"),
+                                    required=False, lo=0, entry="table_reading")
+LIMIT = WholeNumberField("limit", t("列出几种出法", "how many plays to list"), required=False, lo=1, hi=MAX_LIMIT,
+                         shown_when=never)
+#: the cards each action reads, in the order it reads them (its first problem is the answer)
+CARD_INPUTS = {
+    "classify": Schema((PlayCardsField("cards", t("牌", "the cards")),), first_problem_only=True),
+    "check": Schema((PlayCardsField("play", t("你要出的牌", "Your play"), passes=True), PREVIOUS,
+                     PlayCardsField("hand", t("你的手牌（可选）", "Your hand (optional)"), required=False, is_hand=True,
+                                    rows=2)),
+                    first_problem_only=True, form_order=("previous", "previous_reading", "play", "hand")),
+    "hint": Schema((PlayCardsField("hand", t("你的手牌", "Your hand"), is_hand=True, rows=2), PREVIOUS),
+                   first_problem_only=True, form_order=("previous", "hand")),
+}
+#: what each action reads after its cards, before the turn inputs of its spec
+LATER_INPUTS = {"check": Schema((PREVIOUS_READING,)),
+                "hint": Schema((replace(PREVIOUS_READING, shown_when=never), LIMIT))}
+
+
+def shedding_input(action: str, spec: SheddingSpec) -> Schema | None:
+    """What ``action`` reads under the rules of ``spec``: its cards, then the rest, then the turn inputs."""
+    cards = CARD_INPUTS.get(action)
+    if cards is None or action not in LATER_INPUTS:
+        return cards
+    return cards + LATER_INPUTS[action] + turn_schema(spec)
+
+
+def read_cards_of(action: str, spec: SheddingSpec, payload: Mapping):
+    return CARD_INPUTS[action].read(payload, Context(rules=spec.rules, core=spec))
+
+
 def read_cards(payload: Mapping, name: str, spec: SheddingSpec, *, required: bool = True):
     """The cards of field ``name`` (None when optional and absent), checked against the deck."""
-    value = payload.get(name)
-    if value is None:
-        if required:
-            raise MalformedInput(t("缺少「{f}」", "“{f}” is missing", f=name), field=name, code="missing_field")
-        return None
-    if not isinstance(value, str):
-        raise MalformedInput(t("「{f}」应为牌的文字，例如「♠A ♥10」", "“{f}” must be card text, such as “♠A ♥10”",
-                               f=name), field=name, code="not_a_string")
-    try:
-        cards = parse_cards(value, bare=spec.bare)
-        why = spec.suits_needed(cards, payload) if spec.bare else None
-        if why is not None:
-            raise InvalidNotation(why, field=name, code="suit_required")
-        spec.deck().check(cards, field=name)
-    except PaijuError as exc:
-        raise exc.at(name)
-    return cards
-
-
-def read_hand(payload: Mapping, spec: SheddingSpec, *, required: bool):
-    """The ``hand`` field: cards the deck holds, no more than a hand can hold."""
-    hand = read_cards(payload, "hand", spec, required=required)
-    most = spec.max_hand()
-    if hand is not None and most is not None and len(hand) > most:
-        raise InvalidInput(t("手牌有{n}张：这个玩法每人最多{m}张", "the hand has {n} cards: a hand holds at most {m} here",
-                             n=len(hand), m=most), field="hand", code="hand_too_large")
-    return hand
+    field = PlayCardsField(name, t(name, name), required=required)
+    return field.read_alone(payload, Context(rules=spec.rules, core=spec))
 
 
 def check_together(spec: SheddingSpec, parts: Sequence[tuple[str, Sequence[Card] | None]]) -> None:
@@ -81,9 +139,8 @@ def table_reading(spec: SheddingSpec, previous: Sequence[Card], payload: Mapping
     if not rs:
         raise InvalidInput(join([t("桌上的牌：", "the table’s play: ", ), spec.no_pattern(previous)], "", ""),
                            field="previous", code="previous_not_a_pattern")
-    if payload.get("previous_reading") is None:
-        return rs[0]
-    return rs[get_int(payload, "previous_reading", 0, len(rs) - 1)]
+    index = replace(PREVIOUS_READING, hi=len(rs) - 1).read_alone(payload, Context())
+    return rs[0 if index is None else index]
 
 
 def _reading_list(readings: Sequence[Reading], key) -> list[dict]:
@@ -95,7 +152,7 @@ def _reading_list(readings: Sequence[Reading], key) -> list[dict]:
 # ==========================================================================
 
 def classify(spec: SheddingSpec, payload: Mapping) -> dict:
-    cards = read_cards(payload, "cards", spec)
+    cards = read_cards_of("classify", spec, payload).cards
     key = spec.sort_key()
     rs = spec.readings(cards)
     if rs:
@@ -112,10 +169,9 @@ class _Check:
     def __init__(self, spec: SheddingSpec, payload: Mapping):
         self.spec = spec
         self.key = spec.sort_key()
+        values = read_cards_of("check", spec, payload)
         self.passing = is_pass(payload.get("play"))
-        self.play = None if self.passing else read_cards(payload, "play", spec)
-        previous = read_cards(payload, "previous", spec, required=False)
-        self.hand = read_hand(payload, spec, required=False)
+        self.play, previous, self.hand = values.play, values.previous, values.hand
         check_together(spec, [("previous", previous), ("hand" if self.hand else "play", self.hand or self.play)])
         self.table = table_reading(spec, previous, payload) if previous else None
         self.turn = read_turn(payload, spec, self.hand, leading=previous is None)
@@ -195,12 +251,12 @@ def hint(spec: SheddingSpec, payload: Mapping) -> dict:
 
 def _hint(spec: SheddingSpec, payload: Mapping) -> dict:
     key = spec.sort_key()
-    hand = read_hand(payload, spec, required=True)
-    previous = read_cards(payload, "previous", spec, required=False)
+    values = read_cards_of("hint", spec, payload)
+    hand, previous = values.hand, values.previous
     check_together(spec, [("previous", previous), ("hand", hand)])
     table = table_reading(spec, previous, payload) if previous else None
     turn = read_turn(payload, spec, hand, leading=previous is None)
-    limit = get_int(payload, "limit", 1, MAX_LIMIT, default=default_limit(table is None))
+    limit = LIMIT.read_alone(payload, Context()) or default_limit(table is None)
     plays, truncated = legal_plays(spec, hand, table, turn).take(limit)
     texts = play_texts(hand, [play.cards for play in plays], key)
     first = plays[0].reading if plays else None
@@ -235,11 +291,12 @@ def play_texts(hand: Sequence[Card], plays: Sequence[Sequence[Card]], key) -> li
     return out
 
 
-def shedding_actions(spec_for: SpecFor) -> dict[str, Callable]:
+def shedding_actions(spec_for: SpecFor) -> ActionTable:
     """``classify``, ``check`` and ``hint`` for a game whose spec for some rules is ``spec_for(rules)``."""
-    return {"classify": lambda payload, rules: classify(spec_for(rules), payload),
-            "check": lambda payload, rules: check(spec_for(rules), payload),
-            "hint": lambda payload, rules: hint(spec_for(rules), payload)}
+    return ActionTable({"classify": lambda payload, rules: classify(spec_for(rules), payload),
+                        "check": lambda payload, rules: check(spec_for(rules), payload),
+                        "hint": lambda payload, rules: hint(spec_for(rules), payload)},
+                       lambda action, rules: shedding_input(action, spec_for(rules)))
 
 
 def why_not(spec: SheddingSpec, rs: Sequence[Reading], table: Reading) -> Text:

@@ -19,11 +19,11 @@ each building on the ones before it:
 A game module (``hongwu``, ``erqiwang``) describes its order as lists of
 :class:`Level` and gets the API actions from :func:`trick_actions`.
 """
-from .actions import classify_cards, trick_actions
+from .actions import TRICK_INPUTS, classify_cards, trick_actions
 from .bidding import BidRules, bidding_action, read_bid, run_bidding
 from .follow import check_follow
 from .hints import legal_plays, smallest
-from .inputs import check_deck, parse_trump, read_card_list, read_cards
+from .inputs import TrickCardsField, TrumpField, check_deck, parse_trump
 from .order import (THROW_COMPARE, TRUMP, CardOrder, Context, FailedThrow, GameOrder, Level, ThrowCompare,
                     ThrowRule, TrickSpec, card_points, order_rows, points_of)
 from .throws import check_lead
@@ -31,9 +31,9 @@ from .units import Unit, decompose, lead_units, match, shape_text
 from .winner import winner
 
 __all__ = [
-    "THROW_COMPARE", "TRUMP", "BidRules", "CardOrder", "Context", "FailedThrow", "GameOrder", "Level",
+    "THROW_COMPARE", "TRICK_INPUTS", "TRUMP", "TrickCardsField", "TrumpField", "BidRules", "CardOrder", "Context", "FailedThrow", "GameOrder", "Level",
     "ThrowCompare", "ThrowRule", "TrickSpec", "Unit", "bidding_action", "card_points", "check_deck", "check_follow", "check_lead",
     "classify_cards", "decompose", "lead_units", "legal_plays", "match", "order_rows", "parse_trump",
-    "points_of", "read_bid", "read_card_list", "read_cards", "run_bidding", "shape_text", "smallest",
+    "points_of", "read_bid", "run_bidding", "shape_text", "smallest",
     "trick_actions", "winner",
 ]

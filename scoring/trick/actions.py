@@ -1,51 +1,103 @@
 """The API actions of a trick game: classify, check, trick and hint (the API contract, docs/api.md)."""
 from __future__ import annotations
 
-from typing import Callable, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from ..cards import Card
 from ..errors import InvalidInput, PaijuError
 from ..i18n import join, t
-from ..payload import get_int
+from ..inputs import CardTextsField, Context as InputContext, Schema, Values, WholeNumberField
 from ..plays import MAX_LIMIT, collector_paused, default_limit
 from .follow import check_follow
 from .hints import legal_texts
-from .inputs import check_deck, check_hand_size, parse_trump, read_card_list, read_cards, require_in_hand
+from .inputs import TrickCardsField, TrumpField, check_deck, check_hand_size, require_in_hand
 from .order import TRUMP, Context, TrickSpec, points_of
 from .throws import check_lead
 from .units import KIND_TEXT, decompose, groups_text, lead_units, shape_text, unit_text
 from .winner import winner
 
 
+SEATS = 4  # a trick game is four players
+TRUMP_FIELD = TrumpField("trump", t("主牌花色", "Trump suit"))
+LEAD = TrickCardsField("lead", t("首家出的牌（你首出则留空）", "The lead (leave empty if you lead)"), required=False)
+PLAY = TrickCardsField("play", t("你要出的牌", "Your play"))
+
+
+def never(rules: Any) -> bool:
+    """A field no form shows (the API reads it)."""
+    return False
+
+
+#: what each action reads first, in the order it reads (its first problem is the answer); ``form_order``: the
+#: order a form shows them in. The rest (LATER_INPUTS) is read once the hand's size is checked.
+TRICK_INPUTS = {
+    "classify": Schema((TRUMP_FIELD, TrickCardsField("cards", t("牌", "the cards"))), first_problem_only=True),
+    "check": Schema((TRUMP_FIELD, PLAY, LEAD,
+                     TrickCardsField("hand", t("你的手牌（出牌前）", "Your hand (before playing)"), required=False,
+                                     required_with="lead", rows=2)),
+                    first_problem_only=True, form_order=("trump", "lead", "hand", "play", "others")),
+    "trick": Schema((TRUMP_FIELD,
+                     CardTextsField("plays", t("各家出的牌", "The plays"), fewest=2,
+                                    item_labels=(t("首家", "Lead"), t("第二家", "Second play"),
+                                                 t("第三家", "Third play"), t("第四家", "Fourth play")))),
+                    first_problem_only=True),
+    "hint": Schema((TRUMP_FIELD, TrickCardsField("hand", t("你的手牌", "Your hand"), rows=2)),
+                   first_problem_only=True, form_order=("trump", "lead", "hand")),
+}
+LIMIT = WholeNumberField("limit", t("列出几种出法", "how many plays to list"), required=False, lo=1, hi=MAX_LIMIT,
+                         shown_when=never)
+LATER_INPUTS = {
+    "check": Schema((CardTextsField("others", t("其他三家的手牌（可选，每行一家，用于判断甩牌）",
+                                                "The other three hands (optional, one per line, to decide a throw)"),
+                                    required=False, most=lambda ctx: ctx.seats - 1, blank_items=True,
+                                    entry="card_lines"),), first_problem_only=True),
+    "hint": Schema((LEAD,), first_problem_only=True),
+}
+
+
+DECLARED = {"classify": TRICK_INPUTS["classify"], "trick": TRICK_INPUTS["trick"],
+            "check": TRICK_INPUTS["check"] + LATER_INPUTS["check"],
+            "hint": TRICK_INPUTS["hint"] + LATER_INPUTS["hint"] + Schema((LIMIT,))}
+
+
+def read_input(action: str, payload: Mapping) -> Values:
+    return TRICK_INPUTS[action].read(payload, InputContext(seats=SEATS))
+
+
+def read_later(action: str, payload: Mapping) -> Values:
+    return LATER_INPUTS[action].read(payload, InputContext(seats=SEATS))
+
+
 def trick_actions(spec_for: Callable[[object], TrickSpec]) -> dict:
     """classify / check / trick / hint for a trick game, each ``(payload, rules) -> dict``."""
 
-    def context(payload: Mapping, rules) -> Context:
-        return Context(spec_for(rules), parse_trump(payload.get("trump")))
+    def run(action: str, answer: Callable[[Context, Values], dict]):
+        def act(payload: Mapping, rules) -> dict:
+            values = read_input(action, payload)
+            return answer(Context(spec_for(rules), values.trump), values, payload)
+        return act
 
-    def classify(payload: Mapping, rules) -> dict:
-        ctx = context(payload, rules)
-        cards = read_cards(payload, "cards")
-        check_deck(ctx.deck, cards, "cards")
-        return classify_cards(ctx, cards)
-
-    return {"classify": classify,
-            "check": lambda payload, rules: check_play(context(payload, rules), payload),
-            "trick": lambda payload, rules: judge_trick(context(payload, rules), payload),
-            "hint": lambda payload, rules: hint(context(payload, rules), payload)}
+    return {"classify": run("classify", classify_input), "check": run("check", check_play),
+            "trick": run("trick", judge_trick), "hint": run("hint", hint)}
 
 
-def check_play(ctx: Context, payload: Mapping) -> dict:
+def trick_input(action: str) -> Schema | None:
+    """What a trick action reads, all its stages (None: bidding's, declared with the bidding)."""
+    return DECLARED.get(action)
+
+
+def classify_input(ctx: Context, values: Values, payload: Mapping) -> dict:
+    check_deck(ctx.deck, values.cards, "cards")
+    return classify_cards(ctx, values.cards)
+
+
+def check_play(ctx: Context, values: Values, payload: Mapping) -> dict:
     """``check``: is a lead (with the other hands, if given) or a follow legal, and why; ``forced``: what a
     failed throw must play instead (None otherwise)."""
-    play = read_cards(payload, "play")
-    lead = read_cards(payload, "lead", required=False)
-    given = read_cards(payload, "hand", required=lead is not None)
+    play, lead, given = values.play, values.lead, values.hand
     hand = given or play  # a lead alone: the play is the hand
     check_hand_size(hand, ctx.spec.deal, "hand" if given else "play")
-    others = None
-    if payload.get("others") is not None:
-        others = read_card_list(payload, "others", 0, 3, allow_empty=True)
+    others = read_later("check", payload).others
     all_cards = list(hand) + list(lead or ()) + [c for o in (others or []) for c in o]
     check_deck(ctx.deck, all_cards, "hand+lead+others" if lead or others else "hand")
     require_in_hand(hand, play)
@@ -59,9 +111,9 @@ def check_play(ctx: Context, payload: Mapping) -> dict:
             "forced": ctx.fmt(forced.cards) if forced is not None else None}
 
 
-def judge_trick(ctx: Context, payload: Mapping) -> dict:
+def judge_trick(ctx: Context, values: Values, payload: Mapping) -> dict:
     """``trick``: who wins the trick and the points in it."""
-    plays = read_card_list(payload, "plays", 2, 4)
+    plays = values.plays
     check_deck(ctx.deck, [c for p in plays for c in p], "plays")
     n = len(plays[0])
     for i, p in enumerate(plays[1:], 1):
@@ -78,16 +130,16 @@ def judge_trick(ctx: Context, payload: Mapping) -> dict:
             "plays": [ctx.fmt(p) for p in plays]}
 
 
-def hint(ctx: Context, payload: Mapping) -> dict:
+def hint(ctx: Context, values: Values, payload: Mapping) -> dict:
     """``hint``: the smallest ``limit`` legal plays (smallest first) and what 托管 plays."""
     with collector_paused():  # switched back on once the plays worked out are freed
-        return _hint(ctx, payload)
+        return _hint(ctx, values, payload)
 
 
-def _hint(ctx: Context, payload: Mapping) -> dict:
-    hand = read_cards(payload, "hand")
+def _hint(ctx: Context, values: Values, payload: Mapping) -> dict:
+    hand = values.hand
     check_hand_size(hand, ctx.spec.deal)
-    lead = read_cards(payload, "lead", required=False)
+    lead = read_later("hint", payload).lead
     check_deck(ctx.deck, list(hand) + list(lead or ()), "hand+lead" if lead else "hand")
     if lead is not None:
         lead_units(ctx, lead)
@@ -95,7 +147,7 @@ def _hint(ctx: Context, payload: Mapping) -> dict:
             raise InvalidInput(t("手里只有{m}张牌，跟不了{n}张的首家", "the hand holds {m} cards, too few to "
                                  "follow a lead of {n}", m=len(hand), n=len(lead)), field="hand",
                                code="hand_too_small")
-    limit = get_int(payload, "limit", 1, MAX_LIMIT, default=default_limit(lead is None))
+    limit = LIMIT.read_alone(payload, InputContext()) or default_limit(lead is None)
     texts, truncated = legal_texts(ctx, hand, lead).take(limit)
     return {"plays": texts, "smallest": texts[0] if texts else None, "truncated": truncated}
 

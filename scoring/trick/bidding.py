@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Mapping, Sequence
 
 from ..i18n import Text, seat_name, shown, t
-from ..payload import as_int, get_int, get_list
+from ..inputs import Context, ListField, Schema, WholeNumberField, as_int, int_json_schema
 
 SEATS = 4
 PASS_WORDS = {"pass", "p", "过", "不叫", "放弃", "-", "0"}
@@ -112,12 +112,21 @@ def _bad_bid(i: int, why: Text, steps: list[Text]) -> dict:
             "reason": t("第{i}项叫分不合规：{why}", "entry {i} is illegal: {why}", i=i + 1, why=why), "steps": steps}
 
 
+#: what the ``bidding`` action reads: ``{"bids": [60, "pass", …], "start": seat}`` (each bid read in turn)
+BIDDING_INPUT = Schema((
+    ListField("bids", t("依次的叫分（不叫写 pass 或 不叫），用空格分开",
+                        "The bids in order (write pass or 不叫 for a pass), separated by spaces"),
+              items=(int_json_schema(None, None), {"type": "string"})),
+    WholeNumberField("start", t("谁先叫", "Who bids first"), required=False, default=0, lo=0,
+                     hi=SEATS - 1, entry="seat"),
+), first_problem_only=True, form_order=("start", "bids"))
+
+
 def bidding_action(how_for: Callable[[object], BidRules]):
-    """The ``bidding`` API action: ``{"bids": [60, "pass", …], "start": seat}``."""
+    """The ``bidding`` API action."""
 
     def bidding(payload: Mapping, rules) -> dict:
-        bids = get_list(payload, "bids")
-        start = get_int(payload, "start", 0, SEATS - 1, default=0)
-        return run_bidding(bids, start, how_for(rules))
+        values = BIDDING_INPUT.read(payload, Context(seats=SEATS))
+        return run_bidding(values.bids, values.start, how_for(rules))
 
     return bidding

@@ -3,9 +3,10 @@ from __future__ import annotations
 
 from typing import Any, Callable, ClassVar
 
-from ..games import Game
-from .actions import trick_actions
-from .bidding import BidRules, bidding_action
+from ..games import ActionTable, Game
+from ..inputs import Schema
+from .actions import trick_actions, trick_input
+from .bidding import BIDDING_INPUT, BidRules, bidding_action
 from .order import TrickSpec
 
 
@@ -19,5 +20,10 @@ class TrickGame(Game):
 
     def actions(self):
         if "_actions" not in self.__dict__:  # built once per game: the actions are plain functions
-            self._actions = {**trick_actions(self.spec_of), "bidding": bidding_action(self.bid_rules_of)}
+            self._actions = ActionTable({**trick_actions(self.spec_of), "bidding": bidding_action(self.bid_rules_of)},
+                                        action_input)
         return self._actions
+
+
+def action_input(action: str, rules: Any) -> Schema | None:
+    return BIDDING_INPUT if action == "bidding" else trick_input(action)

@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Mapping, Sequence
+from dataclasses import dataclass
+from typing import ClassVar, Sequence
 
 from ..cards import Card, Deck, Suit, _SUIT_INPUT, normalize_text, parse_cards
 from ..errors import InvalidInput, InvalidNotation, MalformedInput, PaijuError
 from ..i18n import shown, t
-from ..payload import get_field, get_list
+from ..inputs import MISSING, CardsField, ChoiceField, missing
 
 _TRUMP_WORDS = {
     "SPADES": Suit.SPADES, "SPADE": Suit.SPADES, "HEARTS": Suit.HEARTS, "HEART": Suit.HEARTS,
@@ -39,32 +40,49 @@ def parse_trump(value, field_name: str = "trump") -> Suit:
                            v=shown(s), hint=TRUMP_HINT), field=field_name, code="invalid_trump")
 
 
-def read_cards(payload: Mapping, name: str, *, required: bool = True) -> tuple[Card, ...] | None:
-    value = payload.get(name)
-    if value is None or (isinstance(value, str) and not value.strip() and not required):
-        if required:
-            get_field(payload, name)  # raises the missing-field error
-        return None
-    try:
-        return parse_cards(value, bare=False)
-    except PaijuError as exc:
-        raise exc.at(name)
+@dataclass(frozen=True)
+class TrumpField(ChoiceField):
+    """The trump suit, named any way :func:`parse_trump` reads (♠, S, 黑桃 …)."""
 
+    choices: tuple = tuple((symbol, t(words, words)) for symbol, words in
+                           (("♠", "♠ 黑桃"), ("♥", "♥ 红桃"), ("♣", "♣ 梅花"), ("♦", "♦ 方块")))
+    parse: object = str  # text; the JSON Schema offers the four symbols as examples
 
-def read_card_list(payload: Mapping, name: str, lo: int, hi: int, allow_empty: bool = False
-                   ) -> list[tuple[Card, ...]]:
-    values = get_list(payload, name)
-    if not lo <= len(values) <= hi:
-        raise InvalidInput(t("「{f}」应有{lo}到{hi}项，收到{n}项", "“{f}” must hold {lo} to {hi} entries, got {n}",
-                             f=name, lo=lo, hi=hi, n=len(values)), field=name, code="wrong_count")
-    out = []
-    for i, v in enumerate(values):
+    def read_in(self, payload, ctx, prefix, problems, label=None):
         try:
-            out.append(parse_cards(v if v is not None or not allow_empty else "", bare=False,
-                                   allow_empty=allow_empty))
+            return parse_trump(payload.get(self.name), prefix + self.name)
         except PaijuError as exc:
-            raise exc.replaced(field=f"{name}[{i}]")
-    return out
+            problems.add(exc)
+            return MISSING
+
+
+def blank(value) -> bool:
+    return value is None or (isinstance(value, str) and not value.strip())
+
+
+@dataclass(frozen=True)
+class TrickCardsField(CardsField):
+    """Cards of a trick request (no deck check here: :func:`check_deck` counts the request's cards together);
+    ``required_with``: another field whose cards make this one required (a follow needs the hand)."""
+
+    kind: ClassVar[str] = "cards"
+
+    required_with: str | None = None
+
+    def read_in(self, payload, ctx, prefix, problems, label=None):
+        path = prefix + self.name
+        value = payload.get(self.name)
+        needed = self.required or (self.required_with is not None and not blank(payload.get(self.required_with)))
+        if value is None or (blank(value) and not needed):
+            if needed:
+                problems.add(missing(path))
+                return MISSING
+            return None
+        try:
+            return parse_cards(value, bare=False)
+        except PaijuError as exc:
+            problems.add(exc.at(path))
+            return MISSING
 
 
 def check_deck(deck: Deck, cards: Sequence[Card], field_name: str) -> None:
