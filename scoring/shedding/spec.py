@@ -29,6 +29,10 @@ class SheddingSpec:
     pattern_types: tuple[type[Pattern], ...] = ()
     #: the turn inputs of a check or hint this game reads (``next_cards_left``, ``first_play``; see ``turn.py``)
     turn_inputs: tuple[str, ...] = ()
+    #: kind → its name, for the labels of the stock patterns (:mod:`.stock`)
+    kind_names: Mapping[str, Text] = {}
+    #: may a stock run start low with 2 or A-2 (A2345, 2233; :mod:`.runs`)?
+    low_runs = False
 
     def __init__(self, rules):
         self.rules = rules
