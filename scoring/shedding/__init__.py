@@ -28,4 +28,4 @@ from .reading import Probe, Reading, distinct_readings, probe  # noqa: F401
 from .search import (Play, brute_force_multisets, brute_force_plays, judge, legal_plays, preference,  # noqa: F401
                      resolve_reading)
 from .spec import SheddingSpec, spec_cache  # noqa: F401
-from . import bombs, runs, stock  # noqa: F401,E402  (the stock patterns a game declares)
+from . import bombs, runs, stock, wild  # noqa: F401  (the stock patterns a game declares; wild jokers)

@@ -105,6 +105,10 @@ class HandGroups:
         """(rank, count) low → high, without the ranks in ``exclude``."""
         return [(r, self.have[r]) for r in self.ranks if r not in exclude]
 
+    def ask(self, table: Reading | None, size: int, need: int | None) -> "HandGroups":
+        """This hand for one question of the hint (a subclass may keep the question: :mod:`.wild`)."""
+        return self
+
 
 def by_rank(hand: Sequence[Card], key) -> dict[int, list[Card]]:
     """Cards grouped by rank, each group in canonical order."""
