@@ -32,14 +32,14 @@ from .errors import InputErrors, InvalidInput
 from .games import Game, settlement
 from .i18n import Text, seat_name, t
 from .inputs import CardsField, IntField, PerSeatField, RowsField, Schema, SeatField
-from .paodekuai_spec import (KIND_NAMES, ORDER, PDK45, PDK48, PDK52, PRESETS, ZSY, Deal,  # noqa: F401  (the game's names)
+from .paodekuai_patterns import (KIND_NAMES, ORDER, PDK45, PDK48, PDK52, PRESETS, ZSY, Deal,  # noqa: F401  (the game's names)
                              PaodekuaiSpec, deck_for)
 from .rules import Choice, Option, Preset, RuleSet, switch
 from .shedding import shedding_actions, spec_cache
 from .zhengshangyou import ZhengshangyouSpec
 
 # ==========================================================================
-# House rules and presets (the packs of the presets: ``scoring/paodekuai_spec.py``)
+# House rules and presets (the packs of the presets: ``scoring/paodekuai_patterns.py``)
 # ==========================================================================
 
 class Penalty(Choice):

@@ -32,11 +32,11 @@ from .i18n import Text, join, seat_name, t
 from .inputs import CardsField, IntField, RowsField, Schema, SeatField, SeatOrderField
 from .rules import Choice, Option, Preset, RuleSet, switch
 from .shedding import Reading, shedding_actions
-from .shuangkou_spec import (DECK, MAX_COPIES, MIN_LINES, ORDER, SameLines, Wild, deck_for,  # noqa: F401  (the game's names)
+from .shuangkou_patterns import (DECK, MAX_COPIES, MIN_LINES, ORDER, SameLines, ShuangkouSpec, Wild, deck_for,  # noqa: F401  (the game's names)
                              lines_of, max_lines, most_of_a_kind, sort_key_for, spec_for)
 
 # ==========================================================================
-# House rules (``wild`` and ``same_lines``, which the spec reads: ``scoring/shuangkou_spec.py``)
+# House rules (``wild`` and ``same_lines``, which the spec reads: ``scoring/shuangkou_patterns.py``)
 # ==========================================================================
 
 class Contribution(Choice):

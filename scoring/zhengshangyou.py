@@ -1,6 +1,6 @@
 """争上游, the two-pack variant of 跑得快 (``rules/paodekuai.md``, preset ``zhengshangyou108`` of the game
-``paodekuai``): a subclass of :class:`~scoring.paodekuai_spec.PaodekuaiSpec`, as python-chess's variants are
-subclasses of its board. It builds on ``scoring/paodekuai_spec.py``; ``scoring/paodekuai.py`` (the game)
+``paodekuai``): a subclass of :class:`~scoring.paodekuai_patterns.PaodekuaiSpec`, as python-chess's variants are
+subclasses of its board. It builds on ``scoring/paodekuai_patterns.py``; ``scoring/paodekuai.py`` (the game)
 imports both and picks the variant of each preset.
 
 Two packs with jokers, 4 × 27; ranks low → high 3 … K A 2 小王 大王. Readings made here where the spec is silent:
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from .cards import ACE
 from .i18n import Text, t
-from .paodekuai_spec import ORDER, ZSY, PaodekuaiSpec, TripleRun
+from .paodekuai_patterns import ORDER, ZSY, PaodekuaiSpec, TripleRun
 from .shedding import bombs, runs, stock
 
 

@@ -90,8 +90,9 @@ class Bomb(StockPattern):
             if any(r in rest for r in part):
                 continue
             if m == 2 or (m == 4 and len(rest) == 2 and all(k == 2 for k in rest.values())):
-                yield self.make("bomb", cards, self.key(part), self.detail(part) + " + " + self.high_first(rest.elements()),
-                                top=self.order.name(max(part, key=self.power)), kickers=m)
+                detail = self.detail(part) + " + " + self.high_first(rest.elements())
+                yield self.make("bomb", cards, self.key(part), detail, top=self.order.name(max(part, key=self.power)),
+                                kickers=m)
 
     def holds_four_jokers(self, have) -> bool:
         return self.four_jokers and have.get(BIG_JOKER) == 2 and have.get(LITTLE_JOKER) == 2
