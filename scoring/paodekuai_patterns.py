@@ -42,9 +42,10 @@ def _preset_info():
 
 
 PRESETS = _preset_info()
+
+
 def deck_for(rules) -> Deck:
     return PRESETS[rules.preset]["deck"]
-
 
 
 # ==========================================================================

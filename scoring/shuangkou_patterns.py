@@ -48,7 +48,7 @@ POWERS = ORDER.table  # rank → power, a plain dict for the hint's inner loops
 
 
 def wild_ranks(rules) -> tuple[int, ...]:
-    return {"both": JOKERS, "big": (BIG_JOKER,), "none": ()}[rules.wild]
+    return {Wild.BOTH: JOKERS, Wild.BIG: (BIG_JOKER,), Wild.NONE: ()}[rules.wild]
 
 
 def most_of_a_kind(rules) -> int:
@@ -207,9 +207,9 @@ class JokersAlone(_Bomb):
             return [make_reading("four_jokers", cards, _bomb_key(7, 4, 0, True), shown, lines=7)]
         return []
 
-    def candidates(self, draw, table, size, need):
-        bigs, littles = draw.groups.get(BIG_JOKER, []), draw.groups.get(LITTLE_JOKER, [])
-        if draw.need_rank is not None or size > 4 or len(bigs) + len(littles) < size:
+    def candidates(self, hand, table, size, need):
+        bigs, littles = hand.groups.get(BIG_JOKER, []), hand.groups.get(LITTLE_JOKER, [])
+        if hand.need_rank is not None or size > 4 or len(bigs) + len(littles) < size:
             return
         for b in range(min(size, len(bigs)), -1, -1):
             if size - b > len(littles):
@@ -236,12 +236,12 @@ class SameRank(Pattern):
             r = next(iter(counts))
             yield make_reading(_SAME[n], cards, (power(r),), [r] * n, [r] * (n - counts[r]), top=r)
 
-    def candidates(self, draw, table, size, need):
+    def candidates(self, hand, table, size, need):
         if size >= 4:
             return
-        for r in draw.natural_have:
+        for r in hand.natural_have:
             key = (power(r),)
-            yield from draw.emit(self, [r], [size], _SAME[size], key, lambda cards, fill, r=r, key=key: make_reading(
+            yield from hand.emit(self, [r], [size], _SAME[size], key, lambda cards, fill, r=r, key=key: make_reading(
                 _SAME[size], cards, key, [r] * size, fill, top=r))
 
     def describe(self) -> Text:
@@ -269,12 +269,12 @@ class KindBomb(_Bomb):
             yield make_reading("bomb", cards, _bomb_key(n, n, power(r)), [r] * n, [r] * (n - counts[r]), lines=n,
                                top=r)
 
-    def candidates(self, draw, table, size, need):
+    def candidates(self, hand, table, size, need):
         if not 4 <= size <= self.most:
             return
-        for r in draw.natural_have:
+        for r in hand.natural_have:
             key = _bomb_key(size, size, power(r))
-            yield from draw.emit(self, [r], [size], "bomb", key, lambda cards, fill, r=r, key=key: make_reading(
+            yield from hand.emit(self, [r], [size], "bomb", key, lambda cards, fill, r=r, key=key: make_reading(
                 "bomb", cards, key, [r] * size, fill, lines=size, top=r))
 
     def describe(self) -> Text:
@@ -321,14 +321,14 @@ class Run(Pattern):
             top = start + length - 1
             yield make_reading(self.kind, cards, (top,), [r for r in window for _ in range(width)], fill, top=top)
 
-    def candidates(self, draw, table, size, need):
+    def candidates(self, hand, table, size, need):
         width = self.width
         length = size // width
         if size % width or not self.shortest <= length <= MAX_RUN:
             return
         for window in ORDER.windows(length):
             top = window[-1]
-            yield from draw.emit(self, window, [width] * length, self.kind, (top,),
+            yield from hand.emit(self, window, [width] * length, self.kind, (top,),
                                  lambda cards, fill, window=window, top=top: make_reading(
                                      self.kind, cards, (top,), [r for r in window for _ in range(width)], fill,
                                      top=top))
@@ -372,36 +372,36 @@ class ChainBomb(_Bomb):
                 for x in _chain_xs(window, counts, n, y, self.uneven_chain):
                     yield _chain_reading(window, top, y, cards, counts, x, _bomb_key(x + y, n, top))
 
-    def candidates(self, draw, table, size, need):
+    def candidates(self, hand, table, size, need):
         for y in range(MIN_CHAIN, MAX_CHAIN + 1):
             if size < 4 * y or size > MAX_COPIES * y:
                 continue
             for window, top in self.windows[y]:
-                if draw.need_rank is not None and draw.need_rank not in window:
+                if hand.need_rank is not None and hand.need_rank not in window:
                     continue
                 if self.uneven_chain:
-                    yield from self.uneven(draw, window, top, y)
+                    yield from self.uneven(hand, window, top, y)
                 elif size % y == 0:
-                    yield from self.even(draw, window, top, y, size // y)
+                    yield from self.even(hand, window, top, y, size // y)
 
-    def even(self, draw, window, top, y, x):
+    def even(self, hand, window, top, y, x):
         if not 4 <= x <= MAX_COPIES:
             return
-        key = _bomb_key(x + y, draw.size, top)
-        yield from draw.emit(self, window, [x] * y, "chain", key,
+        key = _bomb_key(x + y, hand.size, top)
+        yield from hand.emit(self, window, [x] * y, "chain", key,
                              lambda cards, fill: make_reading("chain", cards, key,
                                                               [r for r in window for _ in range(x)], fill,
                                                               lines=x + y, chain=(x, y), top=top))
 
-    def uneven(self, draw, window, top, y):
+    def uneven(self, hand, window, top, y):
         """千变 chains: naturals per rank 0..8 (at least one card), the rest jokers; X = best smallest group."""
-        size = draw.size
-        for used, total, x, (nat_cards, nat_powers) in wild.uneven_naturals(draw, window, 4, MAX_COPIES):
-            jokers = draw.splits(size - total)
+        size = hand.size
+        for used, total, x, (nat_cards, nat_powers) in wild.uneven_naturals(hand, window, 4, MAX_COPIES):
+            jokers = hand.splits(size - total)
             if not jokers:
                 continue
             key = _bomb_key(x + y, size, top)
-            if not draw.keeps(self, "chain", key):
+            if not hand.keeps(self, "chain", key):
                 continue
             for jk, powers in jokers:
                 cards = nat_cards + jk
