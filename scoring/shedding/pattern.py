@@ -88,7 +88,7 @@ class HandGroups:
         self.order = order
         self.groups = by_rank(hand, order.sort_key)
         self.have = {r: len(g) for r, g in self.groups.items()}
-        self.ranks = order.by_power(self.have)  # low → high
+        self.ranks = sorted(self.have, key=order.table.__getitem__)  # low → high (order.by_power, by its table)
         self.naturals = [r for r in self.ranks if r not in (BIG_JOKER, LITTLE_JOKER)]
 
     def count(self, rank: int) -> int:

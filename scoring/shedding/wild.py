@@ -39,22 +39,26 @@ class WildHand(HandGroups):
         self.budget = len(self.big) + len(self.little)
         self.powers = order.table
         self.p_big, self.p_little = order.power(BIG_JOKER), order.power(LITTLE_JOKER)
-        self.table: Reading | None = None
-        self.size = 0
-        self.need_rank = self.need_joker = None
-        self._splits: dict[int, list] = {}
-        self._kept: dict[tuple, bool] = {}
+        self._question(None, 0, None)
 
     def ask(self, table: Reading | None, size: int, need: int | None) -> "WildHand":
         """This hand for one question: ``size`` cards on ``table``, topped by power ``need`` (None: any)."""
-        q = object.__new__(WildHand)
-        q.__dict__.update(self.__dict__)  # the grouping and the memo are the hand's, shared
-        q.table, q.size = table, size
-        needed = None if need is None else self.order.rank_of_power(need)  # the lead's level, as a rank
-        q.need_joker = needed if needed in JOKERS else None
-        q.need_rank = None if needed in JOKERS else needed
-        q._splits, q._kept = {}, {}
+        q = object.__new__(WildHand)  # the grouping and the memo are the hand's, shared (in __init__'s order)
+        q.cards, q.order, q.groups, q.have, q.ranks, q.naturals = (self.cards, self.order, self.groups, self.have,
+                                                                  self.ranks, self.naturals)
+        q.natural_have, q.memo, q.big, q.little, q.budget = (self.natural_have, self.memo, self.big, self.little,
+                                                            self.budget)
+        q.powers, q.p_big, q.p_little = self.powers, self.p_big, self.p_little
+        q._question(table, size, need)
         return q
+
+    def _question(self, table: Reading | None, size: int, need: int | None) -> None:
+        self.table, self.size = table, size
+        needed = None if need is None else self.order.rank_of_power(need)  # the lead's level, as a rank
+        self.need_joker = needed if needed in JOKERS else None
+        self.need_rank = None if needed in JOKERS else needed
+        self._splits: dict[int, list] = {}
+        self._kept: dict[tuple, bool] = {}
 
     def keeps(self, pattern: Pattern, kind: str, key: tuple) -> bool:
         """Does a play of this template beat the table (a lead: always)? Asked once a kind and key."""
@@ -82,18 +86,17 @@ class WildHand(HandGroups):
 
     def fills(self, window: Sequence[int], widths: Sequence[int]) -> list[tuple[tuple[int, ...], int]]:
         """(naturals used per rank, jokers needed) for a template, at least one natural card."""
-        m, found, acc = len(window), [], [0] * len(window)
-        have, budget, size, need_rank = self.natural_have, self.budget, self.size, self.need_rank
+        m, found, acc = len(window), [], [0] * len(window)  # few names the nested function shares: each is a cell
 
         def rec(i: int, deficit: int):
             if i == m:
-                if deficit < size:
+                if deficit < self.size:
                     found.append((tuple(acc), deficit))
                 return
             r, g = window[i], widths[i]
-            most = min(have.get(r, 0), g)
-            least = max(0, g - (budget - deficit))
-            if r == need_rank:
+            most = min(self.natural_have.get(r, 0), g)
+            least = max(0, g - (self.budget - deficit))
+            if r == self.need_rank:
                 least = max(least, 1)
             for u in range(most, least - 1, -1):
                 acc[i] = u
