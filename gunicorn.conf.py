@@ -27,7 +27,7 @@ max_requests_jitter = 500
 
 # The app is built once, in the master, and each worker is forked from it: the workers share its memory
 # (copy-on-write) and a worker replacing one that reached max_requests starts in milliseconds. (A code
-# change needs a restart, not a HUP.) Ledger engines drop their inherited pools in the child (webapp/db.py).
+# change needs a restart, not a HUP.) Ledger engines drop their inherited pools in the child (webapp/ledger/db.py).
 preload_app = True
 
 
@@ -36,7 +36,7 @@ def when_ready(server):
     inherit compiled templates and kept answers), then freeze what start-up made."""
     app = server.app.wsgi()
     if "paiju_db" in getattr(app, "extensions", {}):  # Paiju's app, not some other WSGI callable
-        from webapp.db import migrate_before_fork
+        from webapp.ledger.db import migrate_before_fork
         from webapp.render import warm_up
         migrate_before_fork(app)
         warm_up(app)

@@ -10,7 +10,7 @@ client), median of ``repeat`` requests:
 * edit hand 1 (the Q783 edit): ``PUT …/hands/1`` with a changed result (re-settles what
   follows until a hand starts from what it started from before: here the rest of its 大局);
 * page: the read-only page ``GET /tables/<id>`` (size printed too), and "cold": with no hand's steps
-  rendered yet in this process (``webapp.models.SHOWN`` emptied first: a table's first view);
+  rendered yet in this process (``webapp.ledger.shown.SHOWN`` emptied first: a table's first view);
 * live poll: ``GET /tables/<id>/live`` unchanged (204), after one new hand (what a viewer's phone
   gets: CPU and size) and from scratch (``v=0``: every shown hand); and the largest such poll at every
   table length from 1 to 130 hands;
@@ -36,7 +36,7 @@ from pathlib import Path
 
 from bench.__main__ import median_ms
 from webapp import create_app
-from webapp import models
+from webapp.ledger.shown import SHOWN
 
 SIZES = (1, 100, 500, 2000)
 SWEEP = 130  # past the chart's dots (40 hands) and the page's cap (50)
@@ -85,7 +85,7 @@ def cold_ms(fn, repeat: int) -> float:
     """Median CPU (ms) of ``fn`` with no stored result rendered yet (the memo emptied, untimed, before each)."""
     cpu = []
     for _ in range(repeat):
-        models.SHOWN.clear()
+        SHOWN.clear()
         c0 = time.process_time()
         fn()
         cpu.append((time.process_time() - c0) * 1000)

@@ -1,9 +1,9 @@
 """Alembic environment for the ledger (Flask-Migrate).
 
-Runs both from ``flask db …`` and from :func:`webapp.db.ensure_schema` at app
+Runs both from ``flask db …`` and from :func:`webapp.ledger.db.ensure_schema` at app
 start. Logging is only configured for ``flask db …`` (and only when nothing
 configured it yet), so a running server or pytest keep their loggers.
-:func:`webapp.db.migrations_locked` makes several processes starting at once
+:func:`webapp.ledger.db.migrations_locked` makes several processes starting at once
 apply the migrations one after the other.
 """
 import logging
@@ -12,7 +12,7 @@ from logging.config import fileConfig
 from alembic import context
 from flask import current_app
 
-from webapp.db import migrations_locked
+from webapp.ledger.db import migrations_locked
 
 config = context.config
 _auto = current_app.extensions.get("paiju_db", {}).get("auto_migrating")

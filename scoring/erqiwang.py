@@ -10,7 +10,7 @@ from .errors import InputErrors, InvalidInput, MalformedInput, PaijuError
 from .games import settlement
 from .i18n import Text, join, seat_name, t
 from .inputs import CardsField, ChoiceField, IntField, Problems, RowsField, Schema, SeatField, SwitchField
-from .live import bottom_bonus_counter
+from .live import DEFENDERS, LastTrick, LiveCounter
 from .rules import Choice, Option, Preset, RuleSet
 from .trick import (THROW_COMPARE, BidRules, GameOrder, Level, ThrowRule, TrickSpec, check_deck, parse_trump,
                     run_bidding)
@@ -434,14 +434,26 @@ SUMMARY = t("南昌二七王：王、7、2为常主，叫分从80往下叫；算
             "Nanchang Erqiwang: jokers, 7s and 2s are permanent trumps, bids go down from 80; settle (检分, "
             "大光/小光, 冲关), check plays, hints.")
 
+def last_tricks(rules) -> tuple[LastTrick, ...]:
+    """Where the bottom scores, the 闲家 score it × the times their winning play on the last trick gives."""
+    return tuple(LastTrick(value, words, DEFENDERS if LAST_TRICK_TIMES[value] else "either", LAST_TRICK_TIMES[value],
+                           {"last_trick": value}) for value, words in LAST_TRICK_CHOICES)
+
+
+#: the trick counter of the settle form: the 庄家 with the partner opposite, or alone (solo)
+LIVE_COUNTER = LiveCounter(
+    "defender_points", DEFENDERS, lambda rules: TOTAL, lambda rules: None if rules.sides is Sides.SOLO else 2,
+    lambda rules: "bottom_points" if bottom_bonus_on(rules) else None, DEFENDERS,
+    lambda rules: BOTTOM_CARDS_POINTS, last_tricks,
+    goal=lambda rules: {"field": "bid", "side": DEFENDERS, "beyond": False, "swing": False})
+
+
 class Erqiwang(TrickGame):
     slug, name, summary = "erqiwang", t("南昌二七王", "Nanchang Erqiwang (2-7-jokers)"), SUMMARY
     ruleset, settle_input = RULESET, SETTLE_INPUT
     deck_of, order_of, settle_of = staticmethod(deck_for), staticmethod(order_for), staticmethod(settle)
     spec_of, bid_rules_of = staticmethod(spec_for), staticmethod(bid_rules)
-    live_counter = bottom_bonus_counter(TOTAL, BOTTOM_CARDS_POINTS, LAST_TRICK_TIMES, LAST_TRICK_CHOICES,
-                                        partner_offset=lambda rules: None if rules.sides is Sides.SOLO else 2,
-                                        bottom_scored=bottom_bonus_on)
+    live_counter = LIVE_COUNTER
 
 
 GAME = Erqiwang()

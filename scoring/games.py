@@ -42,6 +42,7 @@ class Game:
     carried_fields: ClassVar[tuple[str, ...]] = ()  # input fields a ledger hand takes from the hand before
     turn_inputs: ClassVar[tuple[str, ...]] = ()  # check/hint inputs beyond the cards (next_cards_left, first_play)
     live_counter: ClassVar[Any] = None  # a trick-by-trick points counter for the settle form (scoring/live.py)
+    live_hand: ClassVar[Any] = None  # the live-hand protocol (scoring/live.py), when a hand can be followed live
     # the game module's own functions (set with staticmethod), behind the hooks below
     deck_of: ClassVar[Callable[[Rules], Deck]]
     settle_of: ClassVar[Callable[[Values, Rules], dict]]
@@ -142,6 +143,11 @@ class Game:
     def ends_series(self, result: Mapping) -> bool:
         """Whether this hand ends a series of hands (Q783: a 大局 ends when a bank is empty)."""
         return False
+
+    def ledger_words(self) -> Mapping[str, Text]:
+        """Words the ledger's hand cards use for what this game carries, by the cards' names for them
+        (Q783: ``bank``); none by default."""
+        return {}
 
     @property
     def carries_state(self) -> bool:

@@ -8,7 +8,7 @@ from .errors import InputErrors, InvalidInput, PaijuError
 from .games import settlement
 from .i18n import Text, seat_name, t
 from .inputs import IntField, RowsField, Schema, SeatField, SwitchField
-from .live import red_five_counter
+from .live import DECLARER, DEFENDERS, LastTrick, LiveCounter
 from .rules import Choice, Option, Preset, RuleSet, switch
 from .trick import (THROW_COMPARE, BidRules, FailedThrow, GameOrder, Level, ThrowRule, TrickSpec, run_bidding)
 from .trick.game import TrickGame
@@ -338,14 +338,29 @@ def _half(total: int, bid: int) -> str:
 SUMMARY = t("红五三打一：一个庄家对三个闲家，红五最大，永远打2；算分、判牌、提示。",
             "Red Five, one 庄家 against three: ♥5 is the top trump, 2s always trump; settle hands, check plays, hints.")
 
+def last_tricks(rules) -> tuple[LastTrick, ...]:
+    """The bottom is the 庄家's when the 庄家 wins the last trick, or always when the rules say so."""
+    return (LastTrick(DECLARER, t("庄家赢了最后一墩", "the 庄家 won the last trick"), DECLARER, 1,
+                      {"declarer_took_bottom": True}),
+            LastTrick(DEFENDERS, t("闲家赢了最后一墩", "the 闲家 won the last trick"), DEFENDERS,
+                      1 if rules.bottom is Bottom.ALWAYS else 0, {"declarer_took_bottom": False}))
+
+
+#: the trick counter of the settle form: the 庄家 alone; a red five is captured by the side that wins its trick;
+#: the 庄家 makes it with points above the bid, or reaching it under the 3-2-1 tiers
+LIVE_COUNTER = LiveCounter(
+    "declarer_points", DECLARER, total_points, lambda rules: None, lambda rules: "bottom_points", DECLARER,
+    bottom_cap, last_tricks, red_fives="red_fives", red_five_max=lambda rules: rules.decks,
+    red_five_swing=RED_FIVE_SWING,
+    goal=lambda rules: {"field": "bid", "side": DECLARER, "beyond": rules.preset is not Payout.TIERS_321, "swing": True})
+
+
 class Hongwu(TrickGame):
     slug, name, summary = "hongwu", t("红五 三打一", "Hongwu (Red Five, three against one)"), SUMMARY
     ruleset, settle_input = RULESET, SETTLE_INPUT
     deck_of, order_of, settle_of = staticmethod(deck_for), staticmethod(order_for), staticmethod(settle)
     spec_of, bid_rules_of = staticmethod(spec_for), staticmethod(bid_rules)
-    live_counter = red_five_counter(total_points, bottom_cap, RED_FIVE_SWING,
-                                    bottom_always=lambda rules: rules.bottom is Bottom.ALWAYS,
-                                    beyond_bid=lambda rules: rules.preset is not Payout.TIERS_321)
+    live_counter = LIVE_COUNTER
 
 
 GAME = Hongwu()

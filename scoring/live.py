@@ -1,17 +1,118 @@
-"""Following a trick game's hand live: the trick-by-trick points counter of 红五 and 二七王.
+"""Following a hand live, as it is played.
 
-A game declares a :class:`LiveCounter`; :meth:`LiveCounter.describe` says, for a table's rules, which settle
-fields the counter fills at the end of the hand (the points, the bottom, the last trick, the red fives) and
-how the rules count the bottom, so that the page adds up tricks and never decides a rule itself.
+* :class:`LiveHand`, the live-hand protocol: a game that can be followed round by round declares one
+  (``Game.live_hand``): the inputs of a hand's start, of one round and of its finish (each a
+  :class:`~scoring.inputs.Schema`), and the operations start / add a round / undo / finish, each answering a
+  typed :class:`LiveState`; :meth:`LiveHand.settle_payload` is what the finished hand fills into the game's
+  settle input (what a ledger records). Q783 declares one (``scoring/q783_rounds.py``).
+* :class:`LiveCounter`: the trick-by-trick points counter of 红五 and 二七王 on their settle form. A game
+  declares one; :meth:`LiveCounter.describe` says, for a table's rules, which settle fields the counter fills at
+  the end of the hand (the points, the bottom, the last trick, the red fives) and how the rules count the
+  bottom, so that the page adds up tricks and never decides a rule itself.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping
+from typing import Any
 
-from .i18n import Text, t
+from .i18n import Text
+from .inputs import Schema
 
 DECLARER, DEFENDERS = "declarer", "defenders"
+
+
+# -- the live-hand protocol --------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class LiveState:
+    """A followed hand as the game read it, and what it adds up to so far."""
+
+    start: Mapping[str, Any]                # the start's values, canonical and JSON-ready
+    rounds: tuple[Mapping[str, Any], ...]   # the rounds so far, canonical and JSON-ready
+    finish: Mapping[str, Any] | None        # the finish's values once the hand is settled, else None
+    deltas: tuple[int, ...]                 # per seat: what the hand has moved so far
+    banks: tuple[int, ...] | None           # per seat: what each holds now (None: the game keeps no banks)
+    finished: bool                          # the finish is settled
+    over: bool                              # the series ended during the hand: no more rounds, no finish
+    steps: tuple[Text, ...]
+
+    @property
+    def players(self) -> int:
+        return len(self.deltas)
+
+    @property
+    def closed(self) -> bool:
+        """Nothing more can be added: the hand can be recorded."""
+        return self.finished or self.over
+
+
+class LiveHand:
+    """The live-hand protocol. A hand is kept as a plain mapping in its settle input's terms: the start's
+    fields, ``rounds_field`` (a list of rounds) and the finish's fields (None while the hand is open);
+    :meth:`restore` reads such a mapping back into a :class:`LiveState`, refusing what the game refuses."""
+
+    start_input: Schema
+    round_input: Schema
+    finish_input: Schema
+    rounds_field: str = "rounds"
+    #: the page's words for this game's hand, by role (``lead``, ``seats``, ``over``, ``finish``, …)
+    words: Mapping[str, Text] = {}
+
+    def restore(self, hand: Mapping[str, Any], rules) -> LiveState:
+        raise NotImplementedError
+
+    def add(self, hand: Mapping[str, Any], rnd: Mapping[str, Any], rules) -> LiveState:
+        """The hand with one more round (refused once the hand is closed)."""
+        raise NotImplementedError
+
+    def settle_payload(self, state: LiveState) -> dict:
+        """What the closed hand fills into the game's settle input."""
+        raise NotImplementedError
+
+    def round_words(self, rnd: Mapping[str, Any]) -> Text:
+        """A recorded round in a few words (what won it)."""
+        raise NotImplementedError
+
+    def choices(self, name: str, rules) -> tuple[tuple[str, Text], ...]:
+        """The values a round's choice field ``name`` can take under these rules."""
+        return self.round_input.field(name).choices
+
+    def open_finish(self) -> dict:
+        return {f.name: None for f in self.finish_input.fields}
+
+    def start(self, values: Mapping[str, Any], rules) -> LiveState:
+        """A new hand from its start's values."""
+        return self.restore(self.hand_of(values, []), rules)
+
+    def hand_of(self, start: Mapping[str, Any], rounds: Sequence[Mapping[str, Any]],
+                finish: Mapping[str, Any] | None = None) -> dict:
+        """The hand kept as a mapping: ``start``'s fields, the rounds, the finish's fields (None: open)."""
+        names = [f.name for f in self.start_input.fields]
+        return {**{n: start.get(n) for n in names}, self.rounds_field: list(rounds), **(finish or self.open_finish())}
+
+    def kept(self, state: LiveState) -> dict:
+        """The mapping :meth:`restore` reads ``state`` back from."""
+        return self.hand_of(state.start, state.rounds, state.finish)
+
+    def is_finished(self, hand: Mapping[str, Any]) -> bool:
+        return any(hand.get(f.name) is not None for f in self.finish_input.fields)
+
+    def undo(self, hand: Mapping[str, Any]) -> dict:
+        """The hand without its finish, or else without its last round (not checked: restore it)."""
+        if self.is_finished(hand):
+            return {**hand, **self.open_finish()}
+        return {**hand, self.rounds_field: list(hand.get(self.rounds_field) or [])[:-1]}
+
+    def finish(self, hand: Mapping[str, Any], values: Mapping[str, Any], rules) -> tuple[dict, LiveState]:
+        """The hand with its finish, as kept and as read (the finish refused as the game refuses it)."""
+        names = [f.name for f in self.finish_input.fields]
+        finished = {**hand, **{n: values.get(n) for n in names}}
+        return finished, self.restore(finished, rules)
+
+    def next_start(self, state: LiveState) -> dict:
+        """The start of the hand after this one (Q783: the banks as they are now)."""
+        return dict(state.start)
 
 
 @dataclass(frozen=True)
@@ -62,40 +163,3 @@ class LiveCounter:
                 "max": self.red_five_max(rules), "swing": self.red_five_swing},
         }
 
-
-def red_five_counter(total: Callable[[Any], int], bottom_cap: Callable[[Any], int], swing: int,
-                     bottom_always: Callable[[Any], bool], beyond_bid: Callable[[Any], bool]) -> LiveCounter:
-    """红五: the 庄家 alone; the bottom is the 庄家's when the 庄家 wins the last trick, or always when the rules
-    say so (``bottom_always``); a red five is captured by the side that wins its trick; the 庄家 makes it with
-    points above the bid, or reaching it where ``beyond_bid`` is false."""
-
-    def last_tricks(rules) -> tuple[LastTrick, ...]:
-        return (LastTrick(DECLARER, t("庄家赢了最后一墩", "the 庄家 won the last trick"), DECLARER, 1,
-                          {"declarer_took_bottom": True}),
-                LastTrick(DEFENDERS, t("闲家赢了最后一墩", "the 闲家 won the last trick"), DEFENDERS,
-                          1 if bottom_always(rules) else 0, {"declarer_took_bottom": False}))
-
-    def goal(rules) -> dict:
-        """What the bid asks of the 庄家, counting the bottom and the red fives."""
-        return {"field": "bid", "side": DECLARER, "beyond": beyond_bid(rules), "swing": True}
-
-    return LiveCounter("declarer_points", DECLARER, total, lambda rules: None, lambda rules: "bottom_points",
-                       DECLARER, bottom_cap, last_tricks, red_fives="red_fives",
-                       red_five_max=lambda rules: rules.decks, red_five_swing=swing, goal=goal)
-
-
-def bottom_bonus_counter(total: int, bottom_cap: int, times: Mapping[str, int],
-                         choices: tuple[tuple[str, Text], ...], partner_offset: Callable[[Any], int | None],
-                         bottom_scored: Callable[[Any], bool]) -> LiveCounter:
-    """二七王: the 庄家 with a partner ``partner_offset`` seats on, or alone (None); where ``bottom_scored`` the
-    闲家 score the bottom × the times their winning play on the last trick gives (``times``)."""
-
-    def last_tricks(rules) -> tuple[LastTrick, ...]:
-        return tuple(LastTrick(value, words, DEFENDERS if times[value] else "either", times[value],
-                               {"last_trick": value}) for value, words in choices)
-
-    return LiveCounter("defender_points", DEFENDERS, lambda rules: total,
-                       partner_offset,
-                       lambda rules: "bottom_points" if bottom_scored(rules) else None,
-                       DEFENDERS, lambda rules: bottom_cap, last_tricks,
-                       goal=lambda rules: {"field": "bid", "side": DEFENDERS, "beyond": False, "swing": False})

@@ -5,31 +5,9 @@ Two halves:
 * **Patterns** (classify / check / hint; ``scoring/q783_patterns.py``, its names
   importable from here too): house rules, score cards, N of a kind, bombs, 正/副
   Q783 and 双Q783 in Q783's own rank order on the shared shedding core.
-* **Money** (settle and the live round tracker): every round 圈 is paid at
-  once by the other (opposing) players out of their banks; the hand 小局 ends
-  with a penalty; a bank that reaches 0 ends the 大局.
-
-The round tracker is a set of pure functions over a JSON-ready ``state``
-dict; ``settle`` replays the same functions, so the page and the API agree::
-
-    state = new_hand(players, teams, banks, rules)
-    state, steps = apply_round(state, {"winner": 2, "cards": "♥Q ♥7 ♥8 ♥3"}, rules)
-    state, steps = finish_hand(state, [2], rules)
-    state, steps = undo_round(state, rules)       # drop the last round (or the settlement)
-    state, steps = replay(players, teams, banks, rounds, rules, finish_order)  # rebuild from scratch
-
-``undo_round`` and ``replay`` return the steps of the whole hand so far.
-
-State keys (all plain JSON values):
-
-``players`` int, ``teams`` bool, ``sides`` [[seat, …], …] (one side per seat
-in solo play, the two teams in team play), ``start_banks`` / ``side_banks``
-[int per side] or None (no banks given: nothing is capped), ``side_changes``
-[int per side] (this hand so far), ``rounds`` [canonical round dicts],
-``finish_order`` [seat] or None, ``finished`` bool (the hand is settled),
-``game_over`` bool (a bank reached 0: the 大局 is over), and the per-seat
-views ``banks`` [int per seat, teammates showing their shared bank] or None
-and ``deltas`` [int per seat].
+* **Money** (settle, and following a hand live: ``scoring/q783_rounds.py``): every round 圈 is paid at
+  once by the other (opposing) players out of their banks; the hand 小局 ends with a penalty; a bank that
+  reaches 0 ends the 大局. ``settle`` replays the rounds with the same functions the live page uses.
 
 Readings made here where ``rules/q783.md`` is silent:
 
@@ -48,470 +26,46 @@ Readings made here where ``rules/q783.md`` is silent:
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import Any
 
-from .cards import format_cards, parse_cards
-from .errors import InvalidInput, MalformedInput
+from . import q783_rounds
+from .cards import format_cards
 from .games import Game, settlement
-from .i18n import Text, join, seat_name, seats_name, t, unknown_seat
-from .inputs import (CardsField, ChoiceField, IntField, PerSeatField, RowsField, Schema, SeatField, SeatOrderField,
-                     SwitchField, not_a_multiple, shown)
-from .payload import as_int
-from .shedding import Reading
-from .q783_patterns import (ACTIONS, MAX_SET, Q783_KINDS, RULESET, Bomb, NOfAKind, Q783Spec, Scoring, Winner, cards_str,  # noqa: F401
+from .i18n import Text, join, seat_name, t
+from .inputs import RowsField, Schema
+from .q783_patterns import (ACTIONS, MAX_SET, Q783_KINDS, RULESET, Bomb, NOfAKind, Q783Spec, cards_str,  # noqa: F401
                             classify, check, deck, hint, is_bomb_class, is_score_card, order_text, payout,
                             play_card_total, play_order, play_reading, q783_purity, rank_order, read_play,
                             require_purity, score_card_reason, score_total, score_value, sort_key, spec_for,
                             strength)
-
-BANK_STEP = 5  # every score card and every payment is a multiple of 5, so every bank is too
-
-# ==========================================================================
-# Money: teams, banks, payments (the round tracker)
-# ==========================================================================
-
-def _side_name(state: Mapping, side: int) -> Text:
-    seats = state["sides"][side]
-    if len(seats) == 1:
-        return seat_name(seats[0])
-    return t("{s}一方", "the team of {s}", s=seats_name(seats))
-
-
-def _side_of(state: Mapping, seat: int) -> int:
-    return seat % 2 if state["teams"] else seat
-
-
-def _sign(n: int) -> str:
-    return f"+{n}" if n > 0 else ("0" if n == 0 else f"−{-n}")
-
-
-def _split(change: int, size: int) -> list[int]:
-    """A team's change shared by its seats; the lowest seat takes the remainder."""
-    share = abs(change) // size * (1 if change >= 0 else -1)
-    return [change - share * (size - 1)] + [share] * (size - 1)
-
-
-def _views(state: dict) -> dict:
-    deltas = [0] * state["players"]
-    banks = None if state["side_banks"] is None else [0] * state["players"]
-    for side, seats in enumerate(state["sides"]):
-        for seat, part in zip(seats, _split(state["side_changes"][side], len(seats))):
-            deltas[seat] = part
-            if banks is not None:
-                banks[seat] = state["side_banks"][side]
-    state["deltas"] = deltas
-    state["banks"] = banks
-    return state
-
-
-def _copy(state: Mapping) -> dict:
-    out = dict(state)
-    for key in ("side_banks", "start_banks", "side_changes", "rounds", "finish_order"):
-        if out.get(key) is not None:
-            out[key] = list(out[key])
-    return out
-
-
-def _check_bank(seat: int, bank: int, rules) -> None:
-    """One seat's bank: in 5s, and not negative unless the rules allow it."""
-    if bank % BANK_STEP:
-        raise InvalidInput(not_a_multiple(t("{s}的分库", "{s}'s bank", s=seat_name(seat)), bank, BANK_STEP),
-                           field=f"banks[{seat}]", code="not_multiple_of_5")
-    if bank < 0 and not rules.negative_banks:
-        raise InvalidInput(
-            t("{seat}的分为{b}：分不能为负（除非开启「允许负分」）",
-              "{seat}'s bank is {b}: banks cannot be negative (unless “negative banks” is on)",
-              seat=seat_name(seat), b=bank), field=f"banks[{seat}]", code="negative_bank")
-
-
-def new_hand(players: int, teams: bool, banks: Sequence[int] | None, rules) -> dict:
-    """Validate the table and start a hand. ``banks`` per seat (teammates equal) or None."""
-    players = as_int(players, "players")
-    if not 3 <= players <= 6:
-        raise InvalidInput(t("Q783 是3到6人玩，收到{n}人", "Q783 is played by 3 to 6 players, got {n}",
-                             n=players), field="players", code="out_of_range")
-    if teams and players not in (4, 6):
-        raise InvalidInput(t("分阵营需要4人或6人（对家一队），收到{n}人",
-                             "team play needs 4 or 6 players (partners sit opposite), got {n}", n=players),
-                           field="teams", code="teams_need_4_or_6")
-    sides = ([list(range(0, players, 2)), list(range(1, players, 2))] if teams
-             else [[s] for s in range(players)])
-    side_banks = None
-    if banks is not None:
-        if not isinstance(banks, (list, tuple)):
-            raise MalformedInput(t("「banks」应为每个座位一个整数的列表", "“banks” must be a list of one "
-                                   "whole number per seat"), field="banks", code="not_a_list")
-        banks = [as_int(b, f"banks[{i}]") for i, b in enumerate(banks)]
-        if len(banks) != players:
-            raise InvalidInput(t("「banks」有{k}个数，应为每个座位一个（{n}个）",
-                                 "“banks” has {k} numbers; give one per seat ({n})", k=len(banks), n=players),
-                               field="banks", code="wrong_length")
-        for i, b in enumerate(banks):
-            _check_bank(i, b, rules)
-        side_banks = []
-        for seats in sides:
-            values = {banks[s] for s in seats}
-            if len(values) > 1:
-                raise InvalidInput(
-                    t("{team}共用一份分，各座位应填同一个数（全队的分），收到{v}；第一小局请把队友抓到的分加起来",
-                      "{team} share one bank, so each of its seats shows the same number (the team's bank), "
-                      "got {v}; for the first hand add up the teammates' score cards",
-                      team=seats_name(seats), v=", ".join(str(banks[s]) for s in seats)),
-                    field="banks", code="team_banks_differ")
-            side_banks.append(banks[seats[0]])
-        total = score_total(rules)
-        if sum(side_banks) > total:
-            raise InvalidInput(
-                t("各家的分合计{s}，超过了这副牌分牌的总数{total}",
-                  "the banks add up to {s}, more than all the score cards of the pack ({total})",
-                  s=sum(side_banks), total=total), field="banks", code="banks_above_total")
-    state = {
-        "players": players, "teams": bool(teams), "sides": sides,
-        "start_banks": None if side_banks is None else list(side_banks),
-        "side_banks": side_banks, "side_changes": [0] * len(sides),
-        "rounds": [], "finish_order": None, "finished": False, "game_over": False,
-    }
-    return _views(state)
-
-
-def _pay(state: dict, payers: Sequence[int], payee: int, amount: int, rules, steps: list) -> None:
-    """Each payer seat pays ``amount`` to side ``payee``, capped by its bank; then check game over."""
-    capped = state["side_banks"] is not None and not rules.negative_banks
-    for seat in payers:
-        side = _side_of(state, seat)
-        paid = amount
-        if capped:
-            paid = max(0, min(amount, state["side_banks"][side]))
-        state["side_changes"][side] -= paid
-        state["side_changes"][payee] += paid
-        who = seat_name(seat)
-        if state["teams"]:
-            who = t("{seat}（{team}）", "{seat} ({team})", seat=who, team=_side_name(state, side))
-        if state["side_banks"] is None:
-            steps.append(t("{who}付{paid}给{to}", "{who} pays {paid} to {to}",
-                           who=who, paid=paid, to=_side_name(state, payee)))
-            continue
-        state["side_banks"][side] -= paid
-        state["side_banks"][payee] += paid
-        left = state["side_banks"][side]
-        if paid < amount:
-            steps.append(t("{who}应付{due}，只剩{paid}：付{paid}给{to}，余0",
-                           "{who} owes {due} but has only {paid} left: pays {paid} to {to}, 0 left",
-                           who=who, due=amount, paid=paid, to=_side_name(state, payee)))
-        else:
-            steps.append(t("{who}付{paid}给{to}，余{left}", "{who} pays {paid} to {to}, {left} left",
-                           who=who, paid=paid, to=_side_name(state, payee), left=left))
-    if capped:
-        empty = [side for side, bank in enumerate(state["side_banks"]) if bank <= 0]
-        if empty:
-            state["game_over"] = True
-            steps.append(t("分输光了：{who}；这一大局结束", "bank empty: {who}; this 大局 is over",
-                           who=join([_side_name(state, s) for s in empty], "、", " and ")))
-
-
-def _payers(state: Mapping, winner_side: int) -> list[int]:
-    return [s for s in range(state["players"]) if _side_of(state, s) != winner_side]
-
-
-def _check_open(state: Mapping, field: str) -> None:
-    if state["finished"]:
-        raise InvalidInput(t("这一小局已经结算，不能再加圈", "this hand is already settled; no more rounds"),
-                           field=field, code="hand_finished")
-    if state["game_over"]:
-        raise InvalidInput(t("已有一方的分输光，这一大局已结束，之后不能再有圈或罚分",
-                             "a bank is already empty: the 大局 is over, so no later rounds or penalty",
-                             ), field=field, code="game_over")
-
-
-def _seat(value: Any, players: int, field: str) -> int:
-    seat = as_int(value, field)
-    if not 0 <= seat < players:
-        raise InvalidInput(unknown_seat(seat, players), field=field, code="unknown_seat")
-    return seat
-
-
-#: "what won the round" without its cards (``scoring: pattern``): value → (words, payout per other player)
-WON_WITH = {
-    "plain": (t("普通牌", "a plain play"), 5),
-    "fu_q783": (t("副Q783", "副Q783"), 20),
-    "zheng_q783": (t("正Q783", "正Q783"), 40),
-    **{f"bomb{n}": (t("{n}张炸弹", "{n}-bomb", n=n), 10 * n) for n in range(3, 9)},
-    "fu_double_q783": (t("副双Q783", "副双Q783"), 40),
-    "zheng_double_q783": (t("正双Q783", "正双Q783"), 80),
-}
-
-
-def won_with_allowed(key: str, rules) -> bool:
-    """Whether these rules have such a winning play at all."""
-    if key == "bomb3":
-        return bool(rules.three_bombs)
-    if key.startswith("bomb"):
-        return int(key[4:]) <= 4 * rules.decks
-    if "double" in key:
-        return bool(rules.double_q783)
-    return True
-
-
-def _round_winner(rnd: Mapping, players: int, field: str) -> int:
-    if rnd.get("winner") is None:
-        raise MalformedInput(t("「{f}.winner」缺少：谁赢了这一圈", "“{f}.winner” is missing: who won the round",
-                               f=field), field=f"{field}.winner", code="missing_field")
-    return _seat(rnd["winner"], players, f"{field}.winner")
-
-
-def _round_count(rnd: Mapping, pattern: Reading | None, rules, field: str) -> int | None:
-    if rnd.get("count") is None:
-        return None
-    nfield = f"{field}.count"
-    top = play_card_total(rules)
-    count = as_int(rnd["count"], nfield)
-    if not 1 <= count <= top:
-        raise InvalidInput(t("「{f}」为{v}，应在1到{top}之间（这副牌的出牌张数）",
-                             "“{f}” is {v}; it must be from 1 to {top} (the pack's play cards)",
-                             f=nfield, v=count, top=top), field=nfield, code="out_of_range")
-    if pattern is not None and count < pattern.size:
-        raise InvalidInput(t("「{f}」为{v}，少于赢牌本身的{k}张", "“{f}” is {v}, fewer than the {k} cards "
-                             "of the winning play", f=nfield, v=count, k=pattern.size), field=nfield,
-                           code="out_of_range")
-    return count
-
-
-def _round_won_with(rnd: Mapping, rules, field: str) -> str | None:
-    key = rnd.get("won_with")
-    if key is None:
-        return None
-    wfield = f"{field}.won_with"
-    if not isinstance(key, str) or key not in WON_WITH:
-        raise MalformedInput(t("「{f}」不能是「{v}」，可选：{valid}", "“{f}” cannot be “{v}”; allowed: {valid}",
-                               f=wfield, v=shown(key), valid=" / ".join(WON_WITH)), field=wfield,
-                             code="invalid_choice")
-    if not won_with_allowed(key, rules):
-        raise InvalidInput(t("按这些规则没有{w}", "these rules have no {w}", w=WON_WITH[key][0]), field=wfield,
-                           code="not_in_these_rules")
-    return key
-
-
-def _pattern_payout(pattern: Reading | None, won_with: str | None, canonical: dict, field: str) -> tuple[int, Text]:
-    """``scoring: pattern``: the payout from the winning play's cards, or from what won it."""
-    if pattern is None and won_with is None:
-        raise MalformedInput(t("按牌型计分时每圈要给出赢的那手牌「{f}.cards」或它是什么牌「{f}.won_with」",
-                               "when rounds are paid by the winning pattern, each round needs its winning play "
-                               "“{f}.cards” or what it was “{f}.won_with”", f=field), field=f"{field}.cards", code="missing_field")
-    if pattern is None:
-        words, amount = WON_WITH[won_with]
-        return amount, words
-    amount = payout(pattern)
-    if won_with is not None and WON_WITH[won_with][1] != amount:
-        raise InvalidInput(t("「{f}」：赢的牌{c}是{k}，却选了{w}；请改成一致（或只填一项）",
-                             "“{f}”: the winning play {c} is {k} but the round says {w}; make them agree (or give "
-                             "only one)", f=field, c=canonical["cards"], k=pattern.label, w=WON_WITH[won_with][0]),
-                           field=f"{field}.won_with", code="cards_won_with_disagree")
-    return amount, t("{cards}（{label}）", "{cards} ({label})", cards=canonical["cards"], label=pattern.label)
-
-
-def read_round(rnd: Any, players: int, rules, field: str) -> tuple[dict, int, Text]:
-    """Validate one round; return (canonical round, payout per player, description)."""
-    if not isinstance(rnd, Mapping):
-        raise MalformedInput(t("「{f}」应为对象 {{\"winner\", \"cards\"}} 或 {{\"winner\", \"count\"}}",
-                               "“{f}” must be an object {{\"winner\", \"cards\"}} or {{\"winner\", \"count\"}}",
-                               f=field), field=field, code="malformed_round")
-    canonical: dict = {"winner": _round_winner(rnd, players, field)}
-    pattern = None
-    if rnd.get("cards") is not None:
-        cfield = f"{field}.cards"
-        cards = read_play(rnd["cards"], rules, cfield)
-        pattern = play_reading(cards, rules, cfield, need_purity=rules.scoring is Scoring.PATTERN)
-        canonical["cards"] = cards_str(cards, rules)
-    count = _round_count(rnd, pattern, rules, field)
-    won_with = _round_won_with(rnd, rules, field)
-    for key, value in (("count", count), ("won_with", won_with)):
-        if value is not None:
-            canonical[key] = value
-    if rules.scoring is Scoring.PATTERN:
-        if count is not None and (pattern is not None or won_with is not None):
-            raise InvalidInput(t("按牌型计分只看赢的那手牌：「{f}.count」只在按出牌张数计分时用，请去掉",
-                                 "when rounds are paid by the winning pattern only the winning play counts: "
-                                 "“{f}.count” is used only when they are paid by the cards played; leave it out",
-                                 f=field),
-                               field=f"{field}.count", code="count_not_used")
-        amount, how = _pattern_payout(pattern, won_with, canonical, field)
-        return canonical, amount, how
-    if count is None and pattern is None:
-        raise MalformedInput(t("每圈要给出赢的那手牌「{f}.cards」或赢家本圈出牌张数「{f}.count」",
-                               "each round needs the winning play “{f}.cards” or the number of cards "
-                               "the winner played “{f}.count”", f=field), field=f"{field}.cards", code="missing_field")
-    n = count if count is not None else pattern.size
-    return canonical, 5 * n, t("本圈共出{n}张（5 × {n}）", "{n} cards played in the round (5 × {n})", n=n)
-
-
-def apply_round(state: Mapping, rnd: Mapping, rules) -> tuple[dict, list[Text]]:
-    """Add one round 圈 (``{"winner", "cards"}`` or ``{"winner", "count"}``): everyone else pays."""
-    k = len(state["rounds"])
-    field = f"rounds[{k}]"
-    _check_open(state, field)
-    canonical, amount, how = read_round(rnd, state["players"], rules, field)
-    if "cards" in canonical:  # one hand's rounds are distinct cards: together they must fit the pack
-        played = [c for r in state["rounds"] if "cards" in r for c in parse_cards(r["cards"], bare=True)]
-        deck(rules).check(played + list(parse_cards(canonical["cards"], bare=True)), field=f"{field}.cards")
-    new = _copy(state)
-    winner = canonical["winner"]
-    side = _side_of(new, winner)
-    others = t("对方每人", "each opposing player") if new["teams"] else t("其他每人", "each other player")
-    steps = [t("第{k}圈：{w}以{how}赢，{others}付{amount}",
-               "round {k}: {w} wins with {how}; {others} pays {amount}",
-               k=k + 1, w=seat_name(winner), how=how, others=others, amount=amount)]
-    _pay(new, _payers(new, side), side, amount, rules, steps)
-    new["rounds"].append(canonical)
-    return _views(new), steps
-
-
-def read_finish_order(order: Any, players: int) -> list[int]:
-    if not isinstance(order, (list, tuple)):
-        raise MalformedInput(t("「finish_order」应为座位列表（先走的在前）",
-                               "“finish_order” must be a list of seats (first out first)"),
-                             field="finish_order", code="not_a_list")
-    seats: list[int] = []
-    for i, value in enumerate(order):
-        seat = _seat(value, players, f"finish_order[{i}]")
-        if seat in seats:
-            raise InvalidInput(t("「finish_order」里{seat}出现了两次：每人只能走一次",
-                                 "{seat} appears twice in “finish_order”: each player goes out once",
-                                 seat=seat_name(seat)), field=f"finish_order[{i}]", code="repeated_seat")
-        seats.append(seat)
-    return seats
-
-
-def _decided_by_order(state: Mapping, order: Sequence[int]) -> int | None:
-    """Index into ``order`` at which the hand ends (None: not yet)."""
-    if not order:
-        return None
-    if not state["teams"]:
-        return 0
-    out: set[int] = set()
-    for i, seat in enumerate(order):
-        out.add(seat)
-        if any(set(seats) <= out for seats in state["sides"]):
-            return i
-    return None
-
-
-def finish_hand(state: Mapping, finish_order: Sequence[int], rules) -> tuple[dict, list[Text]]:
-    """End the hand: the penalty (solo: every other player pays ``penalty`` to the first out;
-    teams: each loser pays ``team_penalty``; a draw pays nothing)."""
-    _check_open(state, "finish_order")
-    order = read_finish_order(finish_order, state["players"])
-    end = _decided_by_order(state, order)
-    if rules.winner is Winner.FIRST_OUT and end is None:
-        if not order:
-            msg = t("「finish_order」是空的：请给出先走的人", "“finish_order” is empty: say who went out first")
-        else:
-            msg = t("「finish_order」{o}还不能决定胜负：要等一方全部走完",
-                    "“finish_order” {o} does not decide the hand yet: a whole team must be out",
-                    o=str(order))
-        raise InvalidInput(msg, field="finish_order", code="undecided")
-    new = _copy(state)
-    new["finish_order"] = list(order)
-    steps: list[Text] = []
-    if rules.winner is Winner.POINTS:
-        winner_side = _points_winner(new, steps)
-    else:
-        first_side = _side_of(new, order[0])
-        finished_side = _side_of(new, order[end])
-        if new["teams"] and finished_side != first_side:
-            steps.append(t("{team}先走完，但第一个走的{first}一方也占最后一名：平局，不罚分",
-                           "{team} are all out, but the side of {first} (first out) also holds the last "
-                           "place: a draw, no penalty", team=_side_name(new, finished_side),
-                           first=seat_name(order[0])))
-            winner_side = None
-        else:
-            winner_side = first_side
-            steps.append(t("{w}先走，{side}胜", "{w} went out first: {side} wins",
-                           w=seat_name(order[0]), side=_side_name(new, first_side)))
-    if winner_side is not None:
-        amount = rules.team_penalty if new["teams"] else rules.penalty
-        steps.append(t("罚分：{who}每人付{amount}", "penalty: {who} pays {amount}",
-                       who=t("负方", "each loser") if new["teams"] else t("其他", "each other player"),
-                       amount=amount))
-        _pay(new, _payers(new, winner_side), winner_side, amount, rules, steps)
-    new["finished"] = True
-    return _views(new), steps
-
-
-def _points_winner(state: Mapping, steps: list) -> int | None:
-    changes = state["side_changes"]
-    best = max(changes)
-    top = [s for s, c in enumerate(changes) if c == best]
-    parts = join([t("{side} {c}", "{side} {c}", side=_side_name(state, s), c=_sign(c))
-                  for s, c in enumerate(changes)], "，", ", ")
-    if len(top) > 1:
-        steps.append(t("本小局各圈得分：{p}；最多的不止一方，平局，不罚分",
-                       "this hand's rounds: {p}; more than one side gained the most, a draw, no penalty",
-                       p=parts))
-        return None
-    steps.append(t("本小局各圈得分：{p}；{w}得分最多，胜", "this hand's rounds: {p}; {w} gained the most and wins",
-                   p=parts, w=_side_name(state, top[0])))
-    return top[0]
-
-
-def replay(players: int, teams: bool, banks: Sequence[int] | None, rounds: Sequence[Mapping], rules,
-           finish_order: Sequence[int] | None = None) -> tuple[dict, list[Text]]:
-    """Rebuild a hand from its rounds (and maybe its finish order): the tracker's undo."""
-    state = new_hand(players, teams, banks, rules)
-    steps: list[Text] = []
-    if state["side_banks"] is not None:
-        steps.append(t("开始时的分：{b}", "banks at the start: {b}",
-                       b=join([t("{side} {b}", "{side} {b}", side=_side_name(state, s), b=b)
-                               for s, b in enumerate(state["side_banks"])], "，", ", ")))
-    for rnd in rounds:
-        state, more = apply_round(state, rnd, rules)
-        steps += more
-    if finish_order is not None:
-        if state["game_over"]:
-            read_finish_order(finish_order, state["players"])
-            steps.append(t("大局已在圈中结束，不再罚分", "the 大局 ended during the rounds: no penalty"))
-        else:
-            state, more = finish_hand(state, finish_order, rules)
-            steps += more
-    return state, steps
-
-
-def seat_start_banks(state: Mapping) -> list[int] | None:
-    """The banks the hand started with, per seat (teammates showing their team's bank)."""
-    if state["start_banks"] is None:
-        return None
-    return [state["start_banks"][_side_of(state, s)] for s in range(state["players"])]
-
-
-def undo_round(state: Mapping, rules) -> tuple[dict, list[Text]]:
-    """The hand without its last round (or without its settlement, if it was settled)."""
-    rounds = list(state["rounds"])
-    if not state["finished"] and rounds:
-        rounds.pop()
-    return replay(state["players"], state["teams"], seat_start_banks(state), rounds, rules)
-
+from .q783_rounds import (FINISH_FIELDS, ROUND_FIELDS, START_FIELDS, Pack, Q783Rounds, Scoring, Winner,  # noqa: F401
+                          _sign)
+from .shedding import Reading
 
 # ==========================================================================
 # Actions
 # ==========================================================================
 
 SETTLE_INPUT = Schema((
-    IntField("players", t("人数", "players"), required=False, default=4, lo=3, hi=6, entry="chips"),
-    SwitchField("teams", t("组队（对家一队，共用分库）", "teams (partners opposite share a bank)")),
-    PerSeatField("banks", t("分库", "banks"), required=False, entry="per_seat", short=t("分库", "bank"),
-                 item=IntField("banks", t("分库", "bank"), lo=-100000, hi=100000, step=BANK_STEP)),
+    *START_FIELDS,
     RowsField("rounds", t("各圈", "rounds"), row_label=t("第{n}圈", "round {n}"), max_rows=1000, entry="rounds",
-              row_code="malformed_round",
-              fields=(SeatField("winner", t("赢家", "winner")),
-                      ChoiceField("won_with", t("赢的是", "won with"), required=False,
-                                  choices=tuple((k, words) for k, (words, _) in WON_WITH.items()),
-                                  shown_when=lambda rules: rules.scoring is Scoring.PATTERN),
-                      CardsField("cards", t("赢的牌", "winning play"), required=False),
-                      IntField("count", t("张数", "card count"), required=False, lo=1, hi=1000,
-                               shown_when=lambda rules: rules.scoring is Scoring.CARDS))),
-    SeatOrderField("finish_order", t("出完的顺序", "the finishing order"), required=False, default=(), min_len=0,
-                   entry="tap_order", place_label=t("第{n}个走的", "place {n}")),
+              row_code="malformed_round", fields=ROUND_FIELDS),
+    *FINISH_FIELDS,
 ), seats_field="players")
+
+
+def _winning_play(text: Any, rules, field: str, need_purity: bool) -> tuple[str, Reading]:
+    cards = read_play(text, rules, field)
+    return cards_str(cards, rules), play_reading(cards, rules, field, need_purity=need_purity)
+
+
+PACK = Pack(score_total, play_card_total, deck, _winning_play, payout)
+LIVE_HAND = Q783Rounds(PACK)
+# the round machine with Q783's pack
+new_hand, apply_round, replay, undo_round = (
+    partial(f, PACK) for f in (q783_rounds.new_hand, q783_rounds.apply_round, q783_rounds.replay, q783_rounds.undo_round))
+finish_hand = q783_rounds.finish_hand
 
 
 def _round_payload(row) -> dict:
@@ -540,8 +94,6 @@ def summary() -> Text:
              "the penalty, and an empty bank ends the 大局")
 
 
-
-
 class Q783(Game):
     slug = "q783"
     name = t("Q783", "Q783")
@@ -556,6 +108,7 @@ class Q783(Game):
     deck_of = staticmethod(deck)
     action_table = ACTIONS
     settle_of = staticmethod(settle)
+    live_hand = LIVE_HAND
 
     def table_input(self, seats):
         return {"players": seats}
@@ -568,6 +121,9 @@ class Q783(Game):
 
     def ends_series(self, result):
         return bool(result.get("game_over"))
+
+    def ledger_words(self):
+        return {"bank": t("分库", "Bank")}
 
 
 GAME = Q783()

@@ -1,7 +1,7 @@
 """Q783's house rules, cards and patterns (``rules/q783.md``) on the shared shedding core, and its
 classify / check / hint: :class:`Q783Spec` lists N of a kind, bombs, 正/副 Q783 and 双Q783 in Q783's own
 rank order. Score cards (5, 10, K, jokers; A under ``ace_scores``) are money and never played. The money
-(settle and the live round tracker) is ``scoring/q783.py``.
+(settle and following a hand live) is ``scoring/q783.py`` and ``scoring/q783_rounds.py``.
 
 Readings made here where ``rules/q783.md`` is silent:
 
@@ -22,7 +22,8 @@ from typing import Any
 from .cards import ACE, BIG_JOKER, JACK, KING, LITTLE_JOKER, QUEEN, Card, Deck, format_cards, rank_name
 from .errors import AmbiguousPlay, InvalidInput
 from .i18n import Text, t
-from .rules import Choice, Option, Preset, RuleSet, switch
+from .q783_rounds import Scoring, Winner
+from .rules import Option, Preset, RuleSet, switch
 from .shedding import Pattern, RankOrder, Reading, SheddingSpec, is_pass, read_cards, shedding_actions, spec_cache
 
 # ==========================================================================
@@ -30,16 +31,6 @@ from .shedding import Pattern, RankOrder, Reading, SheddingSpec, is_pass, read_c
 # ==========================================================================
 
 _AMOUNTS = tuple(range(0, 1001, 5))
-
-class Scoring(Choice):
-    PATTERN = "pattern"  # by the winning pattern
-    CARDS = "cards"      # 5 × the cards the winner played
-
-
-class Winner(Choice):
-    FIRST_OUT = "first_out"  # the side of the first out wins the hand
-    POINTS = "points"        # the side that gained most in the hand's rounds
-
 
 RULESET = RuleSet(
     options=(

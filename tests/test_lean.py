@@ -20,7 +20,7 @@ from scoring.i18n import LANGS, render, t
 from scoring.registry import get_game
 from webapp import create_app
 from webapp.api import answer_encoder
-from webapp.db import db
+from webapp.ledger.db import db
 from webapp.examples import EXAMPLES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -91,7 +91,7 @@ def test_a_kept_page_carries_the_form_token_of_the_session_it_answers(app):
 
 def test_the_rounds_page_which_shows_the_session_is_not_kept(app):
     from webapp.render import CACHED_PAGES
-    assert "q783_tracker.rounds" not in CACHED_PAGES
+    assert "live.rounds" not in CACHED_PAGES
     assert {rule.endpoint for rule in app.url_map.iter_rules()} >= CACHED_PAGES
 
 

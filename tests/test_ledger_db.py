@@ -21,7 +21,7 @@ import pytest
 from sqlalchemy import inspect, text
 
 from webapp import create_app
-from webapp.db import database_url, db, ensure_schema
+from webapp.ledger.db import database_url, db, ensure_schema
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / ".ci" / "postgres.sh"
@@ -162,7 +162,7 @@ def test_database_url_defaults_to_sqlite_under_instance_and_maps_postgres_to_psy
 STARTER = """
 import sys
 from webapp import create_app
-from webapp.db import ensure_schema
+from webapp.ledger.db import ensure_schema
 app = create_app({"SECRET_KEY": "t", "DATABASE_URL": sys.argv[1]})
 ensure_schema(app)
 resp = app.test_client().post("/api/v1/tables", json={"game": "q783", "players": ["a", "b", "c"]})
@@ -195,7 +195,7 @@ def test_an_sqlite_upgrade_is_one_transaction_so_no_other_process_sees_it_half_d
     import sqlite3
     from contextlib import closing
     from alembic.script import ScriptDirectory
-    from webapp.db import migrations_dir
+    from webapp.ledger.db import migrations_dir
     path = tmp_path / "one.db"
     app = create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE_URL": f"sqlite:///{path}"})
     seen, used = [], []
@@ -223,7 +223,7 @@ def test_the_models_and_the_migrations_describe_the_same_schema(ledger_app):
     with ledger_app.app_context():
         with db.engine.connect() as conn:
             diff = compare_metadata(MigrationContext.configure(conn), db.metadata)
-    assert diff == [], "webapp/models.py changed without a migration: run `flask --app webapp db migrate`"
+    assert diff == [], "webapp/ledger/models.py changed without a migration: run `flask --app webapp db migrate`"
 
 
 def test_a_row_left_dangling_before_an_upgrade_does_not_stop_it(tmp_path):
@@ -231,7 +231,7 @@ def test_a_row_left_dangling_before_an_upgrade_does_not_stop_it(tmp_path):
     import sqlite3
     from contextlib import closing
     from flask_migrate import upgrade
-    from webapp.db import migrations_dir
+    from webapp.ledger.db import migrations_dir
     path = tmp_path / "old.db"
     app = create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE_URL": f"sqlite:///{path}"})
     try:
@@ -252,7 +252,7 @@ def test_a_downgrade_and_upgrade_keep_every_table_and_its_hands(lclient, ledger_
     """SQLite changes a column by rebuilding the table: its DROP must not cascade to the rows referring to
     it (the hands), as it would with foreign keys on. Down to 0002 and back up, the table and its hand stay."""
     from flask_migrate import downgrade, upgrade
-    from webapp.db import migrations_dir
+    from webapp.ledger.db import migrations_dir
     made = lclient.post("/api/v1/tables", json={"game": "q783", "players": ["a", "b", "c"]}).get_json()
     hand = {"banks": [100] * 3, "rounds": [], "finish_order": [0]}
     assert lclient.post(f"/api/v1/tables/{made['id']}/hands", json=hand,
@@ -272,7 +272,7 @@ def test_a_downgrade_and_upgrade_keep_every_table_and_its_hands(lclient, ledger_
 def test_migration_0002_marks_the_stored_hands_that_end_a_series(ledger_app):
     """Hands stored before 0002 get ends_series from their result (a Q783 hand whose 大局 is over)."""
     from flask_migrate import upgrade
-    from webapp.db import migrations_dir
+    from webapp.ledger.db import migrations_dir
     with ledger_app.app_context():
         upgrade(directory=migrations_dir(), revision="0001")
         now = "2026-11-30 12:00:00"

@@ -12,8 +12,8 @@ from sqlalchemy import update
 from test_ledger_db import lclient, ledger_app  # noqa: F401 - fixtures
 from test_tables_api import Ledger, first_out
 from test_tables_pages import csrf
-from webapp import models as m
-from webapp.db import db
+from webapp.ledger import models as m
+from webapp.ledger.db import db
 
 
 @pytest.fixture

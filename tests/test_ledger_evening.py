@@ -214,8 +214,8 @@ def test_a_poll_after_an_edit_or_an_undo_sends_the_hands_again(client):
 # --- the kept totals --------------------------------------------------------------
 
 def test_the_kept_totals_always_equal_the_sum_of_the_stored_deltas(client, ledger_app):  # noqa: F811
-    from webapp import models as m
-    from webapp.db import db
+    from webapp import ledger as m
+    from webapp.ledger.db import db
     table_id, edit_path = q783_evening(client, (1, 2, 3))
     html = hand_page(client, edit_path, 1)
     client.post(f"{edit_path}/hands/1", data={"csrf_token": csrf(html), "mode": "form", "version": "4",
@@ -309,7 +309,7 @@ def test_a_fixed_seat_game_takes_a_replacement_but_not_a_fifth_player(client):
 def test_the_qr_code_is_made_once_per_table_link(client, monkeypatch):
     import segno
 
-    from webapp import tables
+    from webapp.ledger import exports as tables
     made = []
     real = segno.make
     monkeypatch.setattr(tables.segno, "make", lambda *a, **k: made.append(a[0]) or real(*a, **k))
@@ -321,7 +321,7 @@ def test_the_qr_code_is_made_once_per_table_link(client, monkeypatch):
 
 
 def test_the_chart_marks_each_hand_with_a_dot_per_seat_up_to_40_hands_and_not_past_them(client):
-    from webapp.tables import CHART_DOTS
+    from webapp.ledger.exports import CHART_DOTS
 
     out = client.post("/api/v1/tables", json={"game": "q783", "players": ["甲", "乙", "丙", "丁"]}).get_json()
 

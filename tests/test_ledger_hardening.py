@@ -10,8 +10,9 @@ from sqlalchemy import func, insert, select
 from test_ledger_db import close_ledger_app, lclient, ledger_app, make_ledger_app  # noqa: F401 - fixtures
 from test_tables_api import Ledger, assert_error, first_out
 from test_tables_pages import csrf
-from webapp import models as m
-from webapp.db import db
+from webapp import ledger as m
+from webapp.ledger import settling
+from webapp.ledger.db import db
 
 
 @pytest.fixture
@@ -173,8 +174,8 @@ def test_editing_hand_1_resettles_forward_only_until_a_hand_starts_from_what_it_
     for hand in SERIES_ENDS + later:
         assert led.add(tid, token, hand)[0] == 201
     settled = []
-    real = m.settle
-    monkeypatch.setattr(m, "settle", lambda table, data, previous, seats: settled.append(data) or real(
+    real = settling.settle
+    monkeypatch.setattr(settling, "settle", lambda table, data, previous, seats: settled.append(data) or real(
         table, data, previous, seats))
     edited = {"banks": [60, 60, 60, 60], "rounds": [], "finish_order": [1]}
     status, out = led.call("PUT", f"tables/{tid}/hands/1", {"version": 11, "input": edited}, token=token)

@@ -14,8 +14,8 @@ from test_ledger_db import lclient, ledger_app  # noqa: F401 - fixtures
 from test_ledger_hardening import hand_rows
 from test_tables_api import Ledger, assert_error, first_out
 from test_tables_pages import csrf, open_table
-from webapp import models as m
-from webapp.db import db
+from webapp.ledger import models as m
+from webapp.ledger.db import db
 
 THREADS = 8
 

@@ -9,8 +9,8 @@ from sqlalchemy import select, text
 
 from test_ledger_db import lclient, ledger_app  # noqa: F401 - fixtures
 from test_tables_api import first_out, led  # noqa: F401 - the API helper's fixture
-from webapp import models as m
-from webapp.db import db, migrations_dir
+from webapp import ledger as m
+from webapp.ledger.db import db, migrations_dir
 
 
 def banked(seat):

@@ -177,7 +177,7 @@ PATH_VALUES = {"number": [1, 2, 2 ** 31, 2 ** 63], "code": ["en", "zh", "xx"]}
 def query_names() -> list[str]:
     """Every query parameter the web layer reads by name, and those a page reads by a game's declaration
     (the seats field, the house rules, a preset)."""
-    source = "\n".join(p.read_text(encoding="utf-8") for p in WEBAPP.glob("*.py"))
+    source = "\n".join(p.read_text(encoding="utf-8") for p in WEBAPP.rglob("*.py"))
     declared = {"rules-preset"} | {f"rules-{o.name}" for g in all_games() for o in g.ruleset.options}
     declared |= {g.settle_input.seats_field for g in all_games() if g.settle_input.seats_field}
     return sorted(set(QUERY_READ.findall(source)) | declared)
@@ -205,7 +205,7 @@ def get_urls(app, values: dict) -> list[str]:
 def get_pages(tmp_path_factory):
     """The app with a ledger table holding a hand, a function giving a fresh client that holds the
     table's edit cookie (a GET may set cookies: each request starts from the same ones), and every URL."""
-    from webapp.db import db as database
+    from webapp.ledger.db import db as database
     path = tmp_path_factory.mktemp("gets") / "gets.db"
     app = create_app({"TESTING": True, "SECRET_KEY": "gets", "DATABASE_URL": f"sqlite:///{path}"})
     client = app.test_client()

@@ -157,8 +157,8 @@ def test_the_table_page_links_to_the_tracker_for_q783_only(client):
 def test_a_hand_recorded_between_the_page_and_the_write_is_caught_under_the_tables_lock(client, monkeypatch):
     """Another phone's hand lands after the tracker checked the table but before it writes: the write, made
     under the table's lock, sees it and records nothing (the followed hand is rebased to be checked)."""
-    from webapp import models as m
-    from webapp import q783_tracker
+    from webapp import ledger as m
+    from webapp import live as q783_tracker
 
     created = new_table(client)
     record_hand_by_api(client, created, {"banks": [125, 125, 125, 125], "rounds": [], "finish_order": [1]})

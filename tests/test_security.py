@@ -365,7 +365,7 @@ def test_every_route_outside_the_json_apis_that_takes_a_post_checks_the_csrf_tok
         resp = client.post(url, data=TYPED)
         assert resp.status_code == 400 and "表单已失效" in resp.get_data(as_text=True), url
         checked.append(rule.endpoint)
-    assert {"pages.settle", "q783_tracker.rounds", "tables.new_table", "tables.undo", "evening.new_evening"} <= set(checked)
+    assert {"pages.settle", "live.rounds", "tables.new_table", "tables.undo", "evening.new_evening"} <= set(checked)
 
 
 def test_the_json_apis_take_a_post_without_a_csrf_token(csrf_app):

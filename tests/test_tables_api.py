@@ -211,7 +211,7 @@ def test_the_token_of_another_table_does_not_open_this_one(led):
 def test_tokens_are_compared_in_constant_time(led, monkeypatch):
     import hmac
 
-    import webapp.models as models
+    import webapp.ledger.models as models
     calls = []
     real = hmac.compare_digest
 

@@ -76,7 +76,10 @@ def create_app(overrides: dict | None = None) -> Flask:
         app.config["SECRET_KEY"] = _instance_secret(app)
 
     # the blueprints import the app's extensions: importing them here keeps `import webapp` cheap and acyclic
-    from . import api, errors, pages, q783_tracker, render, tables
+    from . import api, errors, live, pages, render
+    from .ledger import api as ledger_api
+    from .ledger import pages as ledger_pages
+    from .ledger import web as ledger_web
     from .extensions import babel, compress, csrf, htmx
     from .i18n import current_lang
 
@@ -97,13 +100,16 @@ def create_app(overrides: dict | None = None) -> Flask:
     app.register_blueprint(api.bp)
     errors.init_app(app)
     pages.init_app(app)
-    app.register_blueprint(q783_tracker.bp)
-    tables.init_app(app)
+    app.register_blueprint(live.bp)
+    ledger_web.init_app(app)  # the ledger's database, limits and purge command
+    csrf.exempt(ledger_api.bp)  # CSRF protects the forms; the JSON API is token-based
+    app.register_blueprint(ledger_api.bp)
+    app.register_blueprint(ledger_pages.bp)
     from . import pwa  # the manifest, the service worker, the offline notice
     pwa.init_app(app)
-    from . import evening  # settle-up, evening stats, new evening
-    app.register_blueprint(evening.bp)
-    _run_only_under(app, _hooks_of(app, tables.limiter), [n for n in app.blueprints if n not in UNLIMITED_BLUEPRINTS])
+    from .ledger import settleup  # settle-up, evening stats, new evening
+    app.register_blueprint(settleup.bp)
+    _run_only_under(app, _hooks_of(app, ledger_web.limiter), [n for n in app.blueprints if n not in UNLIMITED_BLUEPRINTS])
     _run_only_under(app, csrf_hooks, [n for n in app.blueprints if n not in JSON_APIS])
     security.check_json_bodies(app, JSON_APIS)
     render.init_app(app)
@@ -114,7 +120,7 @@ def create_app(overrides: dict | None = None) -> Flask:
 JSON_APIS = frozenset({"api", "tables_api"})
 
 #: the blueprints none of whose routes has a rate limit: the limiter need not look at their requests
-UNLIMITED_BLUEPRINTS = frozenset({"api", "pages", "q783_tracker"})
+UNLIMITED_BLUEPRINTS = frozenset({"api", "pages", "live"})
 
 _HOOK_REGISTRIES = ("before_request_funcs", "after_request_funcs", "teardown_request_funcs")
 

@@ -15,15 +15,23 @@ from .api import error_response
 from .forms import attach_error, label_of
 from .i18n import current_lang, page_message
 
-#: the HTTP status of each engine error (the engine knows nothing of HTTP)
-STATUS = ((UnknownAction, 404), (InvalidInput, 422), (AmbiguousPlay, 422), (MalformedInput, 400),
-          (InvalidNotation, 400))
+#: the HTTP status of each kind of engine error (the engine knows nothing of HTTP); a blueprint whose errors
+#: need statuses of their own adds them (:func:`add_statuses`: the ledger's, in ``webapp/ledger/web.py``)
+STATUS: list[tuple[type, int]] = [(UnknownAction, 404), (InvalidInput, 422), (AmbiguousPlay, 422),
+                                  (MalformedInput, 400), (InvalidNotation, 400)]
+
+
+def add_statuses(pairs) -> None:
+    """Give these error kinds their HTTP statuses, ahead of the engine's (a subclass before its base)."""
+    for pair in reversed(tuple(pairs)):
+        if pair not in STATUS:
+            STATUS.insert(0, pair)
 
 
 def status_of(exc: PaijuError) -> int:
     if isinstance(exc, InputErrors):
         return 400 if exc.malformed else 422
-    explicit = getattr(exc, "status", None)  # the ledger's own errors carry theirs
+    explicit = getattr(exc, "status", None)  # an error raised by a page with a status of its own
     if explicit:
         return explicit
     return next((status for cls, status in STATUS if isinstance(exc, cls)), 400)

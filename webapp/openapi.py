@@ -14,7 +14,8 @@ The document is built once per language (labels and titles are bilingual).
 """
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from scoring.games import Game
 from scoring.i18n import render, t
@@ -24,7 +25,6 @@ from scoring.registry import all_games
 from scoring.rules import Option, RuleSet
 
 from .examples import EXAMPLES
-from .models import MAX_NAME, MAX_SEATS, MIN_SEATS
 
 STRING = {"type": "string"}
 INTEGER = {"type": "integer"}
@@ -128,7 +128,6 @@ ERROR_WORDS = {
     "429": t("请求太频繁", "too many requests"),
 }
 CALCULATOR_ERRORS = ("400", "404", "413", "415", "422", "429")
-LEDGER_ERRORS = ("400", "403", "404", "409", "413", "415", "422", "429")
 
 
 def json_content(schema: dict, examples: dict | None = None) -> dict:
@@ -212,67 +211,6 @@ def game_operation(game: Game, action: str) -> dict:
     }}
 
 
-# ---------------------------------------------------------------------------
-# The ledger
-# ---------------------------------------------------------------------------
-
-TABLE_ID = {"name": "table_id", "in": "path", "required": True, "schema": STRING}
-NUMBER = {"name": "number", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 0}}
-TOKEN = {"name": "X-Edit-Token", "in": "header", "required": False, "schema": STRING,
-         "description": "the table's edit token"}
-IDEMPOTENCY = {"name": "Idempotency-Key", "in": "header", "required": False,
-               "schema": {"type": "string", "minLength": 1, "maxLength": 128, "pattern": "^[!-~]+$"}}
-HAND = obj({"number": INTEGER, "deltas": INTEGERS, "steps": STRINGS})
-WRITTEN = obj({"totals": INTEGERS, "version": INTEGER}, {"hand": HAND})
-
-
-def hand_input() -> dict:
-    """Any game's settle input without ``rules`` (the table's game decides which)."""
-    return {"anyOf": [g.settle_input.json_schema(most_seats(g)) for g in all_games()]}
-
-
-def ledger_operations() -> dict[str, dict]:
-    slugs = [g.slug for g in all_games()]
-    created = obj({"id": STRING, "edit_token": STRING, "view_url": STRING, "edit_url": STRING})
-    table = obj({"game": STRING, "players": STRINGS, "rules": OBJECT, "version": INTEGER, "totals": INTEGERS,
-                 "hands": {"type": "array", "items": obj({"number": INTEGER, "input": OBJECT, "deltas": INTEGERS,
-                                                          "steps": STRINGS})}})
-    settled_up = obj({"totals": INTEGERS, "per_point": STRING, "transfers": {"type": "array", "items": obj(
-        {"from": INTEGER, "to": INTEGER, "points": INTEGER, "amount": STRING})}})
-    return {
-        "/api/v1/tables": {"post": {
-            "operationId": "table_create", "tags": ["tables"],
-            "requestBody": {"required": True, "content": json_content(obj(
-                {"game": {"enum": slugs}, "players": {"type": "array", "items": {"type": "string", "maxLength": MAX_NAME},
-                                                      "minItems": MIN_SEATS, "maxItems": MAX_SEATS}},
-                {"rules": nullable(OBJECT)}))},
-            "responses": responses("201", created, LEDGER_ERRORS)}},
-        "/api/v1/tables/{table_id}": {"get": {
-            "operationId": "table_read", "tags": ["tables"], "parameters": [TABLE_ID],
-            "responses": {**responses("200", table, ("400", "404", "429")),
-                          "304": {"description": t("未改变（If-None-Match）", "not modified (If-None-Match)")}}}},
-        "/api/v1/tables/{table_id}/hands": {"post": {
-            "operationId": "hand_record", "tags": ["tables"], "parameters": [TABLE_ID, TOKEN, IDEMPOTENCY],
-            "requestBody": {"required": True, "content": json_content(hand_input())},
-            "responses": responses("201", obj({"hand": HAND, "totals": INTEGERS, "version": INTEGER}),
-                                   LEDGER_ERRORS)}},
-        "/api/v1/tables/{table_id}/hands/{number}": {
-            "put": {"operationId": "hand_edit", "tags": ["tables"], "parameters": [TABLE_ID, NUMBER, TOKEN],
-                    "requestBody": {"required": True, "content": json_content(obj(
-                        {"version": int_json_schema(None, None), "input": hand_input()}))},
-                    "responses": responses("200", WRITTEN, LEDGER_ERRORS)},
-            "delete": {"operationId": "hand_delete", "tags": ["tables"],
-                       "parameters": [TABLE_ID, NUMBER, TOKEN,
-                                      {"name": "version", "in": "query", "required": False, "schema": STRING}],
-                       "responses": responses("204", None, LEDGER_ERRORS, t("已删除", "deleted"))}},
-        "/api/v1/tables/{table_id}/settle-up": {"get": {
-            "operationId": "table_settle_up", "tags": ["tables"],
-            "parameters": [TABLE_ID, {"name": "per_point", "in": "query", "required": False,
-                                      "schema": {"type": "string", "pattern": r"^[0-9]+(\.[0-9]{1,2})?$"}}],
-            "responses": responses("200", settled_up, ("400", "404", "429"))}},
-    }
-
-
 def served(path: str, methods: Iterable[str], rules: Iterable) -> bool:
     """Whether the app has a route for this templated path and these methods."""
     werkzeug_path = path.replace("{table_id}", "<table_id>").replace("{number}", "<int:number>")
@@ -283,8 +221,9 @@ def served(path: str, methods: Iterable[str], rules: Iterable) -> bool:
 # The document
 # ---------------------------------------------------------------------------
 
-def build_document(served_rules: Iterable) -> dict:
-    """The whole OpenAPI document, its words still bilingual :class:`~scoring.i18n.Text`."""
+def build_document(served_rules: Iterable, more_operations: Iterable[Callable[[], dict]] = ()) -> dict:
+    """The whole OpenAPI document, its words still bilingual :class:`~scoring.i18n.Text`; ``more_operations``
+    give the paths of other blueprints (the ledger's), each kept where the app serves it."""
     rules = list(served_rules)
     paths: dict[str, dict] = {
         "/api/v1/games": {"get": {"operationId": "games", "tags": ["games"],
@@ -299,10 +238,11 @@ def build_document(served_rules: Iterable) -> dict:
     for game in all_games():
         for action in game.action_names():
             paths[f"/api/v1/{game.slug}/{action}"] = game_operation(game, action)
-    for path, operations in ledger_operations().items():
-        kept = {m: op for m, op in operations.items() if served(path, [m], rules)}
-        if kept:
-            paths[path] = kept
+    for operations_of in more_operations:
+        for path, operations in operations_of().items():
+            kept = {m: op for m, op in operations.items() if served(path, [m], rules)}
+            if kept:
+                paths[path] = kept
     schemas = {"Error": ERROR, **{f"{g.slug}_rules": rules_schema(g.ruleset) for g in all_games()}}
     return {
         "openapi": "3.1.0",
@@ -319,5 +259,11 @@ def document(app, lang: str) -> dict:
     """The document in one language, built once per app and language (kept in ``app.extensions``)."""
     cache = app.extensions.setdefault("paiju_openapi", {})
     if lang not in cache:
-        cache[lang] = render(build_document(app.url_map.iter_rules()), lang)
+        more = app.extensions.get("paiju_openapi_operations", ())
+        cache[lang] = render(build_document(app.url_map.iter_rules(), more), lang)
     return cache[lang]
+
+
+def add_operations(app, operations_of: Callable[[], dict]) -> None:
+    """A blueprint's operations for the document: ``operations_of()`` gives {path: {method: operation}}."""
+    app.extensions.setdefault("paiju_openapi_operations", []).append(operations_of)

@@ -34,7 +34,7 @@ def N_(msgid: str) -> str:
 
 TAB_NAMES = {"rules": N_("规则"), "check": N_("检查"), "hint": N_("提示"), "settle": N_("结算"),
              "trick": N_("谁赢这墩"), "bidding": N_("叫分"), "rounds": N_("记圈")}
-TAB_ENDPOINTS = {"rounds": "q783_tracker.rounds"}
+TAB_ENDPOINTS = {"rounds": "live.rounds"}
 
 
 def tabs_for(game):

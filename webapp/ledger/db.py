@@ -14,7 +14,7 @@
   closing the parent's connections, and opens its own.
 * SQLite: WAL journal, a busy timeout, and :func:`begin_write` starts write
   transactions with ``BEGIN IMMEDIATE`` so two writers never interleave.
-  PostgreSQL: ``webapp.models.locked_table`` takes the table row ``FOR UPDATE``.
+  PostgreSQL: ``webapp.ledger.writes.locked_table`` takes the table row ``FOR UPDATE``.
 * Migrations run under :func:`migrations_locked`: one process at a time.
 """
 from __future__ import annotations
@@ -50,7 +50,7 @@ db = SQLAlchemy(model_class=Base)
 
 SQLITE_BUSY_TIMEOUT = 30  # seconds a writer waits for another one
 _IMMEDIATE = contextvars.ContextVar("paiju_sqlite_immediate", default=False)
-_PKG = Path(__file__).resolve().parent
+_WEBAPP = Path(__file__).resolve().parent.parent
 _MIGRATE_LOCK = threading.Lock()
 _PG_MIGRATION_LOCK = 7_830_501  # any constant: the ledger's advisory lock while migrating
 #: every engine an app of this process made, to be dropped in a forked child (SQLAlchemy: "Using
@@ -81,8 +81,8 @@ def database_url(app) -> str:
 
 def migrations_dir() -> str:
     """``migrations/`` beside the packages in a checkout, inside ``webapp/`` in a wheel."""
-    inside = _PKG / "migrations"
-    return str(inside if inside.is_dir() else _PKG.parent / "migrations")
+    inside = _WEBAPP / "migrations"
+    return str(inside if inside.is_dir() else _WEBAPP.parent / "migrations")
 
 
 def init_app(app) -> None:

@@ -19,11 +19,15 @@ from scoring.i18n import render
 from scoring.registry import get_game
 from scoring.settleup import CENT, parse_per_point, settle_up
 
+from ..errors import engine_error_response, status_of
+from ..i18n import current_lang, page_message
 from . import db as ledger_db
-from . import models as m
-from . import tables
-from .errors import engine_error_response, status_of
-from .i18n import current_lang, page_message
+from . import service
+from .exports import qr_svg
+from .forms import VersionForm, csrf_message
+from .models import LedgerTable
+from .queries import check_token, get_table, hand_facts, hand_totals
+from .web import EDIT_COOKIE, limit_creates, with_edit_cookie
 
 bp = Blueprint("evening", __name__)
 #: the money-per-point chips the page offers
@@ -39,9 +43,9 @@ def _schema():
 
 @bp.get("/api/v1/tables/<table_id>/settle-up")
 def api_settle_up(table_id: str):
-    table = m.get_table(table_id)
+    table = get_table(table_id)
     per_point = parse_per_point(request.args.get("per_point"))
-    answer = settle_up(m.hand_totals(table.id, len(table.players)), per_point)
+    answer = settle_up(hand_totals(table.id, len(table.players)), per_point)
     answer["steps"] = render(answer["steps"], current_lang())
     resp = jsonify(answer)
     resp.headers["Cache-Control"] = "no-cache"
@@ -87,8 +91,8 @@ def _money(points: int, per_point: Decimal | None) -> str | None:
     return None if per_point is None else str((per_point * points).quantize(CENT))
 
 
-def stats_rows(table: m.LedgerTable, game) -> list[dict]:
-    hands = m.hand_facts(table.id)
+def stats_rows(table: LedgerTable, game) -> list[dict]:
+    hands = hand_facts(table.id)
     rows = []
     for name, record in zip(table.players, evening_stats(game, len(table.players), hands)):
         rows.append({"name": name, "stats": record, "streak": streak_words(record.streak)})
@@ -105,11 +109,11 @@ def streak_words(streak: int) -> str:
 
 @bp.get("/tables/<table_id>/settle-up")
 def settle_up_page(table_id: str):
-    table = m.get_table(table_id)
+    table = get_table(table_id)
     game = get_game(table.game)
     raw = request.args.get("per_point")
     per_point, problem = _reading(raw)
-    totals = m.hand_totals(table.id, len(table.players))
+    totals = hand_totals(table.id, len(table.players))
     settled = settle_up(totals, per_point or Decimal(1))
     names = list(table.players)
     transfers = [{**tr, "payer": names[tr["from"]], "payee": names[tr["to"]],
@@ -122,7 +126,7 @@ def settle_up_page(table_id: str):
            "bars": bars(names, totals), "money": [_money(v, per_point) for v in totals],
            "stats": stats_rows(table, game), "declarers": has_declarer(game),
            "view_url": url_for("tables.view", table_id=table.id), "bar_svg": bar_svg,
-           "qr": tables.qr_svg(share_url)}
+           "qr": qr_svg(share_url)}
     resp = make_response(render_template("tables/settle_up.html", **ctx), 400 if problem else 200)
     resp.headers["Referrer-Policy"] = "no-referrer"
     resp.headers["X-Robots-Tag"] = "noindex, nofollow"
@@ -133,17 +137,16 @@ def settle_up_page(table_id: str):
 # --- a new evening ------------------------------------------------------------------
 
 @bp.post("/tables/<table_id>/edit/new-evening")
-@tables.limit_creates
+@limit_creates
 def new_evening(table_id: str):
     """A new table with this one's game, players and house rules; its edit page opens with its cookie."""
-    table = m.get_table(table_id)
-    m.check_token(table, request.cookies.get(tables.EDIT_COOKIE))
-    if not tables.VersionForm().validate():
-        message = gettext("表单已失效，请刷新页面后再提交。")
-        return render_template("tables/error.html", status=400, message=message), 400
-    new_id, token = m.create_table(table.game, list(table.players), dict(table.rules))
+    table = get_table(table_id)
+    check_token(table, request.cookies.get(EDIT_COOKIE))
+    if not VersionForm().validate():
+        return render_template("tables/error.html", status=400, message=csrf_message()), 400
+    new_id, token = service.create_table(table.game, list(table.players), dict(table.rules))
     target = redirect(url_for("tables.edit", table_id=new_id, new=1), 303)
-    return tables.with_edit_cookie(target, new_id, token)
+    return with_edit_cookie(target, new_id, token)
 
 
 def bar_svg(bar: dict) -> Markup:  # kept here so the template stays readable

@@ -1,0 +1,45 @@
+"""The ledger's answers as the API gives them (docs/api.md): a hand, a table, what a write returns."""
+from __future__ import annotations
+
+from .db import db
+from .models import LedgerHand, LedgerTable
+from .queries import TableRead
+from .settling import carried_fields
+from .shown import shown_of
+
+
+def hand_json(hand: LedgerHand, lang: str, players: int, shown: dict | None = None) -> dict:
+    """A hand for the API: deltas per player of the table (``players`` of them); ``seats`` (beyond the
+    contract) only for a hand played after the seats changed: the players its input's seats are.
+    ``shown``: its result in ``lang`` when the caller has it already (:func:`.shown.shown_of`)."""
+    shown = dict(shown) if shown is not None else hand.shown(lang)
+    deltas = list(hand.deltas) + [0] * (players - len(hand.deltas))
+    out = {"number": hand.number, "input": hand.input, "deltas": deltas, "steps": list(shown.pop("steps", []))}
+    if hand.seats is not None:
+        out["seats"] = list(hand.seats)
+    out.update(shown)
+    return out
+
+
+def table_json(read: TableRead, lang: str) -> dict:
+    table, hands = read.table, read.hands
+    shown = shown_of(table.id, [(h.number, h.changed_version) for h in hands], lang)
+    out = {"id": table.id, "game": table.game, "players": list(table.players), "rules": dict(table.rules),
+           "version": read.version, "totals": table.totals(hands),
+           "hands": [hand_json(h, lang, len(table.players), result) for h, result in zip(hands, shown)]}
+    out.update(carried_fields(table, hands[-1] if hands else None))
+    return out
+
+
+def write_answer(table: LedgerTable, hand: LedgerHand | None, last: LedgerHand | None, lang: str,
+                 resettled: list[int] | None = None) -> dict:
+    """A write's answer, built inside its transaction (so it is consistent); ``resettled``: the later
+    hands an edit or a delete settled again, an addition to the contract (docs/api.md)."""
+    db.session.flush()
+    out = {"totals": list(table.kept_totals), "version": table.version}
+    if hand is not None:
+        out = {"hand": hand_json(hand, lang, len(table.players)), **out}
+    out.update(carried_fields(table, last))
+    if resettled is not None:
+        out["resettled"] = resettled
+    return out

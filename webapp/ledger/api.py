@@ -1,0 +1,138 @@
+"""The ledger's JSON API under ``/api/v1/tables`` (docs/api.md); every change needs ``X-Edit-Token``."""
+from __future__ import annotations
+
+from flask import Blueprint, current_app, jsonify, request, url_for
+
+from scoring.errors import MalformedInput
+from scoring.i18n import t
+
+from ..api import error_response, json_body
+from ..errors import status_of
+from ..i18n import current_lang
+from . import db as ledger_db
+from . import service
+from .answers import table_json
+from .errors import TableError
+from .queries import check_token, get_table, load_table, table_version
+from .web import edit_link, limit_creates, limit_writes
+
+bp = Blueprint("tables_api", __name__, url_prefix="/api/v1/tables")
+TOKEN_HEADER = "X-Edit-Token"
+KEY_HEADER = "Idempotency-Key"
+
+
+@bp.before_request
+def _schema():
+    ledger_db.ensure_schema()
+
+
+@bp.errorhandler(TableError)
+def _table_error(exc: TableError):
+    resp, status = error_response(exc.code, exc.message, status_of(exc), exc.field)
+    if exc.extra:
+        body = resp.get_json()
+        body.update(exc.extra)
+        resp = jsonify(body)
+    return resp, status
+
+
+def etag_for(table_id: str, version: int) -> str:
+    return f"{table_id}.{version}.{current_lang()}"
+
+
+def not_modified(table_id: str, version: int | None):
+    """A 304 when the client already holds this version (If-None-Match)."""
+    if version is None:
+        return None
+    tag = etag_for(table_id, version)
+    if request.if_none_match and request.if_none_match.contains_weak(tag):
+        resp = current_app.response_class(status=304)
+        resp.set_etag(tag, weak=True)
+        resp.headers["Cache-Control"] = "no-cache"
+        return resp
+    return None
+
+
+def _body():
+    try:
+        return json_body()
+    except RecursionError:  # absurdly nested JSON
+        raise MalformedInput(t("请求体嵌套太深", "the request body is nested too deeply"), code="malformed_json")
+
+
+def _token():
+    return request.headers.get(TOKEN_HEADER)
+
+
+def _answered(status: int):
+    """The JSON response for a write's answer, made inside its transaction (see :func:`.writes.write`)."""
+    def respond(answer):
+        resp = jsonify(answer)
+        resp.status_code = status
+        return resp
+    return respond
+
+
+@bp.post("")
+@bp.post("/")
+@limit_creates
+def api_create():
+    body = _body()
+    table_id, token = service.create_table(body.get("game"), body.get("players"), body.get("rules"))
+    return jsonify({
+        "id": table_id,
+        "edit_token": token,
+        "view_url": url_for("tables.view", table_id=table_id, _external=True),
+        "edit_url": edit_link(table_id, token),
+    }), 201
+
+
+@bp.post("/<table_id>/token")
+@limit_writes
+def api_rotate(table_id: str):
+    token = service.rotate_token(table_id, _token())
+    return jsonify({"edit_token": token, "edit_url": edit_link(table_id, token)})
+
+
+@bp.delete("/<table_id>")
+@limit_writes
+def api_delete_table(table_id: str):
+    service.delete_table(table_id, _token())
+    return "", 204
+
+
+@bp.get("/<table_id>")
+def api_read(table_id: str):
+    cached = not_modified(table_id, table_version(table_id))
+    if cached is not None:
+        return cached
+    read = load_table(table_id)
+    resp = jsonify(table_json(read, current_lang()))
+    resp.set_etag(etag_for(read.table.id, read.version), weak=True)
+    resp.headers["Cache-Control"] = "no-cache"
+    resp.vary.update(("Accept-Language", "Cookie"))
+    return resp
+
+
+@bp.post("/<table_id>/hands")
+@limit_writes
+def api_record(table_id: str):
+    return service.record_hand(table_id, _token(), _body, current_lang(), key=request.headers.get(KEY_HEADER),
+                               respond=_answered(201))
+
+
+@bp.put("/<table_id>/hands/<int:number>")
+@limit_writes
+def api_edit(table_id: str, number: int):
+    return service.edit_hand(table_id, _token(), number, _body, current_lang(), respond=_answered(200))
+
+
+@bp.delete("/<table_id>/hands/<int:number>")
+@limit_writes
+def api_delete(table_id: str, number: int):
+    check_token(get_table(table_id), _token())
+    version = request.args.get("version")
+    if version is None and request.get_data(cache=True).strip():
+        version = _body().get("version")
+    service.delete_hand(table_id, _token(), number, version, current_lang())
+    return "", 204

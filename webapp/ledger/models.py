@@ -1,0 +1,155 @@
+"""The table ledger's data: a table (game, seats, house rules), its hands, and the answers kept for
+idempotent writes. Tables and columns only; what is done with them is in :mod:`.service` and beside it.
+
+A hand keeps the settle input as entered and the engine's result, stored once in no language: its texts
+(the steps) as plain JSON (``scoring.i18n.to_json``), rendered in the reader's language when shown
+(:mod:`.shown`). The table keeps its totals (``kept_totals``), changed by every write in the same locked
+transaction that changes a hand's deltas, so recording a hand does not read the others; tests check they
+always equal the sum of the stored deltas.
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from datetime import datetime, timezone
+from typing import Any
+
+from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Index, Integer, String, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from .db import db
+from .shown import hand_shown
+
+
+def _now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def new_table_id() -> str:
+    return secrets.token_urlsafe(16)  # 128 random bits, 22 characters
+
+
+def new_edit_token() -> str:
+    return secrets.token_urlsafe(24)  # 192 random bits, 32 characters
+
+
+def token_digest(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+class LedgerTable(db.Model):
+    __tablename__ = "ledger_tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    token_hash: Mapped[str] = mapped_column(String(64))
+    game: Mapped[str] = mapped_column(String(20))
+    players: Mapped[list] = mapped_column(JSON)
+    rules: Mapped[dict] = mapped_column(JSON)
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    # the hand the last undo took, {"number", "input"}, until it is redone or a new hand is recorded
+    undone: Mapped[dict | None] = mapped_column(JSON, nullable=True)
+    # the version of the last change a live poll cannot send as changed hands (a hand deleted)
+    reset_version: Mapped[int] = mapped_column(Integer, default=0)
+    # the sum of the hands' deltas per seat (None: not kept yet, a table from before migration 0003)
+    kept_totals: Mapped[list | None] = mapped_column(JSON, nullable=True)
+    # who sits where for the next hands: indexes into ``players`` in seat order (None: every player, in order).
+    # ``players`` is everyone who played at this table (a player who left keeps a name and a total).
+    seated: Mapped[list | None] = mapped_column(JSON, nullable=True)
+
+    hands: Mapped[list["LedgerHand"]] = relationship(
+        back_populates="table", order_by="LedgerHand.number", cascade="all, delete-orphan",
+        passive_deletes=True)
+
+    def token_ok(self, token: str | None) -> bool:
+        """Constant-time check of an edit token (only its SHA-256 is stored)."""
+        if not token or not isinstance(token, str) or len(token) > 200:
+            return False
+        return hmac.compare_digest(token_digest(token), self.token_hash)
+
+    def totals(self, hands) -> list[int]:
+        totals = [0] * len(self.players)
+        for hand in hands:
+            for seat, d in enumerate(hand.deltas[:len(totals)]):
+                totals[seat] += d
+        return totals
+
+    def touch(self) -> None:
+        self.version = self.version + 1
+        self.updated_at = _now()
+
+    def reset(self) -> None:
+        """This change takes a hand away: a live view reads the hands it shows again."""
+        self.reset_version = self.version
+
+    def add_to_totals(self, deltas: list[int] | None, sign: int = 1) -> None:
+        """``deltas`` are per player (a hand's are; see :func:`.settling.per_player`)."""
+        kept = list(self.kept_totals or [])
+        kept += [0] * (len(self.players) - len(kept))
+        for player, d in enumerate((deltas or [])[:len(kept)]):
+            kept[player] += sign * d
+        self.kept_totals = kept
+
+    def seating(self) -> list[int]:
+        """The players (indexes) in seat order for the next hand."""
+        return list(self.seated) if self.seated is not None else list(range(len(self.players)))
+
+    def names_of(self, seats: list[int]) -> list[str]:
+        return [self.players[i] for i in seats]
+
+
+class LedgerHand(db.Model):
+    __tablename__ = "ledger_hands"
+    __table_args__ = (UniqueConstraint("table_id", "number", name="uq_ledger_hands_table_number"),
+                      Index("ix_ledger_hands_table_changed", "table_id", "changed_version"))
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(String(32), ForeignKey("ledger_tables.id", ondelete="CASCADE"))
+    number: Mapped[int] = mapped_column(Integer)
+    input: Mapped[dict] = mapped_column(JSON)
+    deltas: Mapped[list] = mapped_column(JSON)
+    # the engine's result without deltas, its texts in no language (scoring.i18n.to_json; migration 0004).
+    # Read only when needed (its JSON is most of a row): the writes read it with the hands they carry from
+    # (:data:`.queries.WITH_RESULT`), a reader when a hand's rendering is not memoized yet (:func:`.shown.shown_of`).
+    result: Mapped[dict] = mapped_column(JSON, deferred=True)
+    # whether this hand ends a series (Game.ends_series), so pages number series without reading every result
+    ends_series: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    edited_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)  # its input
+    # the table version that last wrote this hand's input (an edit's conflict check), and its result too
+    # (what a live poll sends again)
+    input_version: Mapped[int] = mapped_column(Integer, default=0)
+    changed_version: Mapped[int] = mapped_column(Integer, default=0)
+    # the players in this hand's seats (indexes into the table's players; None: all of them, in order).
+    # ``deltas`` are per player (0 for one who did not play this hand), so totals sum them by index.
+    seats: Mapped[list | None] = mapped_column(JSON, nullable=True)
+
+    table: Mapped[LedgerTable] = relationship(back_populates="hands")
+
+    def shown(self, lang: str) -> dict:
+        """The engine's result in one language (steps and any extra fields); a copy."""
+        return hand_shown(self, lang)
+
+    def seating(self) -> list[int]:
+        """The players (indexes) in this hand's seats, in seat order; its input's seat numbers are these."""
+        return list(self.seats) if self.seats is not None else list(range(len(self.deltas or [])))
+
+    def carried_in(self, key: str) -> Any:
+        """What this hand was settled with for a carried field (stored as ``<field>_before``)."""
+        return (self.result or {}).get(f"{key}_before")
+
+
+class LedgerIdempotency(db.Model):
+    """The first answer to a ``POST …/hands`` that carried an ``Idempotency-Key``."""
+    __tablename__ = "ledger_idempotency"
+    __table_args__ = (UniqueConstraint("table_id", "key", name="uq_ledger_idempotency_table_key"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(String(32), ForeignKey("ledger_tables.id", ondelete="CASCADE"))
+    key: Mapped[str] = mapped_column(String(128))
+    status: Mapped[int] = mapped_column(Integer)
+    answer: Mapped[dict] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)

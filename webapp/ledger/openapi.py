@@ -1,0 +1,67 @@
+"""The ledger's operations in the OpenAPI document (``webapp/openapi.py`` describes the games' actions and
+builds the document; the ledger adds these when it is set up)."""
+from __future__ import annotations
+
+from scoring.i18n import t
+from scoring.registry import all_games
+
+from ..openapi import (INTEGER, INTEGERS, OBJECT, STRING, STRINGS, int_json_schema, json_content, most_seats,
+                       nullable, obj, responses)
+from .cleaning import MAX_NAME, MAX_SEATS, MIN_SEATS
+
+LEDGER_ERRORS = ("400", "403", "404", "409", "413", "415", "422", "429")
+TABLE_ID = {"name": "table_id", "in": "path", "required": True, "schema": STRING}
+NUMBER = {"name": "number", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 0}}
+TOKEN = {"name": "X-Edit-Token", "in": "header", "required": False, "schema": STRING,
+         "description": "the table's edit token"}
+IDEMPOTENCY = {"name": "Idempotency-Key", "in": "header", "required": False,
+               "schema": {"type": "string", "minLength": 1, "maxLength": 128, "pattern": "^[!-~]+$"}}
+HAND = obj({"number": INTEGER, "deltas": INTEGERS, "steps": STRINGS})
+WRITTEN = obj({"totals": INTEGERS, "version": INTEGER}, {"hand": HAND})
+
+
+def hand_input() -> dict:
+    """Any game's settle input without ``rules`` (the table's game decides which)."""
+    return {"anyOf": [g.settle_input.json_schema(most_seats(g)) for g in all_games()]}
+
+
+def ledger_operations() -> dict[str, dict]:
+    slugs = [g.slug for g in all_games()]
+    created = obj({"id": STRING, "edit_token": STRING, "view_url": STRING, "edit_url": STRING})
+    table = obj({"game": STRING, "players": STRINGS, "rules": OBJECT, "version": INTEGER, "totals": INTEGERS,
+                 "hands": {"type": "array", "items": obj({"number": INTEGER, "input": OBJECT, "deltas": INTEGERS,
+                                                          "steps": STRINGS})}})
+    settled_up = obj({"totals": INTEGERS, "per_point": STRING, "transfers": {"type": "array", "items": obj(
+        {"from": INTEGER, "to": INTEGER, "points": INTEGER, "amount": STRING})}})
+    return {
+        "/api/v1/tables": {"post": {
+            "operationId": "table_create", "tags": ["tables"],
+            "requestBody": {"required": True, "content": json_content(obj(
+                {"game": {"enum": slugs}, "players": {"type": "array", "items": {"type": "string", "maxLength": MAX_NAME},
+                                                      "minItems": MIN_SEATS, "maxItems": MAX_SEATS}},
+                {"rules": nullable(OBJECT)}))},
+            "responses": responses("201", created, LEDGER_ERRORS)}},
+        "/api/v1/tables/{table_id}": {"get": {
+            "operationId": "table_read", "tags": ["tables"], "parameters": [TABLE_ID],
+            "responses": {**responses("200", table, ("400", "404", "429")),
+                          "304": {"description": t("未改变（If-None-Match）", "not modified (If-None-Match)")}}}},
+        "/api/v1/tables/{table_id}/hands": {"post": {
+            "operationId": "hand_record", "tags": ["tables"], "parameters": [TABLE_ID, TOKEN, IDEMPOTENCY],
+            "requestBody": {"required": True, "content": json_content(hand_input())},
+            "responses": responses("201", obj({"hand": HAND, "totals": INTEGERS, "version": INTEGER}),
+                                   LEDGER_ERRORS)}},
+        "/api/v1/tables/{table_id}/hands/{number}": {
+            "put": {"operationId": "hand_edit", "tags": ["tables"], "parameters": [TABLE_ID, NUMBER, TOKEN],
+                    "requestBody": {"required": True, "content": json_content(obj(
+                        {"version": int_json_schema(None, None), "input": hand_input()}))},
+                    "responses": responses("200", WRITTEN, LEDGER_ERRORS)},
+            "delete": {"operationId": "hand_delete", "tags": ["tables"],
+                       "parameters": [TABLE_ID, NUMBER, TOKEN,
+                                      {"name": "version", "in": "query", "required": False, "schema": STRING}],
+                       "responses": responses("204", None, LEDGER_ERRORS, t("已删除", "deleted"))}},
+        "/api/v1/tables/{table_id}/settle-up": {"get": {
+            "operationId": "table_settle_up", "tags": ["tables"],
+            "parameters": [TABLE_ID, {"name": "per_point", "in": "query", "required": False,
+                                      "schema": {"type": "string", "pattern": r"^[0-9]+(\.[0-9]{1,2})?$"}}],
+            "responses": responses("200", settled_up, ("400", "404", "429"))}},
+    }

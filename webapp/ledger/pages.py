@@ -1,0 +1,409 @@
+"""The ledger's pages: open a table, the table (edit link / read-only link) and its live part, a hand
+recorded, undone, redone, edited, deleted, the seats, the owner's buttons, the CSV and the QR code.
+
+On the pages the edit token lives in an HttpOnly cookie scoped to the table, set when the edit link
+``/tables/<id>/edit/<token>`` is opened, which then redirects to ``/tables/<id>/edit`` so the token leaves
+the address bar. Tables are never listed anywhere.
+"""
+from __future__ import annotations
+
+import functools
+
+from flask import (Blueprint, abort, flash, make_response, redirect, render_template, request, url_for)
+from flask_babel import gettext
+
+from scoring.errors import PaijuError
+from scoring.i18n import render
+from scoring.inputs import strict_int
+from scoring.registry import all_games, get_game
+
+from .. import forms as game_forms
+from ..errors import status_of
+from ..extensions import htmx
+from ..i18n import current_lang, page_message
+from . import db as ledger_db
+from . import seats as seat_changes
+from . import service
+from .errors import TableError, WriteConflict
+from .exports import csv_text, qr_file
+from .forms import (CreateTableForm, EditAttempt, RawInputForm, VersionForm, csrf_message, engine_error,
+                    next_hand_form, prefill, pretty, settle_form, table_says)
+from .models import LedgerTable
+from .queries import check_token, get_table, hand_count, hand_numbered
+from .settling import table_carried
+from .views import edit_table, live_fragment, moment, padded, picker, table_page, unchanged
+from .web import EDIT_COOKIE, limit_creates, limit_writes, with_edit_cookie
+
+bp = Blueprint("tables", __name__)
+
+
+@bp.before_request
+def _pages_schema():
+    ledger_db.ensure_schema()
+
+
+@bp.after_request
+def _private(resp):
+    # the edit link holds the token: never leak it in a Referer, never index a table
+    resp.headers["Referrer-Policy"] = "no-referrer"
+    resp.headers["X-Robots-Tag"] = "noindex, nofollow"
+    resp.headers.setdefault("Cache-Control", "private, no-cache")
+    resp.headers.add("Vary", "Cookie")
+    return resp
+
+
+@bp.errorhandler(PaijuError)
+def _page_error(exc: PaijuError):
+    status = status_of(exc)
+    return render_template("tables/error.html", status=status,
+                           message=page_message(exc)), status
+
+
+# --- open a table -------------------------------------------------------------------
+
+def _create_game():
+    slug = request.values.get("game") or ""
+    return get_game(slug) if slug else None
+
+
+@bp.route("/tables/new", methods=["GET", "POST"])
+@limit_creates
+def new_table():
+    game = _create_game()
+    if game is None:
+        if request.method == "POST":
+            abort(400)
+        return render_template("tables/new.html", game=None, choices=list(all_games()))
+    form = CreateTableForm(data={"game": game.slug})
+    rules_form = game_forms.rules_form_class(game)(request.form if request.method == "POST" else None,
+                                                   prefix="rules")
+    errors, offer = [], None
+    switched = request.method == "POST" and game_forms.switch_preset(game, rules_form, request.form)
+    if request.method == "POST" and request.form.get("action") != "refresh" and not switched:
+        opened, offer = _open(game, form, rules_form, errors)
+        if opened is not None:
+            return opened
+    return _new_table_page(game, form, rules_form, errors, offer)
+
+
+def _open(game, form, rules_form, errors: list) -> tuple:
+    """(the redirect to the new table's edit page, None), or (None, a preset to offer) with what went
+    wrong on the form or in ``errors``."""
+    if not form.validate():
+        errors.append(csrf_message() if "csrf_token" in form.errors else gettext("请检查表单"))
+        return None, None
+    named = form.names()
+    try:
+        table_id, token = service.create_table(game.slug, [n for _, n in named], game_forms.rules_payload(rules_form))
+    except PaijuError as exc:
+        message = page_message(exc)
+        if not _attach_create_error(form, rules_form, exc.field, named, message):
+            errors.append(message)
+        return None, game_forms.preset_offer(game, game_forms.rules_payload(rules_form), len(named))
+    return with_edit_cookie(redirect(url_for("tables.edit", table_id=table_id, new=1)), table_id, token), None
+
+
+def _new_table_page(game, form, rules_form, errors: list, offer):
+    try:
+        lo, hi = game.seat_range(game_forms.rules_payload(rules_form))
+    except PaijuError:
+        lo, hi = game.seat_range()
+    ctx = dict(game=game, form=form, rules_form=rules_form, errors=errors, seats=range(hi), required=lo, offer=offer)
+    status = 422 if errors or form.errors else 200
+    if htmx and request.method == "POST":
+        return render_template("tables/_new_panel.html", **ctx), status
+    return render_template("tables/new.html", **ctx), status
+
+
+def _add_error(field, message: str) -> None:
+    field.errors = list(field.errors or []) + [message]
+
+
+def _attach_create_error(form, rules_form, field, named, message) -> bool:
+    if not field:
+        return False
+    if field.startswith("players[") and field.endswith("]"):
+        try:
+            index = named[int(field[8:-1])][0]
+        except (ValueError, IndexError):
+            return False
+        _add_error(form[f"name_{index}"], message)
+        return True
+    if field.startswith("rules."):
+        target = rules_form._fields.get(field.split(".", 1)[1])
+        if target is not None:
+            _add_error(target, message)
+            return True
+    return False
+
+
+# --- the table page -------------------------------------------------------------------
+
+@bp.get("/tables/<table_id>")
+def view(table_id: str):
+    return table_page(get_table(table_id), None)
+
+
+@bp.get("/tables/<table_id>/live")
+def live(table_id: str):
+    return unchanged(table_id) or live_fragment(get_table(table_id), False)
+
+
+@bp.get("/tables/<table_id>/edit/live")
+def edit_live(table_id: str):
+    # a 204 tells no more than the public poll does, so it needs no token check
+    return unchanged(table_id) or live_fragment(edit_table(table_id)[0], True)
+
+
+@bp.get("/tables/<table_id>/edit/<token>")
+def open_edit_link(table_id: str, token: str):
+    """The edit link: keep its token in the table's cookie and go on to an address without it."""
+    table = get_table(table_id)
+    check_token(table, token)
+    return with_edit_cookie(redirect(url_for("tables.edit", table_id=table.id), 303), table.id, token)
+
+
+def _edit_page(table_id: str) -> str:
+    return url_for("tables.edit", table_id=table_id)
+
+
+def _entry(table_id: str) -> str:
+    """The edit page scrolled to the totals and the form for the next hand (what a save leads to)."""
+    return _edit_page(table_id) + "#entry"
+
+
+def _refused(table: LedgerTable, token: str, message: str, status: int):
+    """The edit page again, with what was refused over the form for the next hand."""
+    return table_page(table, token, form=next_hand_form(table), errors=[message], status=status)
+
+
+# --- a hand recorded, undone, redone -------------------------------------------------------
+
+@bp.route("/tables/<table_id>/edit", methods=["GET", "POST"])
+@limit_writes
+def edit(table_id: str):
+    table, token = edit_table(table_id)
+    if request.method == "GET":
+        return table_page(table, token, form=next_hand_form(table))
+    action = request.form.get("action")
+    key = request.form.get("idempotency_key") or None
+    form = settle_form(table, add_row=action[4:] if action and action.startswith("add:") else None)
+    if action:
+        return table_page(table, token, form=form, form_key=key)
+    if not form.validate():
+        errors = [csrf_message()] if "csrf_token" in form.errors else [gettext("请检查表单")]
+        return table_page(table, token, form=form, errors=errors, status=400, form_key=key)
+    carried = table_carried(table) or {}
+
+    def payload():
+        data = table_says(table, form.to_payload())
+        for name in carried:  # the form shows the carried state read-only; the ledger supplies it
+            data.pop(name, None)
+        return data
+
+    try:
+        service.record_hand(table_id, token, payload, current_lang(), key=key)
+    except TableError:
+        raise
+    except PaijuError as exc:
+        return table_page(table, token, form=form, errors=engine_error(form, exc), status=422, form_key=key)
+    return redirect(_entry(table_id), 303)
+
+
+@bp.post("/tables/<table_id>/edit/undo")
+@limit_writes
+def undo(table_id: str):
+    table, token = edit_table(table_id)
+    form = VersionForm()
+    if not form.validate():
+        return _refused(table, token, csrf_message(), 400)
+    try:
+        service.undo_hand(table_id, token, request.form.get("number"), form.version.data or table.version)
+    except WriteConflict as exc:
+        return _refused(get_table(table_id), token, page_message(exc), 409)
+    return redirect(_entry(table_id), 303)
+
+
+def _button(view):
+    """A posted button of the edit page: the view gets the table and the token, once the CSRF check passed."""
+    @functools.wraps(view)
+    def checked(table_id: str):
+        table, token = edit_table(table_id)
+        if not VersionForm().validate():
+            return _refused(table, token, csrf_message(), 400)
+        return view(table_id, table, token)
+    return checked
+
+
+@bp.post("/tables/<table_id>/edit/redo")
+@limit_writes
+@_button
+def redo(table_id: str, table: LedgerTable, token: str):
+    """Put back the hand the last undo took; a second tap (or a resend) changes nothing."""
+    number = request.form.get("number")
+    if service.redo_hand(table_id, token, number):
+        flash(gettext("第%(n)s局恢复了", n=number))
+    return redirect(_entry(table_id), 303)
+
+
+# --- a hand deleted or edited ----------------------------------------------------------------
+
+@bp.route("/tables/<table_id>/edit/hands/<int:number>/delete", methods=["GET", "POST"])
+@limit_writes
+def delete_hand(table_id: str, number: int):
+    table, token = edit_table(table_id)
+    hand = hand_numbered(table.id, number)
+    form = VersionForm(data={"version": str(table.version)})
+    errors = []
+    if request.method == "POST":
+        if not form.validate():
+            errors.append(csrf_message())
+        else:
+            try:
+                service.delete_hand(table_id, token, number, form.version.data or None, current_lang())
+            except WriteConflict as exc:
+                errors.append(page_message(exc))
+                table = get_table(table_id)
+                form = VersionForm(formdata=None, data={"version": str(table.version)})
+            else:
+                return redirect(_edit_page(table_id), 303)
+    shown = hand.shown(current_lang())
+    return render_template("tables/confirm_delete.html", table=table, hand=hand, form=form,
+                           deltas=padded(hand.deltas, table),
+                           steps=shown.get("steps", []), errors=errors), (409 if errors else 200)
+
+
+@bp.route("/tables/<table_id>/edit/hands/<int:number>", methods=["GET", "POST"])
+@limit_writes
+def edit_hand(table_id: str, number: int):
+    table, token = edit_table(table_id)
+    hand = hand_numbered(table.id, number)
+    if request.method == "GET":
+        raw_form = RawInputForm(data={"raw": pretty(hand.input)})
+        seats = hand.seating()
+        return _hand_page(table, hand, settle_form(table, data=prefill(table, hand.input, seats), seats=seats),
+                          raw_form, str(table.version))
+    attempt = EditAttempt(table, hand)
+    conflict = None
+    if not attempt.errors:
+        try:
+            answer = service.edit_hand(table_id, token, number, attempt.body, current_lang(), merge=True)
+        except WriteConflict as exc:
+            attempt.errors, attempt.status = [page_message(exc)], 409
+            conflict = _conflict(table, number, attempt) if exc.code == "edit_conflict" else None
+        except TableError:
+            raise
+        except PaijuError as exc:
+            attempt.errors = engine_error(None if attempt.json else attempt.form, exc)
+            attempt.status = status_of(exc)
+        else:
+            flash(_edited_message(number, answer.get("resettled") or []))
+            return redirect(_entry(table_id), 303)
+    return _hand_page(table, hand_numbered(table.id, number), attempt.form, attempt.raw_form,
+                      conflict["version"] if conflict else attempt.version, attempt.errors, attempt.status,
+                      conflict)
+
+
+def _edited_message(number: int, resettled: list[int]) -> str:
+    """What an edit says it changed: the hand, and the later hands it settled again."""
+    if not resettled:
+        return gettext("第%(n)s局已修改", n=number)
+    sep = "、" if current_lang() == "zh" else ", "
+    return gettext("第%(n)s局已修改；后面随之重算的：第%(later)s局", n=number,
+                   later=sep.join(str(k) for k in resettled))
+
+
+def _conflict(table: LedgerTable, number: int, attempt: EditAttempt) -> dict:
+    """Both versions of a hand someone else changed: theirs (stored now) and mine (typed), in words."""
+    game = get_game(table.game)
+    theirs = hand_numbered(table.id, number)
+    rules, names, lang = game.ruleset.resolve(table.rules), tuple(table.names_of(theirs.seating())), current_lang()
+    try:
+        mine = attempt.typed()
+    except PaijuError:
+        mine = {}
+    words = [render(w, lang) for w in game.input_words(mine if isinstance(mine, dict) else {}, rules, names)]
+    return {"version": str(get_table(table.id).version),
+            "theirs": {"words": [render(w, lang) for w in game.input_words(theirs.input, rules, names)],
+                       "deltas": padded(theirs.deltas, table), "edited": moment(theirs.edited_at)},
+            "mine": {"words": words, "raw": pretty(mine)}}
+
+
+def _hand_page(table, hand, form, raw_form, version, errors=(), status=200, conflict=None):
+    shown = hand.shown(current_lang())
+    game = get_game(table.game)
+    return render_template("tables/hand_edit.html", table=table, hand=hand, form=form,
+                           raw_form=raw_form, version=version, errors=list(errors),
+                           names=table.names_of(hand.seating()), deltas=padded(hand.deltas, table),
+                           steps=shown.get("steps", []), picker=picker(game, table), game=game,
+                           conflict=conflict), status
+
+
+# --- players and seats ------------------------------------------------------------
+
+@bp.post("/tables/<table_id>/edit/seats")
+@limit_writes
+@_button
+def seats(table_id: str, table: LedgerTable, token: str):
+    """Rename, swap seats, join, leave, replace (see :func:`.seats.change_seats`); seats are 1-based here."""
+    change = {key: request.form.get(key) for key in ("kind", "name")}
+    for key in ("seat", "other"):
+        value = strict_int(request.form.get(key))
+        change[key] = value - 1 if value is not None else request.form.get(key)
+    try:
+        seat_changes.change_seats(table_id, token, change)
+    except TableError:
+        raise
+    except PaijuError as exc:
+        return _refused(get_table(table_id), token, page_message(exc), 422)
+    flash(gettext("座位已更新：%(names)s", names=" · ".join(get_table(table_id).names_of(
+        get_table(table_id).seating()))))
+    return redirect(_entry(table_id), 303)
+
+
+# --- the owner: rotate the edit link, delete the table ------------------------
+
+@bp.post("/tables/<table_id>/edit/rotate")
+@limit_writes
+@_button
+def rotate(table_id: str, table: LedgerTable, token: str):
+    fresh = service.rotate_token(table_id, token)
+    return with_edit_cookie(redirect(url_for("tables.edit", table_id=table_id, rotated=1), 303), table_id, fresh)
+
+
+@bp.route("/tables/<table_id>/edit/delete", methods=["GET", "POST"])
+@limit_writes
+def delete_table(table_id: str):
+    table, token = edit_table(table_id)
+    form = VersionForm()
+    errors = []
+    if request.method == "POST":
+        if form.validate():
+            service.delete_table(table_id, token)
+            resp = make_response(render_template("tables/deleted.html"))
+            resp.delete_cookie(EDIT_COOKIE, path=f"/tables/{table_id}")
+            return resp
+        errors.append(csrf_message())
+    return render_template("tables/confirm_delete_table.html", table=table, form=form,
+                           hand_count=hand_count(table.id), game=get_game(table.game),
+                           errors=errors), (400 if errors else 200)
+
+
+# --- exports ----------------------------------------------------------------
+
+@bp.get("/tables/<table_id>/export.csv")
+def export_csv(table_id: str):
+    """One row per hand: the deltas, the running totals, the input field by field in words, the steps."""
+    table = get_table(table_id)
+    resp = make_response(csv_text(table, current_lang()))
+    resp.headers["Content-Type"] = "text/csv; charset=utf-8"
+    resp.headers["Content-Disposition"] = f'attachment; filename="paiju-{table.game}-{table.id[:8]}.csv"'
+    return resp
+
+
+@bp.get("/tables/<table_id>/qr.svg")
+def qr(table_id: str):
+    table = get_table(table_id)
+    resp = make_response(qr_file(url_for("tables.view", table_id=table.id, _external=True)))
+    resp.headers["Content-Type"] = "image/svg+xml"
+    return resp

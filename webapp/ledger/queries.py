@@ -1,0 +1,200 @@
+"""Reading the ledger: a table, its hands one query at a time (never the whole table on a write), and
+the sums the pages draw, computed in SQL over the small columns."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from sqlalchemy import Integer, func, select
+from sqlalchemy.orm import undefer
+
+from .db import db
+from .errors import forbidden, hand_not_found, not_found
+from .models import LedgerHand, LedgerTable
+from .shown import shown_of
+
+WITH_RESULT = undefer(LedgerHand.result)  # the option of the reads that need the hands' results
+#: the numbers a hand can have: its column is a 32-bit integer on PostgreSQL, while a URL takes any digits
+HAND_NUMBERS = range(1, 2 ** 31)
+_ID_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+
+
+def valid_id(table_id: Any) -> bool:
+    """Ids are token_urlsafe text; anything else is not looked up at all
+    (PostgreSQL would reject a NUL byte with an error, not a miss)."""
+    return isinstance(table_id, str) and 0 < len(table_id) <= 32 and set(table_id) <= _ID_CHARS
+
+
+def find_table(table_id: Any) -> LedgerTable | None:
+    if not valid_id(table_id):
+        return None
+    return db.session.get(LedgerTable, table_id)
+
+
+def get_table(table_id: Any) -> LedgerTable:
+    table = find_table(table_id)
+    if table is None:
+        raise not_found(table_id)
+    return table
+
+
+def check_token(table: LedgerTable, token: str | None) -> None:
+    if not table.token_ok(token):
+        raise forbidden()
+
+
+def table_version(table_id: Any) -> int | None:
+    """Just the version: the cheap question a polling viewer asks."""
+    if not valid_id(table_id):
+        return None
+    return db.session.execute(select(LedgerTable.version).where(LedgerTable.id == table_id)).scalar()
+
+
+class TableRead:
+    """A table as one read saw it: its version and its hands from the same statement."""
+
+    def __init__(self, table: LedgerTable, version: int, hands: list[LedgerHand]):
+        self.table, self.version, self.hands = table, version, hands
+
+
+def load_table(table_id: Any) -> TableRead:
+    """The table with its hands; the version is read by the hands' own statement, so the two always
+    agree (PostgreSQL reads each statement at its own moment). The table's other columns never change
+    after it is opened, and they are decoded once, not once per hand."""
+    table = get_table(table_id)
+    rows = db.session.execute(
+        select(LedgerTable.version, LedgerHand).outerjoin(LedgerHand, LedgerHand.table_id == LedgerTable.id)
+        .where(LedgerTable.id == table.id).order_by(LedgerHand.number)
+        .execution_options(populate_existing=True)).all()
+    if not rows:
+        raise not_found(table_id)  # deleted between the two statements
+    return TableRead(table, rows[0][0], [hand for _, hand in rows if hand is not None])
+
+
+def _seating(seats: list | None, deltas: list) -> list[int]:
+    return list(seats) if seats is not None else list(range(len(deltas)))
+
+
+def export_rows(table: LedgerTable, lang: str) -> list[tuple[int, dict, list, list, list]]:
+    """(number, input, deltas per player, steps in ``lang``, the players in its seats) of every hand."""
+    rows = db.session.execute(
+        select(LedgerHand.number, LedgerHand.input, LedgerHand.deltas, LedgerHand.changed_version, LedgerHand.seats)
+        .where(LedgerHand.table_id == table.id).order_by(LedgerHand.number)).all()
+    shown = shown_of(table.id, [(number, version) for number, _, _, version, _ in rows], lang)
+    players = len(table.players)
+    return [(number, data, list(deltas) + [0] * (players - len(deltas)), list(result.get("steps") or []),
+             _seating(seats, deltas))
+            for (number, data, deltas, _, seats), result in zip(rows, shown)]
+
+
+# --- one hand, or a few -----------------------------------------------------------
+
+def _hands_of(table_id: str):
+    return select(LedgerHand).where(LedgerHand.table_id == table_id)
+
+
+def last_hand(table_id: str) -> LedgerHand | None:
+    """The last hand, its result read (what the next hand carries from it)."""
+    return db.session.execute(_hands_of(table_id).options(WITH_RESULT)
+                              .order_by(LedgerHand.number.desc()).limit(1)).scalar()
+
+
+def hand_numbered(table_id: str, number: int) -> LedgerHand:
+    if number not in HAND_NUMBERS:
+        raise hand_not_found(number)
+    hand = db.session.execute(_hands_of(table_id).where(LedgerHand.number == number)).scalar()
+    if hand is None:
+        raise hand_not_found(number)
+    return hand
+
+
+def hand_before(table_id: str, number: int) -> LedgerHand | None:
+    return db.session.execute(_hands_of(table_id).options(WITH_RESULT).where(LedgerHand.number < number)
+                              .order_by(LedgerHand.number.desc()).limit(1)).scalar()
+
+
+def hands_after(table_id: str, number: int, batch: int = 4) -> Iterator[LedgerHand]:
+    """The hands after hand ``number`` in order, their results read, a few at a time, twice as many each
+    time (an early stop, the usual case, reads few)."""
+    while True:
+        rows = db.session.execute(_hands_of(table_id).options(WITH_RESULT).where(LedgerHand.number > number)
+                                  .order_by(LedgerHand.number).limit(batch)).scalars().all()
+        yield from rows
+        if len(rows) < batch:
+            return
+        number, batch = rows[-1].number, min(batch * 2, 64)
+
+
+def hands_numbered(table_id: str, numbers: list[int]) -> list[LedgerHand]:
+    """The hands with these numbers, in order (their results read when shown: :func:`.shown.shown_of`)."""
+    if not numbers:
+        return []
+    return list(db.session.execute(_hands_of(table_id).where(LedgerHand.number.in_(numbers))
+                                   .order_by(LedgerHand.number)).scalars())
+
+
+# --- the small columns of every hand ------------------------------------------------
+
+def hand_count(table_id: str) -> int:
+    return db.session.execute(select(func.count()).select_from(LedgerHand)
+                              .where(LedgerHand.table_id == table_id)).scalar() or 0
+
+
+def hand_facts(table_id: str) -> list[tuple[int, dict, list, dict, list[int]]]:
+    """(number, input, deltas, {"made": …}, the players in its seats) of every hand, in order: what the
+    evening's statistics read, the one fact of the result they need read in SQL (no step is decoded)."""
+    rows = db.session.execute(select(LedgerHand.number, LedgerHand.input, LedgerHand.deltas,
+                                     LedgerHand.result["made"].as_boolean(), LedgerHand.seats)
+                              .where(LedgerHand.table_id == table_id).order_by(LedgerHand.number)).all()
+    return [(number, data, deltas, {"made": made}, _seating(seats, deltas))
+            for number, data, deltas, made, seats in rows]
+
+
+def _seat_delta(seat: int):
+    """A hand's delta for ``seat`` as SQL (0 where the hand has no such seat)."""
+    return func.coalesce(LedgerHand.deltas[seat].as_integer(), 0)
+
+
+def hand_totals(table_id: str, seats: int) -> list[int]:
+    """Every seat's total, summed in SQL from the deltas column alone (no hand is decoded here)."""
+    sums = [func.coalesce(func.sum(_seat_delta(seat)), 0) for seat in range(seats)]
+    return [int(v) for v in db.session.execute(select(*sums).where(LedgerHand.table_id == table_id)).one()]
+
+
+def running_totals(table_id: str, seats: int, step: int, count: int, numbers: list[int]) -> list[tuple]:
+    """(ordinal, number, the seats' totals after it, how many series ended before it) of every ``step``-th
+    hand, the last one and the hands ``numbers``: window sums in SQL over the small columns, so only the
+    rows a page draws come back to Python (the chart's points and the shown hands' running totals)."""
+    ordered = {"order_by": LedgerHand.number}
+    ended = func.cast(LedgerHand.ends_series, Integer)
+    inner = select(func.row_number().over(**ordered).label("ordinal"), LedgerHand.number,
+                   (func.sum(ended).over(**ordered) - ended).label("ended"),
+                   *[func.sum(_seat_delta(seat)).over(**ordered).label(f"s{seat}") for seat in range(seats)]
+                   ).where(LedgerHand.table_id == table_id).subquery()
+    wanted = (inner.c.ordinal % step == 0) | (inner.c.ordinal == count)
+    if numbers:
+        wanted = wanted | inner.c.number.in_(numbers)
+    rows = db.session.execute(select(inner).where(wanted).order_by(inner.c.ordinal)).all()
+    return [(row[0], row[1], [int(v) for v in row[3:]], int(row[2])) for row in rows]
+
+
+def latest_numbers(table_id: str, limit: int, before: int | None = None) -> list[int]:
+    """The numbers of the last ``limit`` hands (before hand ``before``), in order."""
+    query = select(LedgerHand.number).where(LedgerHand.table_id == table_id)
+    if before is not None:
+        query = query.where(LedgerHand.number < before)
+    return sorted(db.session.execute(query.order_by(LedgerHand.number.desc()).limit(limit)).scalars())
+
+
+def number_range(table_id: str) -> tuple[int | None, int | None]:
+    """The first and the last hand's numbers (None, None without hands)."""
+    first, last = db.session.execute(select(func.min(LedgerHand.number), func.max(LedgerHand.number))
+                                     .where(LedgerHand.table_id == table_id)).one()
+    return first, last
+
+
+def changed_since(table_id: str, version: int) -> list[int]:
+    """The numbers of the hands written after table ``version`` (new, edited or settled again)."""
+    return list(db.session.execute(select(LedgerHand.number).where(LedgerHand.table_id == table_id,
+                                                                  LedgerHand.changed_version > version)
+                                   .order_by(LedgerHand.number)).scalars())

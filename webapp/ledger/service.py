@@ -1,0 +1,247 @@
+"""The ledger's operations, used by the JSON API and by the pages alike: open a table, record, edit,
+delete, undo and redo a hand, a new edit token, delete a table, purge old ones.
+
+Each write runs in :func:`.writes.write` (the table locked, retried on a concurrent writer) and raises the
+ledger's errors (:mod:`.errors`) or the engine's; the web layer gives them their HTTP status.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from datetime import timedelta
+from typing import Any
+
+from flask import current_app
+from sqlalchemy import delete
+
+from scoring.errors import MalformedInput
+from scoring.i18n import t
+from scoring.inputs import shown, strict_int
+from scoring.registry import get_game
+
+from . import settling
+from .answers import write_answer
+from .cleaning import clean_input, clean_players, game_named
+from .db import db
+from .errors import bad_key, changed_under_undo, conflict, not_last, stale, table_full
+from .idempotency import forget_old, remember, stored_answer, valid_key
+from .models import LedgerHand, LedgerTable, _now, new_edit_token, new_table_id, token_digest
+from .queries import hand_before, hand_count, hand_numbered, last_hand
+from .writes import locked_table, write
+
+MAX_HANDS = 2000  # hands per table (config LEDGER_MAX_HANDS)
+
+
+def max_hands() -> int:
+    return int(current_app.config.get("LEDGER_MAX_HANDS") or MAX_HANDS)
+
+
+def create_table(game_slug: Any, players: Any, rules: Any) -> tuple[str, str]:
+    """Open a table; returns its id and the edit token (only its hash is kept)."""
+    game = game_named(game_slug)
+    resolved = game.ruleset.resolve(rules if rules is not None else {}).as_dict()
+    names = clean_players(players, game.slug, resolved)
+    token = new_edit_token()
+
+    def work():
+        table = LedgerTable(id=new_table_id(), token_hash=token_digest(token), game=game.slug,
+                            players=names, rules=resolved, version=1, kept_totals=[0] * len(names))
+        db.session.add(table)
+        db.session.flush()
+        return table.id
+
+    return write(work), token
+
+
+# --- a hand recorded, edited, deleted -------------------------------------------------
+
+def record_hand(table_id: Any, token: str | None, get_input: Callable[[], Any], lang: str = "zh",
+                key: str | None = None, respond: Callable[[dict], Any] | None = None) -> Any:
+    """Append a hand. ``get_input`` is called after the token check. With an idempotency ``key`` already
+    answered on this table, the first answer again and nothing recorded."""
+    if key is not None and not valid_key(key):
+        raise bad_key()
+
+    def work():
+        table = locked_table(table_id, token)
+        first = stored_answer(table.id, key) if key is not None else None
+        if first is not None:
+            return first
+        data = clean_input(get_game(table.game), get_input())
+        if hand_count(table.id) >= max_hands():
+            raise table_full(max_hands())
+        hand = _append(table, data)
+        table.undone = None  # a new hand: what undo took is gone for good
+        answer = write_answer(table, hand, hand, lang)
+        if key is not None:
+            remember(table.id, key, answer)
+        return answer
+
+    return write(work, respond)
+
+
+def _append(table: LedgerTable, data: dict) -> LedgerHand:
+    """Within :func:`.writes.write`: settle ``data`` as the table's next hand and add it."""
+    previous = last_hand(table.id)
+    seats = table.seating()
+    deltas, result = settling.settle(table, data, previous, seats)
+    table.touch()
+    hand = LedgerHand(table_id=table.id, number=(previous.number + 1) if previous else 1,
+                      seats=None if table.seated is None else seats)
+    settling.set_input(table, hand, data, deltas, result)
+    db.session.add(hand)
+    return hand
+
+
+def _given_version(version: Any) -> int:
+    given = strict_int(version)
+    if given is None:
+        raise MalformedInput(t("「version」应为整数，收到「{v}」", "“version” must be a whole number, got “{v}”",
+                               v=shown(version)), field="version", code="not_an_integer")
+    return given
+
+
+def _check_version(table: LedgerTable, version: Any) -> None:
+    given = _given_version(version)
+    if given != table.version:
+        raise stale(table.version, given)
+
+
+def _check_hand_version(table: LedgerTable, hand: LedgerHand, version: Any, error=conflict) -> None:
+    """The merge: a version older than the table's is fine when nobody wrote this hand's input since."""
+    given = _given_version(version)
+    if given > table.version:
+        raise stale(table.version, given)
+    if hand.input_version > given:
+        raise error(hand.number, table.version)
+
+
+def _edit_body(body: Any) -> Mapping:
+    if not isinstance(body, Mapping):
+        raise MalformedInput(t("请求体应为 JSON 对象", "the request body must be a JSON object"))
+    if body.get("version") is None:
+        raise MalformedInput(t("缺少「version」（你看到的牌桌版本）",
+                               "“version” is missing (the table version you saw)"),
+                             field="version", code="missing_field")
+    if "input" not in body:
+        raise MalformedInput(t("缺少「input」", "“input” is missing"), field="input", code="missing_field")
+    return body
+
+
+def edit_hand(table_id: Any, token: str | None, number: int, get_body: Callable[[], Any],
+              lang: str = "zh", respond: Callable[[dict], Any] | None = None, merge: bool = False) -> Any:
+    """Replace a hand's input (``{"version", "input"}``); totals follow. The API's ``version`` is the
+    table's (the contract); with ``merge`` (the pages) an older version is saved when nobody wrote this
+    hand since, and a real conflict is ``edit_conflict``."""
+    def work():
+        table = locked_table(table_id, token)
+        body = _edit_body(get_body())
+        hand = hand_numbered(table.id, number)
+        if merge:
+            _check_hand_version(table, hand, body["version"])
+        else:
+            _check_version(table, body["version"])
+        data = clean_input(get_game(table.game), body["input"])
+        deltas, result = settling.settle(table, data, hand_before(table.id, number), hand.seating())
+        table.touch()
+        settling.set_input(table, hand, data, deltas, result)
+        hand.edited_at = hand.updated_at
+        again = settling.resettle_after(table, hand, number)
+        return write_answer(table, hand, last_hand(table.id), lang, again)
+
+    return write(work, respond)
+
+
+def _remove(table: LedgerTable, hand: LedgerHand) -> list[int]:
+    """Within :func:`.writes.write`: delete ``hand``; the hands after it are settled again (returned)."""
+    table.touch()
+    table.reset()
+    table.add_to_totals(hand.deltas, -1)
+    db.session.delete(hand)
+    db.session.flush()
+    return settling.resettle_after(table, hand_before(table.id, hand.number), hand.number)
+
+
+def delete_hand(table_id: Any, token: str | None, number: int, version: Any = None, lang: str = "zh") -> dict:
+    """Delete one hand; a given version that is not the table's is a conflict."""
+    def work():
+        table = locked_table(table_id, token)
+        if version is not None:
+            _check_version(table, version)
+        again = _remove(table, hand_numbered(table.id, number))
+        return write_answer(table, None, last_hand(table.id), lang, again)
+
+    return write(work)
+
+
+# --- undo and redo --------------------------------------------------------------------
+
+def undo_hand(table_id: Any, token: str | None, number: Any, version: Any) -> dict | None:
+    """Undo: take the last hand away, if it is still hand ``number`` as the phone saw it at ``version``
+    (someone else's new hand or edit is never undone by mistake), and keep it for :func:`redo_hand`.
+    Returns the hand taken ({"number", "input"}), or None when the table has no hands."""
+    def work():
+        table = locked_table(table_id, token)
+        last = last_hand(table.id)
+        if last is None:
+            return None
+        if strict_int(number) != last.number:
+            raise not_last(strict_int(number) or 0)
+        _check_hand_version(table, last, version, changed_under_undo)
+        taken = {"number": last.number, "input": last.input, "seats": last.seating()}
+        _remove(table, last)
+        table.undone = taken
+        return taken
+
+    return write(work)
+
+
+def redo_hand(table_id: Any, token: str | None, number: Any) -> bool:
+    """Redo: record again the hand the last undo took (hand ``number``). Idempotent: once it is back, or
+    when a new hand was recorded since, nothing happens (False)."""
+    def work():
+        table = locked_table(table_id, token)
+        taken = table.undone
+        if not taken or taken.get("number") != strict_int(number):
+            return False
+        if taken.get("seats", table.seating()) != table.seating():  # the seats changed since: its input no longer fits
+            return False
+        _append(table, taken["input"])
+        table.undone = None
+        return True
+
+    return write(work)
+
+
+# --- the table as a whole ---------------------------------------------------------------
+
+def rotate_token(table_id: Any, token: str | None) -> str:
+    """A new edit token for the table; the old one (links, cookies) stops working."""
+    fresh = new_edit_token()
+
+    def work():
+        table = locked_table(table_id, token)
+        table.token_hash = token_digest(fresh)
+        table.touch()
+
+    write(work)
+    return fresh
+
+
+def delete_table(table_id: Any, token: str | None) -> None:
+    """Delete the table with all its hands."""
+    def work():
+        db.session.delete(locked_table(table_id, token))
+
+    write(work)
+
+
+def purge_tables(days: int) -> int:
+    """Delete the tables untouched for ``days`` days, and idempotency keys older than a day; returns how
+    many tables went."""
+    def work():
+        cutoff = _now() - timedelta(days=days)
+        gone = db.session.execute(delete(LedgerTable).where(LedgerTable.updated_at < cutoff)).rowcount
+        forget_old()
+        return gone
+
+    return write(work)

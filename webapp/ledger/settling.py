@@ -1,0 +1,118 @@
+"""Settling a hand at a table, and the state a game carries from hand to hand.
+
+What a game carries (``Game.carried``, ``carried_fields``) and what it takes from the table
+(``Game.table_input``) are the game's to say; the ledger keeps what each hand started from in its stored
+result (``<field>_before``) and settles the later hands again when an earlier one changes.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from scoring.errors import InvalidInput, PaijuError
+from scoring.i18n import t, to_json
+from scoring.registry import get_game
+
+from .models import LedgerHand, LedgerTable, _now
+from .queries import hands_after, last_hand
+
+
+def carried_input(game, hand: LedgerHand | None, seats: list[int] | None = None) -> dict | None:
+    """What the next hand, played by ``seats`` (player indexes in seat order), takes from ``hand``, each
+    player's share following the player to a new seat; or None (a fresh start: also when the players are
+    not the same ones)."""
+    if hand is None or not game.carries_state:
+        return None
+    carried = game.carried(hand.result or {})
+    if carried is None or seats is None:
+        return carried
+    before = hand.seating()
+    if sorted(before) != sorted(seats):
+        return None
+    return {key: [dict(zip(before, value))[p] for p in seats] if isinstance(value, list) else value
+            for key, value in carried.items()}
+
+
+def table_carried(table: LedgerTable) -> dict | None:
+    """What the table's next hand takes from its last one."""
+    return carried_input(get_game(table.game), last_hand(table.id), table.seating())
+
+
+def carried_fields(table: LedgerTable, last: LedgerHand | None) -> dict:
+    """Every carried field of the table's game with what the next hand takes from ``last`` (or None)."""
+    game = get_game(table.game)
+    carried = carried_input(game, last, table.seating()) or {}
+    return {key: carried.get(key) for key in game.carried_fields}
+
+
+def carried_values(game, previous: LedgerHand | None, data: Mapping, seats: list[int]) -> dict:
+    """What a hand starts from for each carried field: the previous hand's state, else its own input."""
+    carried = carried_input(game, previous, seats) or {}
+    return {key: carried.get(key, data.get(key)) for key in game.carried_fields}
+
+
+def per_player(deltas: list[int], seats: list[int], players: int) -> list[int]:
+    """A hand's deltas by seat, as the ledger stores them: by player (0 for those not playing it)."""
+    out = [0] * players
+    for seat, d in enumerate(deltas):
+        out[seats[seat]] += d
+    return out
+
+
+def settle(table: LedgerTable, data: dict, previous: LedgerHand | None,
+           seats: list[int]) -> tuple[list[int], dict]:
+    """Run the game's settle on one hand played by ``seats`` (player indexes in seat order); returns the
+    deltas per player and the stored result."""
+    game = get_game(table.game)
+    carried = carried_input(game, previous, seats)
+    payload = {**game.table_input(len(seats)), **data, **(carried or {}), "rules": dict(table.rules)}
+    result = game.run("settle", payload)
+    deltas = [int(d) for d in result["deltas"]]
+    if len(deltas) != len(seats):
+        raise InvalidInput(t("这张牌桌有{k}个座位，这一局却算出了{n}家的输赢；请按{k}家填写",
+                             "this table has {k} seats but the hand settled {n}; enter it for {k} players",
+                             k=len(seats), n=len(deltas)), field="input", code="seat_count")
+    rest = {k: v for k, v in result.items() if k != "deltas"}
+    for key, value in carried_values(game, previous, data, seats).items():  # what this hand started from
+        rest[f"{key}_before"] = value
+    return per_player(deltas, seats, len(table.players)), to_json(rest)
+
+
+def set_result(table: LedgerTable, hand: LedgerHand, deltas: list[int], result: dict) -> None:
+    """Store a hand's settlement, written at the table's version; the table's totals follow."""
+    table.add_to_totals(hand.deltas, -1)
+    table.add_to_totals(deltas)
+    hand.deltas, hand.result, hand.updated_at, hand.changed_version = deltas, result, _now(), table.version
+    hand.ends_series = bool(get_game(table.game).ends_series(result))
+
+
+def set_input(table: LedgerTable, hand: LedgerHand, data: dict, deltas: list[int], result: dict) -> None:
+    """Store a hand's input (recorded or edited at the table's version) with its settlement."""
+    hand.input, hand.input_version = data, table.version
+    set_result(table, hand, deltas, result)
+
+
+def _in_hand(exc: PaijuError, number: int) -> PaijuError:
+    """An error of a later hand that an edit re-settled, saying which hand it is in."""
+    return exc.replaced(message=t("第{n}局：{m}", "hand {n}: {m}", n=number, m=exc.message))
+
+
+def resettle_after(table: LedgerTable, previous: LedgerHand | None, number: int) -> list[int]:
+    """A game that carries state from hand to hand: settle again the hands after hand ``number``
+    (``previous`` is the hand they now follow), until one starts from what it started from before: from
+    there on nothing changes. Returns the numbers of the hands settled again."""
+    game = get_game(table.game)
+    if not game.carries_state:
+        return []
+    again = []
+    for hand in hands_after(table.id, number):
+        starts = carried_values(game, previous, hand.input, hand.seating())
+        if all(hand.carried_in(key) == value for key, value in starts.items()):
+            break
+        try:
+            deltas, result = settle(table, hand.input, previous, hand.seating())
+        except PaijuError as exc:
+            raise _in_hand(exc, hand.number)
+        set_result(table, hand, deltas, result)
+        again.append(hand.number)
+        previous = hand
+    return again

@@ -1,0 +1,94 @@
+"""Stored results rendered in the reader's language, memoized per hand and language (:data:`SHOWN`).
+
+The hands' results are read here through the ``ledger_hands`` table itself (:mod:`.models` uses this
+module for :meth:`~.models.LedgerHand.shown`, so it is not imported here).
+"""
+from __future__ import annotations
+
+import contextvars
+import threading
+from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from sqlalchemy import inspect, select
+
+from scoring.i18n import render_json
+
+from .db import db
+
+
+class ShownMemo:
+    """Stored results rendered in one language, by (table, hand number, the table version that wrote the
+    result, language): a result stored under a version never changes (every rewrite is at a newer
+    version), so an entry is never stale; past ``size`` entries the least recently used go."""
+
+    def __init__(self, size: int):
+        self.size, self.entries, self.lock = size, OrderedDict(), threading.Lock()
+
+    def find(self, key: tuple) -> dict | None:
+        with self.lock:
+            found = self.entries.get(key)
+            if found is not None:
+                self.entries.move_to_end(key)
+            return found
+
+    def put(self, key: tuple, shown: dict) -> None:
+        with self.lock:
+            self.entries[key] = shown
+            while len(self.entries) > self.size:
+                self.entries.popitem(last=False)
+
+    def clear(self) -> None:
+        with self.lock:
+            self.entries.clear()
+
+
+SHOWN = ShownMemo(4000)  # a table at its hand limit in both languages (some 7 MB)
+# set within a write (:func:`.writes.write`): a result read there may be one the transaction wrote and may
+# yet roll back, so nothing is memoized (outside a write every result read is committed)
+_WRITING = contextvars.ContextVar("paiju_ledger_writing", default=False)
+
+
+@contextmanager
+def writing() -> Iterator[None]:
+    """The block is a write: what it renders is not memoized."""
+    token = _WRITING.set(True)
+    try:
+        yield
+    finally:
+        _WRITING.reset(token)
+
+
+def hand_shown(hand, lang: str) -> dict:
+    """A hand's result in one language (steps and any extra fields); a copy."""
+    if "result" in inspect(hand).unloaded:
+        return shown_of(hand.table_id, [(hand.number, hand.changed_version)], lang)[0]
+    key, in_write = (hand.table_id, hand.number, hand.changed_version, lang), _WRITING.get()
+    found = None if in_write else SHOWN.find(key)
+    if found is None:
+        found = render_json(hand.result or {}, lang)
+        if not in_write:
+            SHOWN.put(key, found)
+    return dict(found)
+
+
+def shown_of(table_id: str, hands: list[tuple[int, int]], lang: str, batch: int = 100) -> list[dict]:
+    """The results in ``lang`` of a table's ``hands`` (number, the version that wrote its result), in that
+    order: from the memo, the others read (a batch per statement, each with the version that wrote it, so
+    nothing is memoized under another version), rendered and memoized (outside a write)."""
+    in_write = _WRITING.get()
+    found = [None if in_write else SHOWN.find((table_id, number, version, lang)) for number, version in hands]
+    missing = [number for (number, _), shown in zip(hands, found) if shown is None]
+    fresh = {}
+    stored = db.metadata.tables["ledger_hands"].c
+    for start in range(0, len(missing), batch):
+        rows = db.session.execute(select(stored.number, stored.changed_version, stored.result)
+                                  .where(stored.table_id == table_id,
+                                         stored.number.in_(missing[start:start + batch]))).all()
+        for number, version, result in rows:
+            fresh[number] = render_json(result or {}, lang)
+            if not in_write:
+                SHOWN.put((table_id, number, version, lang), fresh[number])
+    # a hand gone since it was listed (PostgreSQL reads each statement at its own moment) shows nothing
+    return [dict(shown if shown is not None else fresh.get(number, {})) for (number, _), shown in zip(hands, found)]

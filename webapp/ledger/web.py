@@ -1,0 +1,92 @@
+"""What the ledger's API and pages share: the database set-up, the rate limits, the edit link and cookie,
+and the purge command.
+
+Creating tables and writing are rate-limited per client (Flask-Limiter); tables untouched for
+``LEDGER_PURGE_DAYS`` days go with ``flask --app webapp purge-tables``.
+"""
+from __future__ import annotations
+
+import os
+
+import click
+from flask import current_app, render_template, request, url_for
+from flask.cli import with_appcontext
+from flask_limiter import Limiter
+from flask_limiter.errors import RateLimitExceeded
+from flask_limiter.util import get_remote_address
+
+from scoring.i18n import render, t
+
+from ..api import error_response
+from ..errors import add_statuses
+from ..i18n import current_lang
+from ..openapi import add_operations
+from . import db as ledger_db
+from .errors import Busy, NotAllowed, TableFull, TableNotFound, WriteConflict
+from .openapi import ledger_operations
+from .service import purge_tables
+
+EDIT_COOKIE = "paiju_edit"
+PURGE_DAYS = 180
+LIMITS = {"LEDGER_CREATE_LIMIT": "20 per minute", "LEDGER_WRITE_LIMIT": "120 per minute"}
+
+limiter = Limiter(get_remote_address)
+
+add_statuses(((TableNotFound, 404), (NotAllowed, 403), (WriteConflict, 409), (Busy, 503), (TableFull, 422)))
+
+
+def init_app(app) -> None:
+    """The database, the limits and the purge command (the blueprints are registered by the app factory)."""
+    ledger_db.init_app(app)
+    for key, default in LIMITS.items():
+        app.config.setdefault(key, os.environ.get(key, default))
+    app.config.setdefault("RATELIMIT_STORAGE_URI", os.environ.get("RATELIMIT_STORAGE_URI", "memory://"))
+    app.config.setdefault("LEDGER_PURGE_DAYS", int(os.environ.get("LEDGER_PURGE_DAYS", PURGE_DAYS)))
+    limiter.init_app(app)
+    app.register_error_handler(RateLimitExceeded, _rate_limited)
+    app.cli.add_command(purge_tables_command)
+    add_operations(app, ledger_operations)
+
+
+def _create_limit() -> str:
+    return current_app.config["LEDGER_CREATE_LIMIT"]
+
+
+def _write_limit() -> str:
+    return current_app.config["LEDGER_WRITE_LIMIT"]
+
+
+# one budget per client across the API and the pages
+limit_creates = limiter.shared_limit(_create_limit, scope="ledger-create", methods=["POST"])
+limit_writes = limiter.shared_limit(_write_limit, scope="ledger-write", methods=["POST", "PUT", "DELETE"])
+
+
+def _rate_limited(exc: RateLimitExceeded):
+    message = t("操作太频繁（限制：{limit}），请稍等一分钟再试",
+                "too many requests (limit: {limit}); please wait a minute and try again",
+                limit=str(exc.description))
+    if request.path.startswith("/api/"):
+        return error_response("rate_limited", message, 429)
+    return render_template("tables/error.html", status=429, message=render(message, current_lang())), 429
+
+
+@click.command("purge-tables")
+@with_appcontext
+@click.option("--days", type=int, default=None, help="untouched for this many days (default LEDGER_PURGE_DAYS)")
+def purge_tables_command(days: int | None):
+    """Delete the tables nobody changed for LEDGER_PURGE_DAYS days (default 180)."""
+    ledger_db.ensure_schema()
+    days = days if days is not None else int(current_app.config["LEDGER_PURGE_DAYS"])
+    gone = purge_tables(days)
+    click.echo(f"purged {gone} table(s) untouched for {days} days")
+
+
+def edit_link(table_id: str, token: str) -> str:
+    return url_for("tables.open_edit_link", table_id=table_id, token=token, _external=True)
+
+
+def with_edit_cookie(resp, table_id: str, token: str):
+    """Keep the edit capability in an HttpOnly cookie that only this table's pages receive."""
+    resp.set_cookie(EDIT_COOKIE, token, max_age=int(current_app.config["LEDGER_PURGE_DAYS"]) * 86400,
+                    path=f"/tables/{table_id}", httponly=True, samesite="Lax", secure=request.is_secure)
+    return resp
