@@ -5,7 +5,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from .cards import BIG, LITTLE, SUITS, Card, Deck, Suit, parse_cards
+from .cards import BIG, LITTLE, SUITS, Card, Deck, Suit
 from .errors import InputErrors, InvalidInput, MalformedInput, PaijuError
 from .games import settlement
 from .i18n import Text, join, seat_name, t

@@ -1,7 +1,7 @@
 """红五 三打一 (``docs/rules/hongwu.md``): order, bidding, settlement, and the trick API."""
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import Any, Sequence
 
 from .cards import BIG, LITTLE, SUITS, Card, Deck, Suit
 from .errors import InputErrors, InvalidInput, PaijuError

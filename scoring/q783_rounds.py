@@ -36,7 +36,7 @@ from .inputs import (
     shown,
 )
 from .live import LiveHand, LiveState
-from .payload import as_int
+from .inputs import as_int
 from .rules import Choice
 from .shedding import Reading
 

@@ -8,7 +8,7 @@ import re
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 
 from scoring.errors import PaijuError
-from scoring.i18n import render, seat_number, t
+from scoring.i18n import render, seat_number
 from scoring.inputs import bound, item_label, numbered
 from scoring.registry import SLUGS, all_games, get_game
 
@@ -16,7 +16,7 @@ from . import forms, schema_forms
 from .errors import error_messages
 from .examples import examples_for
 from .render import kept_form_page, page, picker_config, render_csrf_error, tabs_for
-from .i18n import COOKIE, current_lang, page_message
+from .i18n import COOKIE, current_lang
 
 bp = Blueprint("pages", __name__)
 SLUG = "<any(" + ",".join(SLUGS) + "):slug>"

@@ -19,7 +19,7 @@ from markupsafe import Markup
 from wtforms.i18n import messages_path
 
 from scoring.cards import BIG, LITTLE, RANK_NAMES, SUITS
-from scoring.i18n import LANGS, render, t
+from scoring.i18n import LANGS
 from scoring.registry import all_games
 
 from .extensions import htmx

@@ -15,11 +15,16 @@ class bound to one resolved rules, and gets the generic ``classify``,
     actions = {**shedding_actions(spec_for), "settle": settle}
 
 Modules: :mod:`.reading` (:class:`Reading`), :mod:`.order` (:class:`RankOrder`),
-:mod:`.pattern` (:class:`Pattern`, :class:`HandGroups`), :mod:`.spec`
-(:class:`SheddingSpec`, :func:`spec_cache`), :mod:`.search` (legal plays as a
+:mod:`.counts` (a hand as rank counts, attachments), :mod:`.pattern`
+(:class:`Pattern`, :class:`HandGroups`), :mod:`.spec` (:class:`SheddingSpec`,
+:func:`spec_cache`), :mod:`.search` (legal plays as a
 :class:`~scoring.plays.LegalPlays`, the brute-force oracle) and :mod:`.actions`.
+The stock patterns a game declares with its parameters: :mod:`.stock` (one
+rank, kickers), :mod:`.runs` (runs by width, airplanes), :mod:`.bombs`; wild
+jokers: :mod:`.wild`.
 """
 from ..plays import FOLLOW_LIMIT as MAX_PLAYS, LEAD_LIMIT as MAX_LEADS, MAX_LIMIT, LegalPlays  # noqa: F401
+from . import bombs, runs, stock, wild  # noqa: F401
 from .actions import (PASS_WORDS, check_together, is_pass, read_cards, shedding_actions,  # noqa: F401
                       table_reading, why_not)
 from .order import STANDARD, RankOrder  # noqa: F401

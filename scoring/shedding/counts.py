@@ -14,10 +14,9 @@ body under that constraint.
 """
 from __future__ import annotations
 
-from typing import Iterator, Sequence
+from typing import Any, Iterator, Sequence
 
 from ..cards import Card
-from .pattern import multisets
 
 Shape = tuple  # ((power, n), …), highest power first
 
@@ -113,3 +112,19 @@ def merged(body: Shape, extra: Sequence[tuple[int, int]], width: int = 1) -> Sha
     if width != 1:
         extra = [(p, n * width) for p, n in extra]
     return tuple(sorted((*body, *extra), reverse=True))
+
+
+def multisets(avail: Sequence[tuple[Any, int]], k: int) -> Iterator[tuple[tuple[Any, int], ...]]:
+    """Every way to take ``k`` items from ``avail`` = [(item, how many there are)]: ((item, n), …)."""
+    if k == 0:
+        yield ()
+        return
+    if not avail:
+        return
+    (item, have), rest = avail[0], avail[1:]
+    remaining = sum(n for _, n in rest)
+    for n in range(min(have, k), -1, -1):
+        if k - n > remaining:
+            break
+        for tail in multisets(rest, k - n):
+            yield ((item, n),) + tail if n else tail

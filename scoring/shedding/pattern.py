@@ -10,14 +10,14 @@ rules) and reaches the rules and the rank order through it.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from ..cards import BIG_JOKER, LITTLE_JOKER, Card
 from ..i18n import Text, t
+from .counts import RankCounts, multisets  # noqa: F401  (multisets: the generators' helper, named here too)
 from .reading import Reading
 
-if TYPE_CHECKING:  # the spec imports this module; the names are for annotations only
-    from .counts import RankCounts
+if TYPE_CHECKING:  # the spec imports this module; the name is for annotations only
     from .spec import SheddingSpec
 
 
@@ -88,7 +88,7 @@ class HandGroups:
         self.order = order
         self.groups = by_rank(hand, order.sort_key)
         self.have = {r: len(g) for r, g in self.groups.items()}
-        self.ranks = order.by_power(self.have)  # low → high
+        self.ranks = sorted(self.have, key=order.table.__getitem__)  # low → high (order.by_power, by its table)
         self.naturals = [r for r in self.ranks if r not in (BIG_JOKER, LITTLE_JOKER)]
 
     def count(self, rank: int) -> int:
@@ -105,6 +105,10 @@ class HandGroups:
         """(rank, count) low → high, without the ranks in ``exclude``."""
         return [(r, self.have[r]) for r in self.ranks if r not in exclude]
 
+    def ask(self, table: Reading | None, size: int, need: int | None) -> "HandGroups":
+        """This hand for one question of the hint (a subclass may keep the question: :mod:`.wild`)."""
+        return self
+
 
 def by_rank(hand: Sequence[Card], key) -> dict[int, list[Card]]:
     """Cards grouped by rank, each group in canonical order."""
@@ -112,19 +116,3 @@ def by_rank(hand: Sequence[Card], key) -> dict[int, list[Card]]:
     for c in sorted(hand, key=key):
         groups.setdefault(c.rank, []).append(c)
     return groups
-
-
-def multisets(avail: Sequence[tuple[Any, int]], k: int) -> Iterator[tuple[tuple[Any, int], ...]]:
-    """Every way to take ``k`` items from ``avail`` = [(item, how many there are)]: ((item, n), …)."""
-    if k == 0:
-        yield ()
-        return
-    if not avail:
-        return
-    (item, have), rest = avail[0], avail[1:]
-    remaining = sum(n for _, n in rest)
-    for n in range(min(have, k), -1, -1):
-        if k - n > remaining:
-            break
-        for tail in multisets(rest, k - n):
-            yield ((item, n),) + tail if n else tail

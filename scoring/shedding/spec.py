@@ -29,6 +29,10 @@ class SheddingSpec:
     pattern_types: tuple[type[Pattern], ...] = ()
     #: the turn inputs of a check or hint this game reads (``next_cards_left``, ``first_play``; see ``turn.py``)
     turn_inputs: tuple[str, ...] = ()
+    #: kind → its name, for the labels of the stock patterns (:mod:`.stock`)
+    kind_names: Mapping[str, Text] = {}
+    #: may a stock run start low with 2 or A-2 (A2345, 2233; :mod:`.runs`)?
+    low_runs = False
 
     def __init__(self, rules):
         self.rules = rules
@@ -127,9 +131,13 @@ class SheddingSpec:
         """``hand`` by rank; kept for the last hand, as the core asks for every size of one hand."""
         last, groups = self._last_hand
         if last is not hand or type(hand) is not tuple:  # a tuple cannot change behind our back
-            groups = HandGroups(hand, self.rank_order)
+            groups = self.group(hand)
             self._last_hand = (hand, groups)
         return groups
+
+    def group(self, hand: Sequence[Card]) -> HandGroups:
+        """``hand`` grouped for the generators (a :class:`~.wild.WildHand` where jokers are wild)."""
+        return HandGroups(hand, self.rank_order)
 
     def release(self) -> None:
         """Forget what was kept for the last hand (the search calls this when it is done with a hand)."""
@@ -138,7 +146,7 @@ class SheddingSpec:
     def candidates(self, hand: Sequence[Card], table: Reading | None, size: int,
                    need: int | None = None) -> Iterable:
         """Plays of ``size`` cards from ``hand`` (see ``legal_plays``): every pattern the table allows."""
-        groups = self.grouped(hand)
+        groups = self.grouped(hand).ask(table, size, need)
         for pattern in self.patterns:
             if pattern.answers(table, size):
                 yield from pattern.candidates(groups, table, size, need)

@@ -1,0 +1,205 @@
+"""Stock patterns: the shapes shedding games share, declared by a game with its parameters.
+
+A game declares a stock pattern as a subclass carrying its parameters (python-chess's variants are
+subclasses the same way) and lists it in its spec's ``pattern_types``; only the rules that are its
+own stay in the game's module::
+
+    class TripleWith(stock.TripleWith):
+        two = stock.Two.PAIR                                  # 三带一对, not 三带二
+        text = t("三张带一张单牌或一对", "a triple with one single or one pair")
+
+Each reads, generates (:meth:`~.pattern.Pattern.candidates`) and builds its leads
+(:meth:`~.pattern.Pattern.leads`) the same way; a reading is labelled "name（cards）" with the
+names of the spec's ``kind_names``, and ``text`` is the pattern's line on the rules page.
+
+Here: one rank (:class:`SameRank`), a triple or a four with kickers (:class:`TripleWith`,
+:class:`FourWithTwo`); runs and airplanes are in :mod:`.runs`, bombs in :mod:`.bombs`, wild
+jokers in :mod:`.wild`. An attachment (kicker, wing) is never of the rank it is attached to.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from enum import Enum
+from typing import Iterable, Iterator
+
+from ..cards import BIG_JOKER, LITTLE_JOKER
+from ..i18n import Text
+from .counts import RankCounts, attachments, merged, multisets
+from .pattern import HandGroups, Pattern, labelled
+from .reading import Reading
+
+JOKERS = (BIG_JOKER, LITTLE_JOKER)
+SAME_KINDS = {1: "single", 2: "pair", 3: "triple"}
+
+
+class StockPattern(Pattern):
+    """A stock pattern: readings labelled with the spec's ``kind_names``; ``text`` is its rules-page line."""
+
+    text: Text | None = None
+
+    def __init__(self, spec):
+        super().__init__(spec)
+        self.names = spec.kind_names
+        self.power = self.order.power
+        self.joker_powers = frozenset(self.order.power(r) for r in JOKERS)
+
+    def make(self, kind: str, cards, key: tuple, detail: str, **extra) -> Reading:
+        return self.reading(kind, cards, key, labelled(self.names[kind], detail), **extra)
+
+    def describe(self) -> Text | None:
+        return self.text
+
+    def natural(self, p: int) -> bool:
+        """Is power ``p`` a natural rank's (no joker)?"""
+        return p not in self.joker_powers
+
+    def high_first(self, ranks: Iterable[int]) -> str:
+        """The ranks of an attachment, highest first: "K 5"."""
+        return self.order.names(sorted(ranks, key=self.power, reverse=True))
+
+    def up_to(self, counts: RankCounts, level: int | None, least: int) -> Iterator[int]:
+        """The natural powers held ``least`` times or more, up to ``level`` (a body's top never passes it)."""
+        jokers = self.joker_powers
+        for p in counts.powers:
+            if level is not None and p > level:
+                return
+            if counts.count[p] >= least and p not in jokers:
+                yield p
+
+
+class SameRank(StockPattern):
+    """Single, pair, triple (no triple of jokers); ``bomb_triples``: ranks whose triple is a bomb instead."""
+
+    kinds = ("single", "pair", "triple")
+    bomb_triples: tuple[int, ...] = ()
+
+    def reads_size(self, n):
+        return n <= 3
+
+    def read(self, cards, counts):
+        n = len(cards)
+        if len(counts) != 1 or n > 3:
+            return
+        r = next(iter(counts))
+        if n == 3 and r in self.bomb_triples:
+            return
+        yield self.make(SAME_KINDS[n], cards, (self.power(r),), self.order.names([r], n), top=self.order.name(r))
+
+    def candidates(self, hand: HandGroups, table, size, need):
+        if size == 1:
+            for r in hand.ranks:
+                yield hand.take([(r, 1)])
+        elif size == 2:
+            for r in hand.ranks:
+                if hand.have[r] >= 2:
+                    yield hand.take([(r, 2)])
+        elif size == 3:
+            for r in hand.naturals:
+                if hand.have[r] >= 3 and r not in self.bomb_triples:
+                    yield hand.take([(r, 3)])
+
+    def leads(self, counts, level):
+        jokers = self.joker_powers
+        for p in counts.at(level):
+            n = counts.count[p]
+            yield 1, ((p, 1),), None
+            if n >= 2:
+                yield 2, ((p, 2),), None
+            if n >= 3 and p not in jokers and counts.rank[p] not in self.bomb_triples:
+                yield 3, ((p, 3),), None
+
+
+class Two(Enum):
+    """What a triple's two attached cards may be (三带二 or 三带一对)."""
+
+    ANY = "any"    # any two cards of other ranks, no joker: kind ``triple_two``
+    PAIR = "pair"  # one pair of another rank (a pair of one joker too): kind ``triple_pair``
+
+
+class TripleWith(StockPattern):
+    """三带一 and a triple with two (:class:`Two`, by default two cards of any other ranks)."""
+
+    two = Two.ANY
+
+    def __init__(self, spec):
+        super().__init__(spec)
+        self.kinds = ("triple_single", "triple_two" if self.two is Two.ANY else "triple_pair")
+
+    def reads_size(self, n):
+        return n in (4, 5)
+
+    def read(self, cards, counts):
+        if len(cards) not in (4, 5):
+            return
+        for r in [r for r, k in counts.items() if r not in JOKERS and k == 3]:
+            rest = counts - Counter({r: 3})
+            head = self.order.names([r], 3) + " + "
+            if len(cards) == 4:
+                yield self.make("triple_single", cards, (self.power(r),), head + self.order.name(next(iter(rest))),
+                                top=self.order.name(r))
+            elif self.two_ok(rest):
+                yield self.make(self.kinds[1], cards, (self.power(r),), head + self.high_first(rest.elements()),
+                                top=self.order.name(r))
+
+    def two_ok(self, rest: Counter) -> bool:
+        if self.two is Two.PAIR:
+            return len(rest) == 1
+        return not any(x in JOKERS for x in rest)
+
+    def candidates(self, hand, table, size, need):
+        if size not in (4, 5):
+            return
+        for r in hand.naturals:
+            if hand.have[r] >= 3:
+                yield from self.attach(hand, r, hand.available(exclude=(r,)), size - 3)
+
+    def attach(self, hand: HandGroups, rank: int, avail, m: int):
+        if m == 2 and self.two is Two.PAIR:
+            for q, k in avail:
+                if k >= 2:
+                    yield hand.take([(rank, 3), (q, 2)])
+            return
+        for choice in multisets(avail, m):
+            yield hand.take([(rank, 3)] + list(choice))
+
+    def leads(self, counts, level):
+        for p in self.up_to(counts, level, 3):
+            body = ((p, 3),)
+            for att in attachments(counts.units(level, (p,)), 1, level, p):
+                yield 4, merged(body, att), None
+            if self.two is Two.PAIR:  # one pair of another rank
+                for att in attachments(counts.units(level, (p,), width=2), 1, level, p):
+                    yield 5, merged(body, att, 2), None
+            else:  # two cards of other ranks, no joker
+                for att in attachments(counts.units(level, (p,), keep=self.natural), 2, level, p):
+                    yield 5, merged(body, att), None
+
+
+class FourWithTwo(StockPattern):
+    """四带二: four of a rank with two cards of other ranks (singles or a pair); not a bomb."""
+
+    kinds = ("four_two",)
+
+    def reads_size(self, n):
+        return n == 6
+
+    def read(self, cards, counts):
+        fours = [r for r, k in counts.items() if r not in JOKERS and k == 4]
+        if len(cards) == 6 and len(fours) == 1:
+            r = fours[0]
+            yield self.make("four_two", cards, (self.power(r),),
+                            self.order.names([r], 4) + " + " + self.high_first((counts - Counter({r: 4})).elements()),
+                            top=self.order.name(r))
+
+    def candidates(self, hand, table, size, need):
+        if size != 6:
+            return
+        for r in hand.naturals:
+            if hand.have[r] >= 4:
+                for choice in multisets(hand.available(exclude=(r,)), 2):
+                    yield hand.take([(r, 4)] + list(choice))
+
+    def leads(self, counts, level):
+        for p in self.up_to(counts, level, 4):
+            for att in attachments(counts.units(level, (p,)), 2, level, p):
+                yield 6, merged(((p, 4),), att), None

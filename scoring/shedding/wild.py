@@ -1,0 +1,198 @@
+"""Wild jokers: a hand whose jokers stand for any card when played with at least one natural card (双扣).
+
+A game with wild jokers groups a hand as a :class:`WildHand` (its spec's ``group``), a
+:class:`~.pattern.HandGroups` that also knows the wild jokers; for each question of the hint
+(table, size, need) the core hands its patterns ``hand.ask(table, size, need)``, the same
+hand with the question set, as :meth:`Pattern.candidates <.pattern.Pattern.candidates>`'s
+``hand``.
+
+A pattern then describes a *template* (ranks and how many of each) and :meth:`WildHand.emit`
+says which natural cards and jokers can fill it, keeping only the templates whose reading
+beats the table (asked of the pattern's own ``beats``). Each candidate comes as ``(cards,
+make_reading, powers)``, trusted by the search (:mod:`.search`).
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+from ..cards import BIG_JOKER, LITTLE_JOKER, Card
+from .pattern import HandGroups, Pattern
+from .reading import Reading, probe
+
+JOKERS = (BIG_JOKER, LITTLE_JOKER)
+
+
+class WildHand(HandGroups):
+    """A hand grouped by rank whose jokers of ``wild`` ranks may fill in, asked one question at a time.
+
+    ``natural_have`` counts the natural ranks (highest first); ``memo`` keeps what a pattern
+    works out once a hand (the hint asks size after size). The question's fields (``table``,
+    ``size``, ``need_rank``, ``need_joker``) are set by :meth:`ask`.
+    """
+
+    def __init__(self, hand: Sequence[Card], order, wild: Sequence[int]):
+        super().__init__(hand, order)
+        self.natural_have = {r: n for r, n in self.have.items() if r not in JOKERS}
+        self.memo: dict = {}
+        self.big = self.groups.get(BIG_JOKER, []) if BIG_JOKER in wild else []
+        self.little = self.groups.get(LITTLE_JOKER, []) if LITTLE_JOKER in wild else []
+        self.budget = len(self.big) + len(self.little)
+        self.powers = order.table
+        self.p_big, self.p_little = order.power(BIG_JOKER), order.power(LITTLE_JOKER)
+        self._question(None, 0, None)
+
+    def ask(self, table: Reading | None, size: int, need: int | None) -> "WildHand":
+        """This hand for one question: ``size`` cards on ``table``, topped by power ``need`` (None: any)."""
+        q = object.__new__(WildHand)  # the grouping and the memo are the hand's, shared (in __init__'s order)
+        q.cards, q.order, q.groups, q.have, q.ranks, q.naturals = (self.cards, self.order, self.groups, self.have,
+                                                                  self.ranks, self.naturals)
+        q.natural_have, q.memo, q.big, q.little, q.budget = (self.natural_have, self.memo, self.big, self.little,
+                                                            self.budget)
+        q.powers, q.p_big, q.p_little = self.powers, self.p_big, self.p_little
+        q._question(table, size, need)
+        return q
+
+    def _question(self, table: Reading | None, size: int, need: int | None) -> None:
+        self.table, self.size = table, size
+        needed = None if need is None else self.order.rank_of_power(need)  # the lead's level, as a rank
+        self.need_joker = needed if needed in JOKERS else None
+        self.need_rank = None if needed in JOKERS else needed
+        self._splits: dict[int, list] = {}
+        self._kept: dict[tuple, bool] = {}
+
+    def keeps(self, pattern: Pattern, kind: str, key: tuple) -> bool:
+        """Does a play of this template beat the table (a lead: always)? Asked once a kind and key."""
+        if self.table is None:
+            return True
+        kept = self._kept.get((kind, key))
+        if kept is None:
+            kept = self._kept[kind, key] = pattern.beats(probe(kind, key, self.size, pattern.bomb), self.table)
+        return kept
+
+    def splits(self, k: int) -> list[tuple[tuple[Card, ...], tuple[int, ...]]]:
+        """Every way to choose ``k`` wild jokers (大王 first), honouring a needed joker: (jokers, their powers)."""
+        if k not in self._splits:
+            out = []
+            for b in range(min(k, len(self.big)), -1, -1):
+                n_little = k - b
+                if n_little > len(self.little):
+                    break
+                if (self.need_joker == BIG_JOKER and b == 0) or (self.need_joker == LITTLE_JOKER and n_little == 0):
+                    continue
+                out.append((tuple(self.big[:b] + self.little[:n_little]),
+                            (self.p_big,) * b + (self.p_little,) * n_little))
+            self._splits[k] = out
+        return self._splits[k]
+
+    def fills(self, window: Sequence[int], widths: Sequence[int]) -> list[tuple[tuple[int, ...], int]]:
+        """(naturals used per rank, jokers needed) for a template, at least one natural card."""
+        m, found, acc = len(window), [], [0] * len(window)  # few names the nested function shares: each is a cell
+
+        def rec(i: int, deficit: int):
+            if i == m:
+                if deficit < self.size:
+                    found.append((tuple(acc), deficit))
+                return
+            r, g = window[i], widths[i]
+            most = min(self.natural_have.get(r, 0), g)
+            least = max(0, g - (self.budget - deficit))
+            if r == self.need_rank:
+                least = max(least, 1)
+            for u in range(most, least - 1, -1):
+                acc[i] = u
+                rec(i + 1, deficit + g - u)
+            acc[i] = 0
+
+        rec(0, 0)
+        del rec  # a nested function that calls itself is a reference cycle (it would wait for the GC): break it
+        return found
+
+    def natural_cards(self, window: Sequence[int], used: Sequence[int]) -> tuple[tuple[Card, ...], tuple[int, ...]]:
+        """The natural cards of a template and their powers high to low (with the jokers' before them, a
+        candidate's identity and smallest-play order: the search need not sort them again)."""
+        cards = tuple([c for r, u in zip(window, used) if u for c in self.groups[r][:u]])
+        powers: tuple[int, ...] = ()
+        table = self.powers
+        for p, u in sorted([(table[r], u) for r, u in zip(window, used) if u], reverse=True):
+            powers += (p,) * u
+        return cards, powers
+
+    def emit(self, pattern: Pattern, window, widths, kind: str, key: tuple, make):
+        """Every candidate of one template; ``make(cards, fill)`` builds its reading when it is kept."""
+        if self.need_rank is not None and self.need_rank not in window:
+            return
+        if not self.keeps(pattern, kind, key):
+            return
+        for used, k in self.fills(window, widths):
+            splits = self.splits(k)
+            if not splits:
+                continue
+            fill = [r for r, g, u in zip(window, widths, used) for _ in range(g - u)] if k else []
+            nat_cards, nat_powers = self.natural_cards(window, used)
+            for jokers, powers in splits:
+                cards = nat_cards + jokers
+                yield cards, (lambda cards=cards, fill=fill: make(cards, fill)), powers + nat_powers
+
+
+# --- uneven groups (双扣's 千变 chains): each rank of a window ``least`` … ``most`` cards, jokers filling ------------
+
+def uneven_naturals(hand: WildHand, window: Sequence[int], least: int, most: int) -> list[tuple]:
+    """How many naturals of each rank of ``window`` a chain of ``hand.size`` cards with groups of ``least`` …
+    ``most`` may use: (used, their number, the chain's X (the largest smallest group they allow), their cards
+    and powers).
+
+    Worked out once a hand for every size (the hint asks size after size), each size's list in the
+    order of one search (most naturals of the lowest rank first).
+    """
+    memo_key = ("uneven", tuple(window), hand.need_rank)
+    by_size = hand.memo.get(memo_key)
+    if by_size is None:
+        by_size = hand.memo[memo_key] = _naturals_by_size(hand, window, least, most)
+    return by_size.get(hand.size, [])
+
+
+def _file_by_size(by_size: dict, hand: WildHand, window, used: tuple[int, ...], total: int, floor: int,
+                  top: int, bounds: tuple[int, int]) -> None:
+    """File one choice of naturals (and its cards, made once) under every size from ``floor`` to ``top`` that
+    allows an X: the largest smallest group (``least`` … ``most``) with every group filled to it fitting the
+    size, none below the naturals' smallest."""
+    least_group, most_group = bounds
+    sums = [sum(u if u > x else x for u in used) for x in range(most_group, least_group - 1, -1)]  # grow with X
+    low, spread = min(used), most_group * (len(used) - 1)
+    naturals = None
+    for size in range(floor, top + 1):
+        least = max(low, size - spread, least_group)
+        x = next((x for x, need in zip(range(most_group, least - 1, -1), sums) if need <= size), None)
+        if x is not None:
+            naturals = naturals or hand.natural_cards(window, used)
+            by_size.setdefault(size, []).append((used, total, x, naturals))
+
+
+def _naturals_by_size(hand: WildHand, window: Sequence[int], least: int, most: int) -> dict[int, list[tuple]]:
+    """Every choice of naturals for a chain on ``window`` (with their number and X), under each size it fits: at
+    least one natural, the groups short of ``least`` filled by the wild jokers (``floor`` … naturals + jokers)."""
+    budget, need_rank = hand.budget, hand.need_rank
+    caps = [min(hand.natural_have.get(r, 0), most) for r in window]
+    m = len(window)
+    biggest = most * m
+    acc = [0] * m
+    by_size: dict[int, list[tuple]] = {}
+
+    def rec(i, total, floor):
+        # total: naturals so far; floor: the least cards the groups so far need (each group has ``least`` or more)
+        if floor - total > budget or floor + least * (m - i) > biggest:
+            return
+        if i == m:
+            if total:
+                _file_by_size(by_size, hand, window, tuple(acc), total, floor, min(total + budget, biggest),
+                              (least, most))
+            return
+        lo = 1 if window[i] == need_rank else 0
+        for u in range(caps[i], lo - 1, -1):
+            acc[i] = u
+            rec(i + 1, total + u, floor + (u if u > least else least))
+        acc[i] = 0
+
+    rec(0, 0, 0)
+    del rec  # break the cycle of a nested function that calls itself
+    return by_size
