@@ -448,8 +448,30 @@ LIVE_COUNTER = LiveCounter(
     goal=lambda rules: {"field": "bid", "side": DEFENDERS, "beyond": False, "swing": False})
 
 
+#: worked examples for the rules page and the API document; each is a binding example of the rules
+EXAMPLES = (
+    ("settle", t("叫60，闲家100分：检分一次", "bid 60, the 闲家 took 100: one extra stake"),
+     {"declarer": 0, "bid": 60, "defender_points": 100}),
+    ("settle", t("叫55，闲家25分：小光（线是30）", "bid 55, the 闲家 took 25: 小光 (line 30)"),
+     {"declarer": 0, "bid": 55, "defender_points": 25}),
+    ("settle", t("叫60，闲家0分：大光", "bid 60, the 闲家 took 0: 大光"),
+     {"declarer": 0, "bid": 60, "defender_points": 0}),
+    ("settle", t("冲关：2号位报了3王 + 正7对", "冲关: seat 2 declared 3 jokers + a pair of trump 7s"),
+     {"declarer": 0, "bid": 80, "defender_points": 50,
+      "chongguan": [{"seat": 1, "jokers": 3, "trump7_pairs": 1, "off7_pairs": 0,
+                     "trump2_pairs": 0, "off2_pairs": 0}]}),
+    ("trick", t("黑桃做主：大王 > 主7 > 副7", "spades trump: 大王 > trump 7 > other 7s"),
+     {"trump": "♠", "plays": ["♥7", "♠7", "大王", "♦7"]}),
+    ("trick", t("黑桃做主：主牌对子毙对子", "spades trump: a trump pair ruffs a pair"),
+     {"trump": "♠", "plays": ["♥A ♥A", "♠3 ♠3"]}),
+)
+#: the settle answer beyond its deltas and steps, as JSON Schema (the API document)
+SETTLE_ANSWER = {"stake": {"type": "integer"}, "multiplier": {"type": "integer"}}
+
+
 class Erqiwang(TrickGame):
     slug, name, summary = "erqiwang", t("南昌二七王", "Nanchang Erqiwang (2-7-jokers)"), SUMMARY
+    examples, settle_answer = EXAMPLES, SETTLE_ANSWER
     ruleset, settle_input = RULESET, SETTLE_INPUT
     deck_of, order_of, settle_of = staticmethod(deck_for), staticmethod(order_for), staticmethod(settle)
     spec_of, bid_rules_of = staticmethod(spec_for), staticmethod(bid_rules)

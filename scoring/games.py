@@ -50,6 +50,10 @@ class Game:
     seats: ClassVar[tuple[int, int]] = (4, 4)   # fewest and most seats (see seat_range)
     carried_fields: ClassVar[tuple[str, ...]] = ()  # input fields a ledger hand takes from the hand before
     turn_inputs: ClassVar[tuple[str, ...]] = ()  # check/hint inputs beyond the cards (next_cards_left, first_play)
+    #: worked examples (action, title, payload) for the rules page and the API document: binding examples
+    examples: ClassVar[tuple[tuple[str, Text, Mapping], ...]] = ()
+    #: the settle answer's fields beyond deltas and steps, as JSON Schema (the API document)
+    settle_answer: ClassVar[Mapping[str, dict]] = {}
     live_counter: ClassVar[Any] = None  # a trick-by-trick points counter for the settle form (scoring/live.py)
     live_hand: ClassVar[Any] = None  # the live-hand protocol (scoring/live.py), when a hand can be followed live
     # the game module's own functions (set with staticmethod), behind the hooks below

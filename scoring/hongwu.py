@@ -355,8 +355,32 @@ LIVE_COUNTER = LiveCounter(
     goal=lambda rules: {"field": "bid", "side": DECLARER, "beyond": rules.preset is not Payout.TIERS_321, "swing": True})
 
 
+#: worked examples for the rules page and the API document; each is a binding example of the rules
+EXAMPLES = (
+    ("settle", t("叫100，得120，底牌15归庄家 → 35", "bid 100, won 120, bottom 15 scored → 35"),
+     {"declarer": 0, "bid": 100, "declarer_points": 120, "bottom_points": 15,
+      "declarer_took_bottom": True, "red_fives": []}),
+    ("settle", t("2号位坐庄，叫80，庄家的红五被4号位抓 → 0（0分算输）",
+                 "seat 2 declares, bid 80, the 庄家's red five captured by seat 4 → 0 (0 loses)"),
+     {"declarer": 1, "bid": 80, "declarer_points": 90, "bottom_points": 10,
+      "declarer_took_bottom": True, "red_fives": [{"owner": 1, "captured_by": 3}]}),
+    ("settle", t("庄家抓到3号位的红五 → 5", "the 庄家 captures seat 3's red five → 5"),
+     {"declarer": 0, "bid": 100, "declarer_points": 75, "bottom_points": 10,
+      "declarer_took_bottom": True, "red_fives": [{"owner": 2, "captured_by": 0}]}),
+    ("trick", t("红桃做主：红五最大", "hearts trump: the red five is highest"),
+     {"trump": "♥", "plays": ["大王", "♥5", "小王", "♠2"]}),
+    ("trick", t("黑桃做主：毙牌要同牌型", "spades trump: a ruff must match the shape"),
+     {"trump": "♠", "plays": ["♣K ♣K", "♠4 ♠6"]}),
+    ("check", t("有对子必须跟对", "holding a pair, you must follow with it"),
+     {"trump": "♠", "lead": "♣K ♣K", "play": "♣9 ♣4", "hand": "♣9 ♣9 ♣4 ♥A"}),
+)
+#: the settle answer beyond its deltas and steps, as JSON Schema (the API document)
+SETTLE_ANSWER = {"final": {"type": "integer"}}
+
+
 class Hongwu(TrickGame):
     slug, name, summary = "hongwu", t("红五 三打一", "Hongwu (Red Five, three against one)"), SUMMARY
+    examples, settle_answer = EXAMPLES, SETTLE_ANSWER
     ruleset, settle_input = RULESET, SETTLE_INPUT
     deck_of, order_of, settle_of = staticmethod(deck_for), staticmethod(order_for), staticmethod(settle)
     spec_of, bid_rules_of = staticmethod(spec_for), staticmethod(bid_rules)

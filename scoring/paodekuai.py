@@ -360,8 +360,26 @@ def settle(values, rules) -> dict:
 ACTIONS = shedding_actions(spec_for)
 
 
+#: worked examples for the rules page and the API document; each is a binding example of the rules
+EXAMPLES = (
+    ("settle", t("52张：1号位出完，其他人剩 5、13、10 张", "52 cards: seat 1 goes out, the others hold 5, 13, 10"),
+     {"winner": 0, "cards_left": [0, 5, 13, 10]}),
+    ("settle", t("48张（3人）：2号位出完", "48 cards (3 players): seat 2 goes out"),
+     {"winner": 1, "cards_left": [4, 0, 12], "rules": {"preset": "paodekuai48"}}),
+    ("settle", t("争上游108张：4号位出完，2号位一张没出", "Zhengshangyou, 108 cards: seat 4 goes out, seat 2 played nothing"),
+     {"winner": 3, "cards_left": [1, 27, 7, 0], "rules": {"preset": "zhengshangyou108"}}),
+    ("settle", t("每张1分：报单不扣、全关加倍", "1 per card: one card left pays 0, none played pays double"),
+     {"winner": 0, "cards_left": [0, 1, 3, 13], "rules": {"penalty": "per_card"}}),
+    ("check", t("同花顺压顺子（争上游108张）", "a straight flush beats a straight (108 cards)"),
+     {"previous": "♠5 ♥6 ♣7 ♦8 ♠9", "play": "♥3 ♥4 ♥5 ♥6 ♥7", "rules": {"preset": "zhengshangyou108"}}),
+    ("check", t("3带1 不能压 3带2", "3+1 cannot beat 3+2"),
+     {"previous": "♠8 ♥8 ♣8 ♠4 ♥4", "play": "♠10 ♥10 ♣10 ♦3", "rules": {"preset": "paodekuai48"}}),
+)
+
+
 class Paodekuai(Game):
     slug = "paodekuai"
+    examples = EXAMPLES
     name = t("跑得快 / 争上游", "Paodekuai / Zhengshangyou")
     kind = "shedding"
     summary = t("先出完手牌的人赢，输家按剩牌数付分", "first to play out all cards wins; losers pay by the cards they hold")

@@ -94,8 +94,34 @@ def summary() -> Text:
              "the penalty, and an empty bank ends the 大局")
 
 
+#: worked examples for the rules page and the API document; each is a binding example of the rules
+EXAMPLES = (
+    ("settle", t("不分队：三圈收分，3号位先出完，分库见底", "solo: three rounds, seat 3 goes out first, banks run dry"),
+     {"players": 4, "teams": False, "banks": [100, 100, 100, 100],
+      "rounds": [{"winner": 0, "cards": "♠Q"}, {"winner": 2, "cards": "♥Q ♥7 ♥8 ♥3"},
+                 {"winner": 1, "cards": "♠4 ♥4 ♣4 ♦4 ♠4"}],
+      "finish_order": [2]}),
+    ("settle", t("按出牌张数收分，不计罚分", "paid by the cards played, no penalty"),
+     {"players": 4, "teams": False, "banks": [100, 100, 100, 100],
+      "rounds": [{"winner": 0, "count": 1}, {"winner": 2, "count": 4}, {"winner": 1, "count": 5}],
+      "finish_order": [2], "rules": {"scoring": "cards", "penalty": 0}}),
+    ("settle", t("分队：1号位一对赢一圈，2、4号位先出完", "teams: seat 1 wins a round with a pair, seats 2 and 4 go out first"),
+     {"players": 4, "teams": True, "banks": [250, 250, 250, 250],
+      "rounds": [{"winner": 0, "cards": "♠Q ♥Q"}], "finish_order": [1, 3]}),
+    ("check", t("正Q783 管副Q783", "正Q783 beats 副Q783"),
+     {"previous": "♠Q ♥7 ♥8 ♣3", "play": "♦Q ♦7 ♦8 ♦3"}),
+    ("check", t("4张炸管正Q783", "a 4-bomb beats 正Q783"),
+     {"previous": "♦Q ♦7 ♦8 ♦3", "play": "♠4 ♥4 ♣4 ♦4"}),
+)
+#: the settle answer beyond its deltas and steps, as JSON Schema (the API document)
+SETTLE_ANSWER = {"banks": {"anyOf": [{"type": "array", "items": {"type": "integer"}}, {"type": "null"}]},
+                 "game_over": {"type": "boolean"}}
+
+
 class Q783(Game):
     slug = "q783"
+    examples = EXAMPLES
+    settle_answer = SETTLE_ANSWER
     name = t("Q783", "Q783")
     kind = "shedding"
     summary = summary()

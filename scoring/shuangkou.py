@@ -286,8 +286,29 @@ def pattern_texts(rules) -> list[Text]:
 ACTIONS = shedding_actions(spec_for)
 
 
+#: worked examples for the rules page and the API document; each is a binding example of the rules
+EXAMPLES = (
+    ("settle", t("双扣：1号位6线炸，2号位天王（7线）", "双扣: seat 1 played a 6-line bomb, seat 2 天王 (7 lines)"),
+     {"finish_order": [0, 2], "bombs": [{"seat": 0, "lines": 6}, {"seat": 1, "cards": "大王 大王 小王 小王"}]}),
+    ("settle", t("单扣：赢家一队的5线炸翻倍", "单扣: the winners' 5-line bomb doubles"),
+     {"finish_order": [1, 0, 3, 2], "bombs": [{"seat": 3, "lines": 5}, {"seat": 0, "lines": 4}]}),
+    ("settle", t("双扣：输家一队的8线炸只收贡献分", "双扣: a losing team's 8-line bomb earns only its contribution"),
+     {"finish_order": [1, 3], "bombs": [{"seat": 2, "lines": 8}]}),
+    ("check", t("7线（天王）管6线", "7 lines (天王) beat 6 lines"),
+     {"previous": "♠2 ♥2 ♣2 ♦2 ♠2 ♥2", "play": "大王 大王 小王 小王"}),
+    ("check", t("同线数：张数少的大", "equal lines: fewer cards win"),
+     {"previous": "5 5 5 5 6 6 6 6 7 7 7 7", "play": "9 9 9 9 9 9 9"}),
+    ("check", t("百搭王：7 7 8 9 9 大王 读作 778899", "wild joker: 7 7 8 9 9 大王 reads as 778899"),
+     {"previous": "4 4 5 5 6 6", "play": "7 7 8 9 9 大王"}),
+)
+#: the settle answer beyond its deltas and steps, as JSON Schema (the API document)
+SETTLE_ANSWER = {"outcome": {"enum": ["shuangkou", "dankou", "pingkou"]}, "multiplier": {"type": "integer"}}
+
+
 class Shuangkou(Game):
     slug = "shuangkou"
+    examples = EXAMPLES
+    settle_answer = SETTLE_ANSWER
     name = t("双扣", "Shuangkou")
     kind = "shedding"
     summary = t("对家搭档，先出完的一方赢；炸弹翻倍和贡献分", "partners opposite; the first team out wins; bombs double "

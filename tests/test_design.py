@@ -5,6 +5,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import grimp
 from importlinter.cli import lint_imports
 
 from scoring.registry import all_games
@@ -30,8 +31,13 @@ def test_every_function_has_cyclomatic_complexity_at_most_15():
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-def game_modules() -> set[str]:
-    return {type(game).__module__ for game in all_games()}
+def game_modules(graph) -> set[str]:
+    """Each game's own modules: those named after its slug (``q783.py``, ``q783_rounds.py``…), and those that
+    build on one (争上游's variant module imports 跑得快's patterns)."""
+    slugs = [game.slug for game in all_games()]
+    top = graph.find_children("scoring") - {"scoring.registry"}
+    named = {m for m in top if m.split(".")[1].split("_")[0] in slugs}
+    return named | {m for m in top if graph.find_modules_directly_imported_by(m) & named}
 
 
 def slug_pattern() -> re.Pattern:
@@ -44,6 +50,28 @@ def web_sources() -> list[Path]:
     partials = {ROOT / "templates" / "rules" / f"_{game.slug}.html" for game in all_games()}
     templates = [p for p in (ROOT / "templates").rglob("*.html") if p not in partials]
     return python_files("webapp") + sorted(templates)
+
+
+def test_no_module_of_the_engine_or_the_web_layer_is_over_600_lines():
+    long = {str(p.relative_to(ROOT)): n for p in python_files(*CODE)
+            if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_MODULE_LINES}
+    assert long == {}
+
+
+def test_the_web_layer_imports_no_game_module_only_the_registry():
+    graph = grimp.build_graph("webapp", "scoring", exclude_type_checking_imports=True)
+    owned = game_modules(graph)
+    assert {"scoring.q783", "scoring.q783_rounds", "scoring.zhengshangyou"} <= owned  # the check can see them
+    found = sorted((importer, imported) for importer in graph.find_descendants("webapp") | {"webapp"}
+                   for imported in graph.find_modules_directly_imported_by(importer) if imported in owned)
+    assert found == []
+
+
+def test_no_game_slug_is_written_in_the_web_layer_or_its_templates():
+    pattern = slug_pattern()
+    found = [f"{p.relative_to(ROOT)}:{n}: {line.strip()}" for p in web_sources()
+             for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if pattern.search(line)]
+    assert found == []
 
 
 def test_the_slug_check_finds_a_slug_where_one_is_written():

@@ -22,7 +22,6 @@ from scoring.inputs import Context, int_json_schema
 from scoring.registry import all_games
 from scoring.rules import Option, RuleSet
 
-from .examples import EXAMPLES
 
 STRING = {"type": "string"}
 INTEGER = {"type": "integer"}
@@ -57,15 +56,7 @@ ANSWERS = {
     "bidding": obj({"legal": BOOLEAN, "complete": BOOLEAN, "declarer": nullable(INTEGER),
                     "bid": nullable(INTEGER), "reason": STRING, "steps": STRINGS}),
 }
-SETTLED = {"deltas": INTEGERS, "steps": STRINGS}
-#: what a game's settle answers besides deltas and steps (docs/api.md)
-SETTLE_EXTRA = {
-    "shuangkou": {"outcome": {"enum": ["shuangkou", "dankou", "pingkou"]}, "multiplier": INTEGER},
-    "q783": {"banks": nullable(INTEGERS), "game_over": BOOLEAN},
-    "hongwu": {"final": INTEGER},
-    "erqiwang": {"stake": INTEGER, "multiplier": INTEGER},
-}
-
+SETTLED = {"deltas": INTEGERS, "steps": STRINGS}  # and what each game adds (Game.settle_answer)
 ERROR_ITEM = obj({"code": STRING, "message": STRING, "field": nullable(STRING)})
 ERROR = obj({"error": ERROR_ITEM}, {"errors": {"type": "array", "items": ERROR_ITEM}})
 ERROR_WORDS = {
@@ -135,12 +126,12 @@ def body_of(game: Game, action: str) -> dict:
 
 def answer_of(game: Game, action: str) -> dict:
     if action == "settle":
-        return obj({**SETTLED, **SETTLE_EXTRA.get(game.slug, {})})
+        return obj({**SETTLED, **game.settle_answer})
     return ANSWERS.get(action, OBJECT)
 
 
 def examples_of(game: Game, action: str) -> dict:
-    found = [(title, payload) for a, title, payload in EXAMPLES.get(game.slug, []) if a == action]
+    found = [(title, payload) for a, title, payload in game.examples if a == action]
     return {f"example{i + 1}": {"summary": title, "value": payload} for i, (title, payload) in enumerate(found)}
 
 
