@@ -8,7 +8,7 @@ on the app's test client: JSON read, the hint, its JSON written), and the oracle
 led-group cards when it holds enough of them) of the lead's size through
 :func:`~scoring.trick.check_follow`, sorted smallest first. The oracle runs only where
 it has at most :data:`ORACLE_MOST` candidates; its answer is compared with Paiju's. No assertion: figures
-to watch, not a test (the oracle tests are in ``tests/test_trick_hints.py``).
+to watch, not a test (the oracle tests are in ``tests/web/test_trick_hints.py``).
 """
 from __future__ import annotations
 
@@ -40,7 +40,7 @@ class Case(NamedTuple):
     hand: str
 
 
-#: the worst follows we know (the oracle tests of tests/test_trick_hints.py take them too)
+#: the worst follows we know (the oracle tests of tests/web/test_trick_hints.py take them too)
 CASES = [Case(**c) for c in json.loads((Path(__file__).parent / "trick_cases.json").read_text("utf-8"))]
 
 #: a 156-card hand (three decks of 红五 less the lead): refused once hands are capped at the deal

@@ -206,7 +206,7 @@ def _spellings(word: str) -> set[str]:
 
 
 #: every word that is one whole card by itself (♠8, s8, 黑桃8, 10, bj …), to that card: text written a card
-#: to a word, as the picker writes it, is read by lookup (tests/test_cards.py checks each against the tokenizer)
+#: to a word, as the picker writes it, is read by lookup (tests/engine/test_cards.py checks each against the tokenizer)
 _WORD_CARD = {spelling: _CARD[_JOKER_INPUT[word.upper()], None]
               for word in _JOKER_INPUT for spelling in _spellings(word)}
 _WORD_CARD.update({suit_spelling + rank_spelling: _CARD[rank, suit]

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from test_settleup import brute_force_fewest
+from oracles import brute_force_fewest
 from webapp import create_app
 
 PDK = ("甲", "乙", "丙", "丁")

@@ -23,7 +23,7 @@ from sqlalchemy import inspect, text
 from webapp import create_app
 from webapp.ledger.db import database_url, db, ensure_schema
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / ".ci" / "postgres.sh"
 DATABASES = ["sqlite", "postgresql"]
 

@@ -7,7 +7,7 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PO = ROOT / "webapp/translations/en/LC_MESSAGES/messages.po"
 
 

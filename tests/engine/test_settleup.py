@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from decimal import Decimal
-from itertools import combinations
 
 import pytest
 from hypothesis import given, settings
@@ -11,24 +10,7 @@ from hypothesis import strategies as st
 from scoring.errors import MalformedInput
 from scoring.settleup import parse_per_point, settle_up
 
-
-def brute_force_fewest(totals) -> int:
-    """Oracle: n − (the most disjoint zero-sum groups), found by trying every partition."""
-    seats = [i for i, x in enumerate(totals) if x]
-
-    def most(rest):
-        if not rest:
-            return 0
-        first, others = rest[0], rest[1:]
-        best = -10
-        for k in range(len(others) + 1):
-            for extra in combinations(others, k):
-                group = (first, *extra)
-                if sum(totals[s] for s in group) == 0:
-                    best = max(best, 1 + most([s for s in others if s not in extra]))
-        return best
-
-    return len(seats) - most(seats)
+from oracles import brute_force_fewest
 
 
 def test_every_seat_pays_or_receives_exactly_its_total_in_the_fewest_transfers():

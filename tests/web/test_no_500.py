@@ -168,7 +168,7 @@ def test_no_form_input_gives_a_server_error(form_pages, data):
 # Every page and answer read by GET: its query parameters, found in the code, over all of Unicode
 # ---------------------------------------------------------------------------
 
-WEBAPP = Path(__file__).resolve().parent.parent / "webapp"
+WEBAPP = Path(__file__).resolve().parents[2] / "webapp"
 QUERY_READ = re.compile(r"""(?:(?:args|values)\.(?:get|getlist)|_query_int)\(\s*["']([\w-]+)["']""")
 #: path arguments: each value a URL may carry (a hand number past what a database column holds too)
 PATH_VALUES = {"number": [1, 2, 2 ** 31, 2 ** 63], "code": ["en", "zh", "xx"]}

@@ -22,7 +22,7 @@ from webapp import create_app
 from webapp.api import answer_encoder
 from webapp.ledger.db import db
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 TOKEN = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"|name="csrf_token" value="([^"]+)"')
 
 

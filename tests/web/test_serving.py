@@ -21,7 +21,7 @@ import pytest
 import webapp
 from webapp.serving import StaticDigests
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 IMMUTABLE = "public, max-age=31536000, immutable"
 
 
