@@ -51,3 +51,32 @@ def test_a_hand_followed_from_a_q783_table_is_recorded_once_with_the_carried_ban
     assert page.locator(".totals td[data-total]").all_inner_texts() == ["-40", "+80", "+60", "-100"]
     page.go_back()  # the tracker again: the recorded hand is not offered a second time
     expect(page.locator("button[value=record]")).to_have_count(0, timeout=10_000)
+
+
+def test_a_six_seat_table_that_grew_to_seven_people_follows_and_records_a_hand_of_the_seated_six(page, live_server):
+    names = ("阿明", "小红", "丙", "老王", "Jennifer", "小李")
+    open_q783_table(page, live_server, names)
+    page.click("#seats summary")
+    replace = page.locator("form.seat-change.replace")
+    replace.locator("select[name=seat]").select_option("3")  # 丙 leaves seat 3 …
+    replace.locator("input[name=name]").fill("庚")          # … and 庚 sits down: seven people, six seats
+    replace.locator("button").click()
+    page.get_by_role("link", name="跟踪这一手").click()
+    expect(page.locator(".tracker-table")).to_contain_text("阿明 · 小红 · 庚 · 老王 · Jennifer · 小李", timeout=10_000)
+    for i in range(6):
+        page.fill(f"[name=bank_{i}]", "80")
+    page.click("button[value=start]")
+    banks = page.locator("td.bank")
+    expect(banks).to_have_count(6, timeout=10_000)
+    assert no_sideways_scroll(page)
+    page.locator(".seat-button", has_text="阿明").click()
+    page.locator(".won-with label", has_text="副Q783").click()
+    expect(banks.first).to_have_text("180", timeout=10_000)  # 副Q783: 20 from each of the five others
+    page.locator(".finish-form summary").click()
+    page.locator(".finish-form .seat-tap", has_text="庚").click()
+    page.click("button[value=finish]")
+    page.click("button[value=record]")
+    page.locator("#hand-1").wait_for()
+    totals = page.locator(".totals td[data-total]").all_inner_texts()
+    assert len(totals) == 7 and totals[2] == "0" and totals[6] != "0"  # 丙 sat out the hand; 庚 played it
+    assert sum(int(x) for x in totals) == 0
