@@ -1,5 +1,6 @@
 """gunicorn's settings for `make serve` (docs/deploy.md). Each can be overridden from the environment:
-BIND (default 127.0.0.1:8000), WEB_CONCURRENCY (workers), THREADS, TIMEOUT."""
+BIND (default 127.0.0.1:8000), WEB_CONCURRENCY (workers), THREADS, TIMEOUT, WORKER_CONNECTIONS; and
+HEADER_TIMEOUT, BODY_TIMEOUT (read by webapp/buffering_worker.py)."""
 import gc
 import multiprocessing
 import os

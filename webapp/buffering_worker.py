@@ -81,6 +81,11 @@ def request_is_whole(data: bytes | bytearray) -> bool:
     return body >= announced or announced > BODY_BUFFER_LIMIT
 
 
+def reads_requests_itself(cfg) -> bool:
+    """Plain HTTP/1: TLS, HTTP/2 and uWSGI connections go to a thread as gunicorn sends them."""
+    return not cfg.is_ssl and cfg.http2_cleartext == "off" and getattr(cfg, "protocol", "http") == "http"
+
+
 class IncomingRequest:
     """A connection whose request is still arriving: what came so far and when the worker stops waiting."""
 
@@ -140,7 +145,7 @@ class BufferingWorker(ThreadWorker):
         super().finish_request(conn, fs)
 
     def accept(self, listener):
-        if self.cfg.is_ssl:
+        if not reads_requests_itself(self.cfg):
             return super().accept(listener)
         try:
             client_sock, client_addr = listener.accept()
@@ -150,17 +155,24 @@ class BufferingWorker(ThreadWorker):
             return
         self.nr_conns += 1
         incoming = IncomingRequest(TConn(self.cfg, client_sock, client_addr, listener.getsockname()))
+        whole = incoming.receive()  # the request has often arrived with the connection
+        if whole is not False:
+            self.pass_on(incoming, whole)
+            return
         if self.stop_by is not None:
             incoming.deadline = min(incoming.deadline, self.stop_by)
         self.incoming[client_sock.fileno()] = incoming
-        self.poller.register(client_sock, selectors.EVENT_READ, partial(self.on_request_bytes, incoming))
-        self.on_request_bytes(incoming)  # the request has often arrived with the connection
+        self.poller.register(client_sock, selectors.EVENT_READ, partial(self.on_readable, incoming))
 
-    def on_request_bytes(self, incoming: IncomingRequest, _sock=None) -> None:
+    def on_readable(self, incoming: IncomingRequest, _sock) -> None:
         whole = incoming.receive()
-        if whole is False:
-            return
-        self.forget(incoming)
+        if whole is not False:
+            self.forget(incoming)
+            self.pass_on(incoming, whole)
+
+    def pass_on(self, incoming: IncomingRequest, whole: bool | None) -> None:
+        """A whole request to a thread, with what was read put back before the socket; a connection the
+        client closed is closed."""
         conn = incoming.conn
         if whole is None:
             self.nr_conns -= 1
