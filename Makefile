@@ -24,8 +24,9 @@ install-test: $(TEST_STAMP)
 run: $(STAMP)
 	$(VENV)/bin/flask --app webapp run --host 127.0.0.1 --port $(PORT)
 
-# gunicorn with gunicorn.conf.py: workers from the cores, timeouts set; BIND, WEB_CONCURRENCY,
-# DATABASE_URL, TRUSTED_HOSTS, PROXY_FIX… from the environment (docs/deploy.md)
+# gunicorn with gunicorn.conf.py: workers from the cores, each reading requests whole before a thread
+# runs the app (header and body read timeouts); BIND, WEB_CONCURRENCY, DATABASE_URL, TRUSTED_HOSTS,
+# PROXY_FIX… from the environment (docs/deploy.md)
 serve: $(STAMP)
 	$(VENV)/bin/gunicorn --config gunicorn.conf.py 'webapp:create_app()'
 

@@ -1,21 +1,22 @@
 """gunicorn's settings for `make serve` (docs/deploy.md). Each can be overridden from the environment:
-BIND (default 127.0.0.1:8000), WEB_CONCURRENCY (workers), THREADS, TIMEOUT."""
+BIND (default 127.0.0.1:8000), WEB_CONCURRENCY (workers), THREADS, TIMEOUT, WORKER_CONNECTIONS; and
+HEADER_TIMEOUT, BODY_TIMEOUT (read by webapp/buffering_worker.py)."""
 import gc
 import multiprocessing
 import os
+import sys
 
 bind = os.environ.get("BIND", "127.0.0.1:8000")
 
-# gthread workers: a request the client is still sending holds one thread, not a whole worker. A worker
-# takes a connection only when it has a free thread for it (worker_connections = threads), so one whose
-# threads wait on half-sent requests leaves new connections to the others instead of queueing them.
-# Many slow clients can still tie up every thread: in production a buffering reverse proxy sits in front
-# (docs/deploy.md) and hands gunicorn only complete requests.
-worker_class = "gthread"
+# gunicorn's threaded workers, each reading requests whole in its main loop before a thread runs the app
+# (webapp/buffering_worker.py): a client trickling its headers or body holds a socket and a buffer, not a
+# thread, for HEADER_TIMEOUT (10 s) and BODY_TIMEOUT (20 s) at most, and up to WORKER_CONNECTIONS of them
+# per worker wait without stopping anyone else's requests.
+worker_class = "webapp.buffering_worker.BufferingWorker"
 workers = int(os.environ.get("WEB_CONCURRENCY") or multiprocessing.cpu_count() * 2 + 1)
 threads = int(os.environ.get("THREADS") or 4)
-worker_connections = threads
-keepalive = 0  # a kept-alive connection would hold a slot too; the proxy in front keeps the browsers' alive
+worker_connections = int(os.environ.get("WORKER_CONNECTIONS") or 1000)
+keepalive = 0  # one request a connection: a proxy in front, if any, keeps the browsers' connections alive
 
 # a worker whose main loop is silent this long is replaced; a stopping one gets this long to finish
 timeout = int(os.environ.get("TIMEOUT") or 30)
@@ -38,8 +39,12 @@ def when_ready(server):
     if "paiju_db" in getattr(app, "extensions", {}):  # Paiju's app, not some other WSGI callable
         from webapp.ledger.db import migrate_before_fork
         from webapp.render import warm_up
+        from webapp.serving import unguarded_host_warning
         migrate_before_fork(app)
         warm_up(app)
+        warning = unguarded_host_warning(app.config)
+        if warning:
+            print(warning, file=sys.stderr, flush=True)
     freeze_startup_objects()
 
 

@@ -272,12 +272,12 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(port: int, folder: str) -> subprocess.Popen:
+def start_server(port: int, folder: str, app: str = "bench.load:served_app()") -> subprocess.Popen:
     env = {**os.environ, "BIND": f"127.0.0.1:{port}", "WEB_CONCURRENCY": "2", "SECRET_KEY": "bench-load",
            "DATABASE_URL": f"sqlite:///{folder}/load.db", "PYTHONPATH": str(ROOT)}
     log = open(Path(folder) / "gunicorn.log", "w")
     return subprocess.Popen([sys.executable, "-m", "gunicorn", "--config", "gunicorn.conf.py",
-                             "--no-control-socket", "bench.load:served_app()"],
+                             "--no-control-socket", app],
                             cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
 
 

@@ -212,16 +212,20 @@ def warm_up(app) -> None:
     forks its workers from here (gunicorn's master) hands them all of it: a new worker's first settle
     page took about 4 ms instead of about 125 ms when this was measured (bench/results/session6-issue11.txt).
     What is left of a first request is the worker copying the memory pages it writes to (500 to 1,000
-    of them), once in its life."""
-    with app.test_request_context():
+    of them), once in its life. Asked of a host the app answers for: ``SERVER_NAME``, else the first of
+    ``TRUSTED_HOSTS`` (``localhost`` is refused where they are set)."""
+    trusted = app.config.get("TRUSTED_HOSTS") or ["localhost"]
+    host = app.config.get("SERVER_NAME") or trusted[0].lstrip(".")
+    base_url = f"{app.config['PREFERRED_URL_SCHEME']}://{host}"
+    with app.test_request_context(base_url=base_url):
         tabs = [(game, TAB_ENDPOINTS.get(tab, f"pages.{tab}")) for game in all_games() for tab in game.tabs]
         urls = [url_for(endpoint, slug=game.slug) for game, endpoint in tabs if endpoint in CACHED_PAGES]
         urls += [url_for("api.games"), url_for("api.openapi_json"), url_for("pages.home")]
     for lang in LANGS:
         client = app.test_client()
-        client.set_cookie(COOKIE, lang)
+        client.set_cookie(COOKIE, lang, domain=host.split(":")[0])
         for url in urls:
-            client.get(url)
+            client.get(url, base_url=base_url)
 
 
 def render_csrf_error():

@@ -198,3 +198,13 @@ def serve_hashed_static(app) -> None:
 
     app.url_defaults(link_hashed)
     app.view_functions["static"] = static
+
+
+def unguarded_host_warning(config) -> str | None:
+    """The line a production start prints when any ``Host`` a request names is believed: without
+    ``TRUSTED_HOSTS`` or ``SERVER_NAME``, a generated link (``view_url``, the QR code) can name a host an
+    attacker chose."""
+    if config.get("TRUSTED_HOSTS") or config.get("SERVER_NAME"):
+        return None
+    return ("WARNING: neither TRUSTED_HOSTS nor SERVER_NAME is set: links the app builds name whatever host "
+            "a request gives (docs/deploy.md)")

@@ -13,6 +13,7 @@ import socket
 import subprocess
 import threading
 import time
+from contextlib import contextmanager
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -146,11 +147,11 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def _wait_until_listening(port: int, proc, seconds: float = 90) -> None:
+def _wait_until_listening(port: int, proc, log: Path, seconds: float = 90) -> None:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if proc.poll() is not None:
-            raise AssertionError(f"make serve exited with {proc.returncode}: {proc.stdout.read()}")
+            raise AssertionError(f"make serve exited with {proc.returncode}: {log.read_text()}")
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=1):
                 return
@@ -159,18 +160,19 @@ def _wait_until_listening(port: int, proc, seconds: float = 90) -> None:
     raise AssertionError("make serve did not listen")
 
 
-@pytest.fixture(scope="module")
-def served(tmp_path_factory):
-    """`make serve` on a free loopback port (``-o`` so make does not reinstall the virtualenv)."""
-    port = _free_port()
-    db = tmp_path_factory.mktemp("serve") / "serve.db"
+@contextmanager
+def make_serve(folder: Path, **env):
+    """`make serve` on a free loopback port, its output in ``folder/serve.log`` (``-o`` so make does not
+    reinstall the virtualenv), the ledger's SQLite in ``folder``; yields (port, log)."""
+    port, log = _free_port(), folder / "serve.log"
     env = {**os.environ, "BIND": f"127.0.0.1:{port}", "WEB_CONCURRENCY": "2", "THREADS": "4",
-           "SECRET_KEY": "serve-test", "DATABASE_URL": f"sqlite:///{db}"}
-    proc = subprocess.Popen(["make", "--no-print-directory", "-o", ".venv/.installed", "serve"], cwd=ROOT, env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True)
+           "SECRET_KEY": "serve-test", "DATABASE_URL": f"sqlite:///{folder / 'serve.db'}", **env}
+    with open(log, "w") as out:
+        proc = subprocess.Popen(["make", "--no-print-directory", "-o", ".venv/.installed", "serve"], cwd=ROOT,
+                                env=env, stdout=out, stderr=subprocess.STDOUT, text=True, start_new_session=True)
     try:
-        _wait_until_listening(port, proc)
-        yield port
+        _wait_until_listening(port, proc, log)
+        yield port, log
     finally:
         os.killpg(proc.pid, signal.SIGTERM)
         try:
@@ -178,6 +180,12 @@ def served(tmp_path_factory):
         except subprocess.TimeoutExpired:
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait(30)
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    with make_serve(tmp_path_factory.mktemp("serve")) as (port, _log):
+        yield port
 
 
 def _get(port: int, path: str, headers=None):
