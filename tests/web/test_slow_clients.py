@@ -18,10 +18,10 @@ from test_serving import make_serve
 
 from webapp import create_app
 from webapp.buffering_worker import chunked_body_end, request_is_whole
-from webapp.db import db
+from webapp.ledger.db import db
 from webapp.render import warm_up
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 HOST_WARNING = "neither TRUSTED_HOSTS nor SERVER_NAME is set"
 
 
