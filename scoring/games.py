@@ -49,7 +49,6 @@ class Game:
     extra_tabs: ClassVar[tuple[str, ...]] = ()  # beyond BASE_TABS: "trick", "bidding", "rounds"
     seats: ClassVar[tuple[int, int]] = (4, 4)   # fewest and most seats (see seat_range)
     carried_fields: ClassVar[tuple[str, ...]] = ()  # input fields a ledger hand takes from the hand before
-    turn_inputs: ClassVar[tuple[str, ...]] = ()  # check/hint inputs beyond the cards (next_cards_left, first_play)
     #: worked examples (action, title, payload) for the rules page and the API document: binding examples
     examples: ClassVar[tuple[tuple[str, Text, Mapping], ...]] = ()
     #: the settle answer's fields beyond deltas and steps, as JSON Schema (the API document)

@@ -389,7 +389,6 @@ class Paodekuai(Game):
     deck_of = staticmethod(deck_for)
     action_table = ACTIONS
     settle_of = staticmethod(settle)
-    turn_inputs = PaodekuaiSpec.turn_inputs
 
     def seat_range(self, rules=None):
         players = PRESETS[self.ruleset.resolve(rules).preset]["players"]
