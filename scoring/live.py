@@ -58,6 +58,9 @@ class LiveHand:
     rounds_field: str = "rounds"
     #: the page's words for this game's hand, by role (``lead``, ``seats``, ``over``, ``finish``, …)
     words: Mapping[str, Text] = {}
+    #: what the page says when a hand cannot be recorded as followed: ``moved_on`` (the table recorded hand
+    #: ``{n}`` meanwhile; the hand now starts from the table as it is), ``not_over`` (the finish is missing)
+    messages: Mapping[str, Text] = {}
 
     def restore(self, hand: Mapping[str, Any], rules) -> LiveState:
         raise NotImplementedError

@@ -533,6 +533,15 @@ PAGE_WORDS = {
     "next": t("下一手（带着现在的分库）", "Next hand (keep the banks)"),
 }
 
+#: what the live page says in this game's words when a hand cannot be recorded as followed
+MESSAGES = {
+    "moved_on": t("牌桌在你跟踪这一手时已记下了第{n}局：这一手改从牌桌现在的分库算起，请核对后再记下。",
+                  "the table recorded hand {n} while you followed this one: this hand now starts from the "
+                  "table's banks as they are; check it, then record it"),
+    "not_over": t("这一手还没结束：先填出完的顺序，再记到牌桌",
+                  "this hand is not over yet: give the finishing order first, then record it"),
+}
+
 
 class Q783Rounds(LiveHand):
     """Q783's hand followed round by round: a round is who won it and what won it (cards, a count, or the
@@ -542,6 +551,7 @@ class Q783Rounds(LiveHand):
     round_input = Schema(tuple(replace(f, label=_PAGE_LABELS.get(f.name, f.label)) for f in ROUND_FIELDS))
     finish_input = Schema(FINISH_FIELDS)
     words = PAGE_WORDS
+    messages = MESSAGES
 
     def __init__(self, pack: Pack):
         self.pack = pack

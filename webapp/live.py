@@ -420,9 +420,8 @@ def _followed(table, data, notices: list) -> dict | None:
 
 
 def _moved_on_text(table) -> str:
-    return render(t("牌桌在你跟踪这一手时已记下了第{n}局：这一手改从牌桌现在的分库算起，请核对后再记下。",
-                    "the table recorded hand {n} while you followed this one: this hand now starts from the "
-                    "table's banks as they are; check it, then record it", n=_last_number(table)), current_lang())
+    words = get_game(table.game).live_hand.messages["moved_on"]
+    return render(Text(words.zh, words.en, {"n": _last_number(table)}), current_lang())
 
 
 def _moved_on(table) -> m.TableError:
@@ -435,9 +434,7 @@ def _record(table, token, data, game) -> dict:
     live = game.live_hand
     state = live.restore(data, rules_of(game, data))
     if not state.closed:
-        raise InvalidInput(t("这一手还没结束：先填出完的顺序，再记到牌桌", "this hand is not over yet: give the "
-                             "finishing order first, then record it"), field=live.finish_input.fields[0].name,
-                           code="hand_open")
+        raise InvalidInput(live.messages["not_over"], field=live.finish_input.fields[0].name, code="hand_open")
     hand = live.settle_payload(state)
 
     def get_input():  # under the table's lock: the hand follows on from the table's last hand, or nothing is written
