@@ -4,7 +4,7 @@
   (``Game.live_hand``): the inputs of a hand's start, of one round and of its finish (each a
   :class:`~scoring.inputs.Schema`), and the operations start / add a round / undo / finish, each answering a
   typed :class:`LiveState`; :meth:`LiveHand.settle_payload` is what the finished hand fills into the game's
-  settle input (what a ledger records). Q783 declares one (``scoring/q783_rounds.py``).
+  settle input (what a ledger records). Q783 declares one (``scoring/q783_live.py``).
 * :class:`LiveCounter`: the trick-by-trick points counter of 红五 and 二七王 on their settle form. A game
   declares one; :meth:`LiveCounter.describe` says, for a table's rules, which settle fields the counter fills at
   the end of the hand (the points, the bottom, the last trick, the red fives) and how the rules count the

@@ -39,8 +39,8 @@ from .q783_patterns import (ACTIONS, MAX_SET, Q783_KINDS, RULESET, Bomb, NOfAKin
                             play_card_total, play_order, play_reading, q783_purity, rank_order, read_play,
                             require_purity, score_card_reason, score_total, score_value, sort_key, spec_for,
                             strength)
-from .q783_rounds import (FINISH_FIELDS, ROUND_FIELDS, START_FIELDS, Pack, Q783Rounds, Scoring, Winner,  # noqa: F401
-                          _sign)
+from .q783_live import FINISH_FIELDS, ROUND_FIELDS, START_FIELDS, Q783Rounds
+from .q783_rounds import Pack, Scoring, Winner, _sign  # noqa: F401
 from .shedding import Reading
 
 # ==========================================================================
