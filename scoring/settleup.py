@@ -5,8 +5,12 @@ a positive total receives exactly its total. The fewest transfers come from
 splitting the seats into as many groups that sum to zero as possible: a group
 of k seats then needs exactly k − 1 transfers (each transfer settles at least
 one seat, and a group that could be settled in fewer would split into smaller
-zero-sum groups). The split is found exactly over all subsets — the tables
-here have at most six seats, so that is at most 64 subsets.
+zero-sum groups). The split is found exactly over all subsets while at most
+``EXACT_SEATS`` seats have a balance (3^12 subset pairs, a few tenths of a
+second at worst). A larger evening (people replaced during the night) first
+pairs off equal and opposite balances, then splits the rest exactly if few
+enough remain, or else settles them as one group: at most one transfer fewer
+than the seats with a balance, never more, though not always the fewest.
 """
 from __future__ import annotations
 
@@ -18,7 +22,7 @@ from .errors import MalformedInput
 from .i18n import Text, seat_name, t
 from .inputs import shown
 
-MAX_SEATS = 12  # the exact split is 2^n subsets: fine far beyond a table's six seats
+EXACT_SEATS = 12  # the exact split looks at 3^n pairs of subsets: beyond this many balances, a greedy one
 CENT = Decimal("0.01")
 
 
@@ -42,8 +46,33 @@ def parse_per_point(raw: str | None) -> Decimal:
 
 
 def _groups(balances: tuple[int, ...]) -> list[list[int]]:
-    """The seats with a balance, split into the most groups that each sum to zero."""
+    """The seats with a balance, split into zero-sum groups: the most there can be (exactly, up to
+    ``EXACT_SEATS`` balances; beyond, opposite pairs first and then the rest)."""
     seats = [i for i, b in enumerate(balances) if b]
+    if len(seats) <= EXACT_SEATS:
+        return _exact_groups(balances, seats)
+    pairs, rest = _opposite_pairs(balances, seats)
+    if len(rest) <= EXACT_SEATS:
+        return pairs + _exact_groups(balances, rest)
+    return pairs + ([rest] if rest else [])
+
+
+def _opposite_pairs(balances: Sequence[int], seats: list[int]) -> tuple[list[list[int]], list[int]]:
+    """Seats whose balances cancel two by two (each pair is a group of its own), and the seats left."""
+    waiting: dict[int, list[int]] = {}
+    pairs = []
+    for seat in seats:
+        match = waiting.get(-balances[seat])
+        if match:
+            pairs.append(sorted((match.pop(0), seat)))
+        else:
+            waiting.setdefault(balances[seat], []).append(seat)
+    paired = {s for pair in pairs for s in pair}
+    return pairs, [s for s in seats if s not in paired]
+
+
+def _exact_groups(balances: Sequence[int], seats: list[int]) -> list[list[int]]:
+    """``seats`` (their balances summing to zero) split into the most groups that each sum to zero."""
     n = len(seats)
     sums = [0] * (1 << n)
     for mask in range(1, 1 << n):
@@ -91,7 +120,7 @@ def _settle_group(balances: Sequence[int], group: list[int]) -> list[tuple[int, 
 def settle_up(totals: Sequence[int], per_point: Decimal = Decimal(1)) -> dict:
     """The fewest transfers that settle ``totals`` (zero-sum), with the money each one moves."""
     totals = tuple(int(x) for x in totals)
-    if sum(totals) != 0 or len(totals) > MAX_SEATS:  # an engine bug, never user input
+    if sum(totals) != 0:  # an engine bug, never user input
         raise AssertionError(f"cannot settle {totals}")
     transfers = [(a, b, p) for group in _groups(totals) for a, b, p in _settle_group(totals, group)]
     transfers.sort(key=lambda x: (-x[2], x[0], x[1]))

@@ -52,3 +52,22 @@ def test_money_per_point_is_a_number_above_zero_with_at_most_two_decimals(raw):
 
 def test_money_per_point_defaults_to_one_and_reads_two_decimals():
     assert parse_per_point(None) == Decimal(1) and parse_per_point("0.5") == Decimal("0.5")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(-60, 60).map(lambda x: 5 * x), min_size=12, max_size=15))
+def test_every_table_the_ledger_holds_settles_each_seat_exactly_in_fewer_transfers_than_balances(values):
+    totals = values + [-sum(values)]  # 13 to 16 people: a table whose seats were replaced during the evening
+    out = settle_up(totals)
+    moved = [0] * len(totals)
+    for tr in out["transfers"]:
+        assert tr["points"] > 0
+        moved[tr["from"]] -= tr["points"]
+        moved[tr["to"]] += tr["points"]
+    assert moved == totals
+    assert len(out["transfers"]) <= max(0, sum(1 for x in totals if x) - 1)
+
+
+def test_a_large_evening_still_pairs_off_balances_that_cancel():
+    totals = [10, -10, 20, -20, 30, -30, 40, -40, 50, -50, 60, -60, 70, -70, 5, -5]
+    assert len(settle_up(totals)["transfers"]) == 8
