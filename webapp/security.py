@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from flask import abort, request
 from flask.sessions import SecureCookieSessionInterface
+from werkzeug.exceptions import BadHost
 
 #: no inline script or style anywhere: everything the pages run or wear comes from static/
 CONTENT_SECURITY_POLICY = "; ".join((
@@ -100,9 +101,30 @@ def require_json_body():
         abort(415)
 
 
+def valid_host(host: str) -> bool:
+    """A ``Host`` the app can name in its links: werkzeug's ``request.host`` is empty when the header has
+    characters a host cannot have (``a b``, ``x@evil``); the port, when given, must be 1–65535."""
+    if not host:
+        return False
+    name, colon, port = host.rpartition(":") if not host.endswith("]") else (host, "", "")
+    if not colon:  # no port: ``name`` is the whole host (rpartition put it in ``port``)
+        name, port = port or name, ""
+    if name in ("", "[]"):
+        return False
+    return not colon or (port.isascii() and port.isdigit() and 0 < int(port) < 65536)
+
+
+def refuse_bad_host() -> None:
+    """Every request with a ``Host`` that is not a valid host name (and port) is a 400 (docs/api.md, Errors),
+    before any page or answer builds a link from it."""
+    if not valid_host(request.host):
+        raise BadHost()
+
+
 def init_app(app) -> None:
     app.session_interface = SessionCookiePerScheme()
     app.wsgi_app = SecurityHeaders(app.wsgi_app)
+    app.before_request_funcs.setdefault(None, []).insert(0, refuse_bad_host)
 
 
 def check_json_bodies(app, json_apis) -> None:
