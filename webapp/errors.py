@@ -74,6 +74,12 @@ def posted_from_this_site() -> bool:
     return bool(parts.netloc) and f"{parts.scheme}://{parts.netloc}/" == request.host_url
 
 
+def _allow_header(exc: HTTPException) -> dict:
+    """A 405 names the methods the address does accept (RFC 9110 §15.5.6)."""
+    methods = getattr(exc, "valid_methods", None)
+    return {"Allow": ", ".join(sorted(methods))} if exc.code == 405 and methods else {}
+
+
 def render_error(status: int):
     return render_template("error.html", status=status), status
 
@@ -93,12 +99,14 @@ def init_app(app):
     @app.errorhandler(HTTPException)
     def _http(exc: HTTPException):
         refused_host = isinstance(exc, (SecurityError, BadHost))  # outside TRUSTED_HOSTS, or not IDNA-encodable
+        allow = _allow_header(exc)
         if request.path.startswith("/api/"):
             code, msg = _HTTP.get(exc.code, ("http_error", t("请求失败", "request failed")))
-            return error_response(code, REFUSED_HOST if refused_host else msg, exc.code or 500)
+            resp, status = error_response(code, REFUSED_HOST if refused_host else msg, exc.code or 500)
+            return resp, status, allow
         if refused_host:  # no URL was matched, so no page can build its links
             return render(REFUSED_HOST, current_lang()), 400, {"Content-Type": "text/plain; charset=utf-8"}
-        return render_error(exc.code or 500)
+        return (*render_error(exc.code or 500), allow)
 
     @app.errorhandler(PaijuError)
     def _engine(exc: PaijuError):

@@ -65,6 +65,7 @@ ERROR_WORDS = {
     "404": t("没有这个游戏、功能或牌桌", "no such game, action or table"),
     "409": t("牌桌已被改过（version 过期）", "the table changed since (stale version)"),
     "413": t("请求太大", "the request is too large"),
+    "428": t("改一局要带上 version", "an edit must carry the version it changes"),
     "415": t("请求体应为 application/json", "the body must be application/json"),
     "422": t("输入格式对，但违反了这个游戏的规则", "well-formed input that breaks a rule of the game's input"),
     "429": t("请求太频繁", "too many requests"),

@@ -283,7 +283,7 @@ def test_an_edit_on_a_stale_version_is_a_409_with_a_clear_message_and_no_overwri
 
 
 @pytest.mark.parametrize("body, status, field", [
-    ({"input": first_out(1)}, 400, "version"),
+    ({"input": first_out(1)}, 428, "version"),  # an edit must name the version it changes
     ({"version": 2}, 400, "input"),
     ({"version": "two", "input": first_out(1)}, 400, "version"),
     ({"version": 2, "input": [1]}, 400, "input"),

@@ -54,7 +54,7 @@ def ledger_operations() -> dict[str, dict]:
             "put": {"operationId": "hand_edit", "tags": ["tables"], "parameters": [TABLE_ID, NUMBER, TOKEN],
                     "requestBody": {"required": True, "content": json_content(obj(
                         {"version": int_json_schema(None, None), "input": hand_input()}))},
-                    "responses": responses("200", WRITTEN, LEDGER_ERRORS)},
+                    "responses": responses("200", WRITTEN, (*LEDGER_ERRORS, "428"))},
             "delete": {"operationId": "hand_delete", "tags": ["tables"],
                        "parameters": [TABLE_ID, NUMBER, TOKEN,
                                       {"name": "version", "in": "query", "required": False, "schema": STRING}],

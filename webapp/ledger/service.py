@@ -22,7 +22,7 @@ from . import settling
 from .answers import write_answer
 from .cleaning import clean_input, clean_players, game_named
 from .db import db
-from .errors import bad_key, changed_under_undo, conflict, not_last, stale, table_full
+from .errors import TableError, bad_key, changed_under_undo, conflict, not_last, stale, table_full
 from .idempotency import forget_old, remember, stored_answer, valid_key
 from .models import LedgerHand, LedgerTable, _now, new_edit_token, new_table_id, token_digest
 from .queries import hand_before, hand_count, hand_numbered, last_hand
@@ -118,10 +118,10 @@ def _check_hand_version(table: LedgerTable, hand: LedgerHand, version: Any, erro
 def _edit_body(body: Any) -> Mapping:
     if not isinstance(body, Mapping):
         raise MalformedInput(t("请求体应为 JSON 对象", "the request body must be a JSON object"))
-    if body.get("version") is None:
-        raise MalformedInput(t("缺少「version」（你看到的牌桌版本）",
-                               "“version” is missing (the table version you saw)"),
-                             field="version", code="missing_field")
+    if body.get("version") is None:  # an edit must say which table it changes: 428 Precondition Required
+        raise TableError(t("缺少「version」（你看到的牌桌版本）：改一局要说明是在哪个版本上改的",
+                           "“version” is missing: an edit must say which version of the table it changes"),
+                         field="version", code="version_required", status=428)
     if "input" not in body:
         raise MalformedInput(t("缺少「input」", "“input” is missing"), field="input", code="missing_field")
     return body
