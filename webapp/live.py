@@ -445,7 +445,7 @@ def _record(table, token, data, game) -> dict:
                 hand.pop(name, None)  # the ledger carries them over itself
         return hand
 
-    return m.record_hand(table.id, token, get_input, current_lang(), key=data["key"])
+    return m.record_hand(table.id, token, get_input, current_lang(), key=data["key"], sent=hand)
 
 
 def _back_to_table(table, answer: dict):

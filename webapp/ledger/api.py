@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from flask import Blueprint, current_app, jsonify, request, url_for
 
-from scoring.errors import MalformedInput
+from scoring.errors import MalformedInput, PaijuError
 from scoring.i18n import t
 
 from ..api import error_response, json_body
@@ -58,6 +58,14 @@ def _body():
         return json_body()
     except RecursionError:  # absurdly nested JSON
         raise MalformedInput(t("请求体嵌套太深", "the request body is nested too deeply"), code="malformed_json")
+
+
+def _sent():
+    """What the request sent, for its Idempotency-Key: the JSON body as read, or its bytes as text."""
+    try:
+        return json_body()
+    except (PaijuError, RecursionError):
+        return request.get_data(cache=True).decode("utf-8", "replace")
 
 
 def _token():
@@ -118,7 +126,7 @@ def api_read(table_id: str):
 @limit_writes
 def api_record(table_id: str):
     return service.record_hand(table_id, _token(), _body, current_lang(), key=request.headers.get(KEY_HEADER),
-                               respond=_answered(201))
+                               respond=_answered(201), sent=_sent())
 
 
 @bp.put("/<table_id>/hands/<int:number>")

@@ -102,5 +102,12 @@ def bad_key() -> MalformedInput:
                           field="Idempotency-Key", code="bad_idempotency_key")
 
 
+def key_reused() -> TableError:
+    return TableError(t("这个 Idempotency-Key 已经用来记过另一手牌：这次发来的内容不同，没有记下。要记新的一手，请用新的 key",
+                        "this Idempotency-Key was already used to record a different hand: what was sent this time "
+                        "differs, and nothing was recorded. Send a new hand with a new key"),
+                      field="Idempotency-Key", code="idempotency_key_reused", status=422)
+
+
 def seat_change_refused(message: Text, field: str = "seat") -> InvalidInput:
     return InvalidInput(message, field=field, code="seat_change")

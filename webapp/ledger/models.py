@@ -152,4 +152,6 @@ class LedgerIdempotency(db.Model):
     key: Mapped[str] = mapped_column(String(128))
     status: Mapped[int] = mapped_column(Integer)
     answer: Mapped[dict] = mapped_column(JSON)
+    #: sha256 of what the first request sent (None: kept by a version before 0005, not compared)
+    request_digest: Mapped[str | None] = mapped_column(String(64), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)

@@ -167,6 +167,11 @@ def _edit_page(table_id: str) -> str:
     return url_for("tables.edit", table_id=table_id)
 
 
+def _form_sent() -> list:
+    """What the form sent, for its idempotency key (the CSRF token apart: a new page has a new one)."""
+    return sorted((k, v) for k, v in request.form.items(multi=True) if k != "csrf_token")
+
+
 def _entry(table_id: str) -> str:
     """The edit page scrolled to the totals and the form for the next hand (what a save leads to)."""
     return _edit_page(table_id) + "#entry"
@@ -202,9 +207,13 @@ def edit(table_id: str):
         return data
 
     try:
-        service.record_hand(table_id, token, payload, current_lang(), key=key)
-    except TableError:
-        raise
+        service.record_hand(table_id, token, payload, current_lang(), key=key, sent=_form_sent())
+    except TableError as exc:
+        if exc.code != "idempotency_key_reused":
+            raise
+        # the form was saved once already and has been changed since (back, edit, save): keep what was
+        # typed, say so, and give it a new key so that saving again records it as a new hand
+        return table_page(table, token, form=form, errors=[page_message(exc)], status=422)
     except PaijuError as exc:
         return table_page(table, token, form=form, errors=engine_error(form, exc), status=422, form_key=key)
     return redirect(_entry(table_id), 303)

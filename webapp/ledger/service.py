@@ -23,7 +23,7 @@ from .answers import write_answer
 from .cleaning import clean_input, clean_players, game_named
 from .db import db
 from .errors import TableError, bad_key, changed_under_undo, conflict, not_last, stale, table_full
-from .idempotency import forget_old, remember, stored_answer, valid_key
+from .idempotency import forget_old, remember, request_digest, stored_answer, valid_key
 from .models import LedgerHand, LedgerTable, _now, new_edit_token, new_table_id, token_digest
 from .queries import hand_before, hand_count, hand_numbered, last_hand
 from .writes import locked_table, write
@@ -55,15 +55,18 @@ def create_table(game_slug: Any, players: Any, rules: Any) -> tuple[str, str]:
 # --- a hand recorded, edited, deleted -------------------------------------------------
 
 def record_hand(table_id: Any, token: str | None, get_input: Callable[[], Any], lang: str = "zh",
-                key: str | None = None, respond: Callable[[dict], Any] | None = None) -> Any:
+                key: str | None = None, respond: Callable[[dict], Any] | None = None,
+                sent: Any = None) -> Any:
     """Append a hand. ``get_input`` is called after the token check. With an idempotency ``key`` already
-    answered on this table, the first answer again and nothing recorded."""
+    answered on this table, the first answer again and nothing recorded — when ``sent`` (what the request
+    carried) is what the first request carried; else 422 ``idempotency_key_reused``."""
+    digest = request_digest(sent) if key is not None else None
     if key is not None and not valid_key(key):
         raise bad_key()
 
     def work():
         table = locked_table(table_id, token)
-        first = stored_answer(table.id, key) if key is not None else None
+        first = stored_answer(table.id, key, digest) if key is not None else None
         if first is not None:
             return first
         data = clean_input(get_game(table.game), get_input())
@@ -73,7 +76,7 @@ def record_hand(table_id: Any, token: str | None, get_input: Callable[[], Any], 
         table.undone = None  # a new hand: what undo took is gone for good
         answer = write_answer(table, hand, hand, lang)
         if key is not None:
-            remember(table.id, key, answer)
+            remember(table.id, key, answer, digest)
         return answer
 
     return write(work, respond)
