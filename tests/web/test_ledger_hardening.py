@@ -133,7 +133,7 @@ def test_creating_tables_and_writing_too_often_is_a_429_in_the_error_shape(small
     status, out = led.call("POST", "tables", {"game": "q783", "players": ["a", "b", "c"]}, lang="en")
     assert status == 429
     assert_error(out, "rate_limited")
-    assert "3 per 1 minute" in out["error"]["message"]
+    assert "at most 3 in a minute" in out["error"]["message"]  # the window as configured, in words
     browser = small_app.test_client()
     form = browser.get("/tables/new?game=q783").get_data(as_text=True)
     page = browser.post("/tables/new?game=q783", data={"csrf_token": csrf(form), "name_0": "a", "name_1": "b",
@@ -285,3 +285,11 @@ def test_a_lone_surrogate_typed_into_an_edit_that_meets_a_conflict_is_shown_esca
                        data={"csrf_token": csrf(page), "version": held, "mode": "json", "raw": typed})
     assert resp.status_code == 409
     assert "\\ud800" in resp.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("seconds,zh,en", [(20, "20秒", "20 seconds"), (60, "1分钟", "a minute"),
+                                           (120, "2分钟", "2 minutes"), (3600, "1小时", "an hour"), (90, "90秒", "90 seconds")])
+def test_a_rate_limit_message_names_its_own_window(seconds, zh, en):
+    from scoring.i18n import render
+    from webapp.ledger.web import window_words
+    assert render(window_words(seconds), "zh") == zh and render(window_words(seconds), "en") == en

@@ -160,6 +160,10 @@ def _wait_until_listening(port: int, proc, log: Path, seconds: float = 90) -> No
     raise AssertionError("make serve did not listen")
 
 
+#: port → process group of each server :func:`make_serve` is running
+SERVERS: dict[int, int] = {}
+
+
 @contextmanager
 def make_serve(folder: Path, **env):
     """`make serve` on a free loopback port, its output in ``folder/serve.log`` (``-o`` so make does not
@@ -170,16 +174,25 @@ def make_serve(folder: Path, **env):
     with open(log, "w") as out:
         proc = subprocess.Popen(["make", "--no-print-directory", "-o", ".venv/.installed", "serve"], cwd=ROOT,
                                 env=env, stdout=out, stderr=subprocess.STDOUT, text=True, start_new_session=True)
+    SERVERS[port] = proc.pid  # its process group: a test may kill -9 it
     try:
         _wait_until_listening(port, proc, log)
         yield port, log
     finally:
+        SERVERS.pop(port, None)
+        _stop(proc)
+
+
+def _stop(proc) -> None:
+    """Stop a server's process group (already gone when a test killed it)."""
+    try:
         os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(30)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait(30)
+        proc.wait(30)
+    except ProcessLookupError:
+        proc.wait(30)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(30)
 
 
 @pytest.fixture(scope="module")

@@ -15,7 +15,7 @@ import secrets
 from datetime import datetime, timezone
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Index, Integer, String, UniqueConstraint
+from sqlalchemy import Float, JSON, Boolean, DateTime, ForeignKey, Index, Integer, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .db import db
@@ -155,3 +155,13 @@ class LedgerIdempotency(db.Model):
     #: sha256 of what the first request sent (None: kept by a version before 0005, not compared)
     request_digest: Mapped[str | None] = mapped_column(String(64), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+class LedgerRateLimit(db.Model):
+    """A rate limit's counter for one client and scope (:mod:`.ratelimits`): hits in the window that ends at
+    ``expires_at`` (seconds since the epoch)."""
+    __tablename__ = "ledger_rate_limits"
+
+    key: Mapped[str] = mapped_column(String(255), primary_key=True)
+    count: Mapped[int] = mapped_column(Integer)
+    expires_at: Mapped[float] = mapped_column(Float)

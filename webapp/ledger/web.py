@@ -22,6 +22,7 @@ from ..errors import add_statuses
 from ..i18n import current_lang
 from ..openapi import add_operations
 from . import db as ledger_db
+from . import ratelimits  # registers the paiju-db:// storage with the limits library
 from .errors import Busy, NotAllowed, TableFull, TableNotFound, WriteConflict
 from .openapi import ledger_operations
 from .service import purge_tables
@@ -40,7 +41,8 @@ def init_app(app) -> None:
     ledger_db.init_app(app)
     for key, default in LIMITS.items():
         app.config.setdefault(key, os.environ.get(key, default))
-    app.config.setdefault("RATELIMIT_STORAGE_URI", os.environ.get("RATELIMIT_STORAGE_URI", "memory://"))
+    # the counters in the ledger's database (every worker and server sharing it), or Redis/Valkey when set
+    app.config.setdefault("RATELIMIT_STORAGE_URI", os.environ.get("RATELIMIT_STORAGE_URI", f"{ratelimits.SCHEME}://"))
     app.config.setdefault("LEDGER_PURGE_DAYS", int(os.environ.get("LEDGER_PURGE_DAYS", PURGE_DAYS)))
     limiter.init_app(app)
     app.register_error_handler(RateLimitExceeded, _rate_limited)
@@ -61,10 +63,22 @@ limit_creates = limiter.shared_limit(_create_limit, scope="ledger-create", metho
 limit_writes = limiter.shared_limit(_write_limit, scope="ledger-write", methods=["POST", "PUT", "DELETE"])
 
 
+def window_words(seconds: int):
+    """A limit's window in words: 20 秒 / 20 seconds, 1 分钟 / a minute, 2 小时 / 2 hours."""
+    for size, zh, en_one, en_many in ((86400, "{n}天", "a day", "{n} days"), (3600, "{n}小时", "an hour", "{n} hours"),
+                                      (60, "{n}分钟", "a minute", "{n} minutes"), (1, "{n}秒", "a second", "{n} seconds")):
+        if seconds >= size and seconds % size == 0:
+            n = seconds // size
+            return t(zh, en_one if n == 1 else en_many, n=n)
+    return t("{n}秒", "{n} seconds", n=seconds)
+
+
 def _rate_limited(exc: RateLimitExceeded):
-    message = t("操作太频繁（限制：{limit}），请稍等一分钟再试",
-                "too many requests (limit: {limit}); please wait a minute and try again",
-                limit=str(exc.description))
+    item = exc.limit.limit
+    window = window_words(int(item.get_expiry()))
+    message = t("操作太频繁：每{w}最多{n}次，请稍等再试（最多等{w}）",
+                "Too many requests: at most {n} in {w}; please wait (at most {w}) and try again",
+                n=item.amount, w=window)
     if request.path.startswith("/api/"):
         return error_response("rate_limited", message, 429)
     return render_template("tables/error.html", status=429, message=render(message, current_lang())), 429
