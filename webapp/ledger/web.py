@@ -43,6 +43,9 @@ def init_app(app) -> None:
         app.config.setdefault(key, os.environ.get(key, default))
     # the counters in the ledger's database (every worker and server sharing it), or Redis/Valkey when set
     app.config.setdefault("RATELIMIT_STORAGE_URI", os.environ.get("RATELIMIT_STORAGE_URI", f"{ratelimits.SCHEME}://"))
+    # a counter store that fails (Redis gone, the database busy past its timeout) lets the request through
+    # rather than answering 500: a limit is a guard, the ledger's own write is what must not fail
+    app.config.setdefault("RATELIMIT_SWALLOW_ERRORS", True)
     app.config.setdefault("LEDGER_PURGE_DAYS", int(os.environ.get("LEDGER_PURGE_DAYS", PURGE_DAYS)))
     limiter.init_app(app)
     app.register_error_handler(RateLimitExceeded, _rate_limited)
