@@ -15,7 +15,7 @@ import secrets
 from datetime import datetime, timezone
 from typing import Any
 
-from sqlalchemy import Float, JSON, Boolean, DateTime, ForeignKey, Index, Integer, String, UniqueConstraint
+from sqlalchemy import JSON, Boolean, DateTime, Float, ForeignKey, Index, Integer, String, TypeDecorator, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .db import db
@@ -38,6 +38,27 @@ def token_digest(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
+
+MAX_PEOPLE = 16  # everyone who ever sat at a table (players who left keep their name and total)
+
+class StoredTime(TypeDecorator):
+    """A time column that reads a value it cannot parse (a SQLite text written by hand or by another
+    program) as None instead of failing the whole query; :mod:`.integrity` then names the hand."""
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def result_processor(self, dialect, coltype):
+        parse = self.impl_instance.result_processor(dialect, coltype)
+        if parse is None:
+            return None
+
+        def read(value):
+            try:
+                return parse(value)
+            except (ValueError, TypeError):
+                return None
+        return read
+
 class LedgerTable(db.Model):
     __tablename__ = "ledger_tables"
 
@@ -47,8 +68,8 @@ class LedgerTable(db.Model):
     players: Mapped[list] = mapped_column(JSON)
     rules: Mapped[dict] = mapped_column(JSON)
     version: Mapped[int] = mapped_column(Integer, default=1)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
-    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    created_at: Mapped[datetime] = mapped_column(StoredTime(), default=_now)
+    updated_at: Mapped[datetime] = mapped_column(StoredTime(), default=_now)
     # the hand the last undo took, {"number", "input"}, until it is redone or a new hand is recorded
     undone: Mapped[dict | None] = mapped_column(JSON, nullable=True)
     # the version of the last change a live poll cannot send as changed hands (a hand deleted)
@@ -116,9 +137,9 @@ class LedgerHand(db.Model):
     result: Mapped[dict] = mapped_column(JSON, deferred=True)
     # whether this hand ends a series (Game.ends_series), so pages number series without reading every result
     ends_series: Mapped[bool] = mapped_column(Boolean, default=False)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
-    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
-    edited_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)  # its input
+    created_at: Mapped[datetime] = mapped_column(StoredTime(), default=_now)
+    updated_at: Mapped[datetime] = mapped_column(StoredTime(), default=_now)
+    edited_at: Mapped[datetime | None] = mapped_column(StoredTime(), nullable=True)  # its input
     # the table version that last wrote this hand's input (an edit's conflict check), and its result too
     # (what a live poll sends again)
     input_version: Mapped[int] = mapped_column(Integer, default=0)
@@ -154,7 +175,7 @@ class LedgerIdempotency(db.Model):
     answer: Mapped[dict] = mapped_column(JSON)
     #: sha256 of what the first request sent (None: kept by a version before 0005, not compared)
     request_digest: Mapped[str | None] = mapped_column(String(64), nullable=True)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    created_at: Mapped[datetime] = mapped_column(StoredTime(), default=_now)
 
 
 class LedgerRateLimit(db.Model):

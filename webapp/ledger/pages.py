@@ -25,11 +25,12 @@ from . import db as ledger_db
 from . import seats as seat_changes
 from . import service
 from .errors import TableError, WriteConflict
-from .exports import csv_text, qr_file
+from .exports import csv_text, qr_file, stored_csv
+from .integrity import TableUnreadable, unreadable_page
 from .forms import (CreateTableForm, EditAttempt, RawInputForm, VersionForm, csrf_message, engine_error,
                     next_hand_form, prefill, pretty, settle_form, table_says)
 from .models import LedgerTable
-from .queries import check_token, get_table, hand_count, hand_numbered
+from .queries import check_token, find_table, get_table, hand_count, hand_numbered
 from .settling import table_carried
 from .views import edit_table, live_fragment, moment, padded, picker, table_page, unchanged
 from .web import EDIT_COOKIE, limit_creates, limit_writes, with_edit_cookie
@@ -55,6 +56,8 @@ def _private(resp):
 @bp.errorhandler(PaijuError)
 def _page_error(exc: PaijuError):
     status = status_of(exc)
+    if isinstance(exc, TableUnreadable):
+        return unreadable_page(exc, status)
     return render_template("tables/error.html", status=status,
                            message=page_message(exc)), status
 
@@ -402,9 +405,14 @@ def delete_table(table_id: str):
 
 @bp.get("/tables/<table_id>/export.csv")
 def export_csv(table_id: str):
-    """One row per hand: the deltas, the running totals, the input field by field in words, the steps."""
-    table = get_table(table_id)
-    resp = make_response(csv_text(table, current_lang()))
+    """One row per hand: the deltas, the running totals, the input field by field in words, the steps (a
+    table this version cannot read: every stored hand as it is)."""
+    try:
+        table, text = get_table(table_id), None
+    except TableUnreadable:
+        table = find_table(table_id)
+        text = stored_csv(table)
+    resp = make_response(text or csv_text(table, current_lang()))
     resp.headers["Content-Type"] = "text/csv; charset=utf-8"
     resp.headers["Content-Disposition"] = f'attachment; filename="paiju-{table.game}-{table.id[:8]}.csv"'
     return resp

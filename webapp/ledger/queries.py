@@ -10,6 +10,7 @@ from sqlalchemy.orm import undefer
 
 from .db import db
 from .errors import forbidden, hand_not_found, not_found
+from .integrity import check_readable
 from .models import LedgerHand, LedgerTable
 from .shown import shown_of
 
@@ -32,9 +33,11 @@ def find_table(table_id: Any) -> LedgerTable | None:
 
 
 def get_table(table_id: Any) -> LedgerTable:
+    """The table, refused when it is not there or holds what this version cannot read (``.integrity``)."""
     table = find_table(table_id)
     if table is None:
         raise not_found(table_id)
+    check_readable(table)
     return table
 
 

@@ -11,10 +11,10 @@ from scoring.registry import get_game
 
 from .cleaning import clean_name
 from .errors import seat_change_refused
-from .models import LedgerTable
+from .models import MAX_PEOPLE, LedgerTable
 from .writes import locked_table, write
 
-MAX_PEOPLE = 16  # everyone who ever sat at a table (players who left keep their name and total)
+
 SEAT_CHANGES = ("rename", "swap", "join", "leave", "replace")
 
 

@@ -25,6 +25,7 @@ from . import db as ledger_db
 from . import service
 from .exports import qr_svg
 from .forms import VersionForm, csrf_message
+from .integrity import TableUnreadable, unreadable_page
 from .models import LedgerTable
 from .queries import check_token, get_table, hand_facts, hand_totals
 from .web import EDIT_COOKIE, limit_creates, with_edit_cookie
@@ -59,6 +60,8 @@ def _error(exc: PaijuError):
     if request.path.startswith("/api/"):
         return engine_error_response(exc)
     status = status_of(exc)
+    if isinstance(exc, TableUnreadable):
+        return unreadable_page(exc, status)
     return render_template("tables/error.html", status=status, message=page_message(exc)), status
 
 

@@ -24,6 +24,7 @@ from ..openapi import add_operations
 from . import db as ledger_db
 from . import ratelimits  # registers the paiju-db:// storage with the limits library
 from .errors import Busy, NotAllowed, TableFull, TableNotFound, WriteConflict
+from .integrity import TableUnreadable
 from .openapi import ledger_operations
 from .service import purge_tables
 
@@ -33,7 +34,8 @@ LIMITS = {"LEDGER_CREATE_LIMIT": "20 per minute", "LEDGER_WRITE_LIMIT": "120 per
 
 limiter = Limiter(get_remote_address)
 
-add_statuses(((TableNotFound, 404), (NotAllowed, 403), (WriteConflict, 409), (Busy, 503), (TableFull, 422)))
+add_statuses(((TableNotFound, 404), (NotAllowed, 403), (WriteConflict, 409), (Busy, 503), (TableFull, 422),
+              (TableUnreadable, 409)))
 
 
 def init_app(app) -> None:
