@@ -206,7 +206,17 @@ class ChoiceField(Field):
         return {"type": "string", "maxLength": MAX_TEXT, "examples": values}
 
     def value_words(self, value, ctx):
-        return next((words for v, words in self.choices if v == value), str(value))
+        """The choice's words: the value as sent (``"♠"``), or as ``parse`` read it (``Suit.SPADES``)."""
+        for v, words in self.choices:
+            if v == value or (self.parse is not None and self._parsed(v) == value):
+                return words
+        return str(value)
+
+    def _parsed(self, choice: str):
+        try:
+            return self.parse(choice)
+        except (PaijuError, ValueError, TypeError, KeyError):
+            return None
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,36 @@
+"""Nothing a player can't read: no enum, code name or Python repr on any page or export of a table, in either
+language (issue 26)."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+CODE_NAME = re.compile(r"\b[A-Z][a-z]+\.[A-Z][A-Z_]+\b")  # Suit.SPADES, Payout.TIERS_321
+
+
+@pytest.fixture
+def erqiwang_table(app, client):
+    app.config["WTF_CSRF_ENABLED"] = False
+    created = client.post("/api/v1/tables", json={"game": "erqiwang", "players": ["甲", "乙", "丙", "丁"]}).get_json()
+    tid, token = created["id"], created["edit_token"]
+    hand = {"declarer": 0, "bid": 60, "defender_points": 40, "trump": "♠",
+            "chongguan": [{"seat": 1, "trump": "♥", "jokers": 1}]}
+    assert client.post(f"/api/v1/tables/{tid}/hands", json=hand, headers={"X-Edit-Token": token}).status_code == 201
+    client.get(f"/tables/{tid}/edit/{token}")
+    return tid
+
+
+@pytest.mark.parametrize("lang,suit", [("zh", "黑桃"), ("en", "spades")])
+def test_a_chosen_trump_suit_shows_in_words_on_every_page_and_export(client, erqiwang_table, lang, suit):
+    tid = erqiwang_table
+    client.get(f"/lang/{lang}")
+    for path in (f"/tables/{tid}", f"/tables/{tid}/edit", f"/tables/{tid}/export.csv", f"/tables/{tid}/live?v=0",
+                 f"/tables/{tid}/edit/hands/1", f"/tables/{tid}/settle-up"):
+        text = client.get(path).get_data(as_text=True)
+        assert not CODE_NAME.findall(text), (path, CODE_NAME.findall(text))
+    csv = client.get(f"/tables/{tid}/export.csv").get_data(as_text=True)
+    assert suit in csv.lower()
+    client.post(f"/tables/{tid}/edit/undo", data={"version": "2"})
+    undone = client.get(f"/tables/{tid}/edit").get_data(as_text=True)
+    assert not CODE_NAME.findall(undone)
