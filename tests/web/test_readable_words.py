@@ -31,6 +31,25 @@ def test_a_chosen_trump_suit_shows_in_words_on_every_page_and_export(client, erq
         assert not CODE_NAME.findall(text), (path, CODE_NAME.findall(text))
     csv = client.get(f"/tables/{tid}/export.csv").get_data(as_text=True)
     assert suit in csv.lower()
-    client.post(f"/tables/{tid}/edit/undo", data={"version": "2"})
+    version = client.get(f"/api/v1/tables/{tid}").get_json()["version"]
+    assert client.post(f"/tables/{tid}/edit/undo", data={"version": str(version), "number": "1"}).status_code < 400
     undone = client.get(f"/tables/{tid}/edit").get_data(as_text=True)
     assert not CODE_NAME.findall(undone)
+
+
+def test_the_english_header_names_the_app_once(client):
+    client.get("/lang/en")
+    header = re.search(r'<a class="brand"[^>]*>(.*?)</a>', client.get("/").get_data(as_text=True), re.S).group(1)
+    assert re.sub(r"<[^>]+>", "", header).split() == ["Paiju"]
+    client.get("/lang/zh")
+    header = re.search(r'<a class="brand"[^>]*>(.*?)</a>', client.get("/").get_data(as_text=True), re.S).group(1)
+    assert re.sub(r"<[^>]+>", "", header).split() == ["牌局", "Paiju"]
+
+
+def test_the_english_undo_banner_uses_english_brackets(client, erqiwang_table):
+    tid = erqiwang_table
+    client.get("/lang/en")
+    version = client.get(f"/api/v1/tables/{tid}").get_json()["version"]
+    assert client.post(f"/tables/{tid}/edit/undo", data={"version": str(version), "number": "1"}).status_code < 400
+    banner = re.search(r"Hand 1 undone.*?</p>", client.get(f"/tables/{tid}/edit").get_data(as_text=True), re.S)
+    assert banner and "（" not in banner.group(0) and "）" not in banner.group(0) and " (" in banner.group(0)
