@@ -93,6 +93,14 @@ def bid_range(rules) -> tuple[int, int]:
     return (60, 200) if rules.decks == 2 else (90, 300)
 
 
+def bid_chips(rules) -> tuple[int, ...]:
+    """The bid's chips: every 10 from the lowest bid, then every 20, up to the highest (200, or 300)."""
+    lo, hi = bid_range(rules)
+    tens = tuple(range(lo, lo + 100, 10))
+    twenties = tuple(range(-(-(lo + 100) // 20) * 20, hi + 1, 20))
+    return tens + twenties + (() if twenties[-1:] == (hi,) else (hi,))
+
+
 def bottom_cap(rules) -> int:
     return 80 if rules.decks == 2 else 60
 
@@ -201,7 +209,7 @@ SETTLE_INPUT = Schema((
     SeatField("declarer", t("庄家", "the 庄家")),
     IntField("bid", t("叫分", "the bid"), lo=lambda ctx: bid_range(ctx.rules)[0],
              hi=lambda ctx: bid_range(ctx.rules)[1], step=5, entry="stepper",
-             chips=lambda ctx: tuple(range(bid_range(ctx.rules)[0], bid_range(ctx.rules)[0] + 100, 10))),
+             chips=lambda ctx: bid_chips(ctx.rules)),
     IntField("declarer_points", t("庄家抓分", "the 庄家's points"), lo=0,
              hi=lambda ctx: total_points(ctx.rules), step=5, entry="stepper",
              chips=lambda ctx: tuple(range(0, total_points(ctx.rules) + 1, 20))),
