@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
-from .inputs import SeatField
+from .inputs import SeatField, strict_int
 
 DECLARER_LABEL = "庄家"
 
@@ -70,10 +70,9 @@ def contract_made(result: Mapping[str, Any]) -> bool | None:
 
 
 def _declarer(field: str | None, data: Mapping[str, Any], seats: int) -> int | None:
-    seat = data.get(field) if field else None
-    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < seats:
-        return seat
-    return None
+    """The 庄家's seat as the settle input reads it: an integer or its ASCII digits (as a form stores it)."""
+    seat = strict_int(data.get(field)) if field else None
+    return seat if seat is not None and 0 <= seat < seats else None
 
 
 def evening_stats(game, players: int, hands: Iterable[Hand]) -> list[PlayerStats]:

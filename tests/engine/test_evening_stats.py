@@ -88,9 +88,14 @@ def test_a_stored_hand_without_the_engines_answer_counts_neither_made_nor_failed
 
 
 def test_an_odd_stored_declarer_is_ignored_not_an_error():
-    for odd in (None, "0", 7, -1, True):
+    for odd in (None, "x", "１", 7, -1, True, "9"):
         stats = evening_stats(HONGWU, 4, [(1, {"declarer": odd}, [6, -2, -2, -2], {"made": True})])
         assert sum(s.declared for s in stats) == 0
+
+
+def test_a_declarer_stored_as_its_digits_counts_as_that_seat():  # as the table page's form stores it
+    stats = evening_stats(HONGWU, 4, [(1, {"declarer": "2"}, [-2, -2, 6, -2], {"made": True})])
+    assert [(s.declared, s.made) for s in stats] == [(0, 0), (0, 0), (1, 1), (0, 0)]
 
 
 def test_no_hands_give_empty_numbers():
