@@ -4,6 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 PORT ?= 5000
+HOST ?= 127.0.0.1
 TEST_STAMP := $(VENV)/.installed-test
 
 .PHONY: run serve test install install-test chromium translations bench clean
@@ -22,7 +23,8 @@ install: $(STAMP)
 install-test: $(TEST_STAMP)
 
 run: $(STAMP)
-	$(VENV)/bin/flask --app webapp run --host 127.0.0.1 --port $(PORT)
+	@echo "Paiju on http://$(HOST):$(PORT)/ — to let the phones on the same Wi-Fi join: HOST=0.0.0.0 make run, then open this computer's address on the network (e.g. http://192.168.1.20:$(PORT)/)"
+	$(VENV)/bin/flask --app webapp run --host $(HOST) --port $(PORT)
 
 # gunicorn with gunicorn.conf.py: workers from the cores, each reading requests whole before a thread
 # runs the app (header and body read timeouts); BIND, WEB_CONCURRENCY, DATABASE_URL, TRUSTED_HOSTS,

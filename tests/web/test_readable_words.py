@@ -53,3 +53,11 @@ def test_the_english_undo_banner_uses_english_brackets(client, erqiwang_table):
     assert client.post(f"/tables/{tid}/edit/undo", data={"version": str(version), "number": "1"}).status_code < 400
     banner = re.search(r"Hand 1 undone.*?</p>", client.get(f"/tables/{tid}/edit").get_data(as_text=True), re.S)
     assert banner and "（" not in banner.group(0) and "）" not in banner.group(0) and " (" in banner.group(0)
+
+
+def test_the_share_panel_warns_when_its_link_points_at_this_machine(client, erqiwang_table):
+    tid = erqiwang_table
+    here = client.get(f"/tables/{tid}", headers={"Host": "127.0.0.1:5000"}).get_data(as_text=True)
+    assert "别的手机打不开" in here and "HOST=0.0.0.0 make run" in here
+    lan = client.get(f"/tables/{tid}", headers={"Host": "192.168.1.20:5000"}).get_data(as_text=True)
+    assert "别的手机打不开" not in lan and "http://192.168.1.20:5000/tables/" in lan

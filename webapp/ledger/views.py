@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import secrets
+from urllib.parse import urlsplit
 from datetime import timezone
 
 from flask import make_response, render_template, request, url_for
@@ -160,6 +161,12 @@ def new_form_key() -> str:
     return secrets.token_urlsafe(18)
 
 
+def only_this_machine(url: str) -> bool:
+    """The link names an address no other phone can open (this machine's own: 127.0.0.1, localhost, ::1)."""
+    host = (urlsplit(url).hostname or "").lower()
+    return host in ("localhost", "::1") or host.startswith("127.") or host.endswith(".localhost")
+
+
 def table_page(table: LedgerTable, token: str | None, form=None, errors=(), status=200, form_key=None, **extra):
     """The table page: read-only without a token, the edit page with one."""
     before = _query_int("before")  # a page of older hands: the hands before hand N
@@ -170,7 +177,7 @@ def table_page(table: LedgerTable, token: str | None, form=None, errors=(), stat
                rules_shown=_rules_shown(table), qr=qr_svg(view_url), names=table.names_of(table.seating()),
                undo_form=VersionForm() if token else None, picker=picker(ctx["game"], table),
                created=bool(request.args.get("new")), rotated=bool(request.args.get("rotated")),
-               seat_range=seat_limits(table),
+               seat_range=seat_limits(table), link_only_here=only_this_machine(view_url),
                form_key=form_key or new_form_key(), **extra)
     if token:
         ctx["edit_url"] = edit_link(table.id, token)
