@@ -15,6 +15,7 @@ from .rules import Choice, Option, Preset, RuleSet
 from .trick import (THROW_COMPARE, BidRules, GameOrder, Level, ThrowRule, TrickSpec, check_deck, parse_trump,
                     run_bidding)
 from .trick.game import TrickGame
+from .trick.live import TrickFollow
 
 SEATS = 4
 DEAL = 25  # cards per player (the 庄家 buries the 8 bottom cards before the first trick)
@@ -440,12 +441,11 @@ def last_tricks(rules) -> tuple[LastTrick, ...]:
                            {"last_trick": value}) for value, words in LAST_TRICK_CHOICES)
 
 
-#: the trick counter of the settle form: the 庄家 with the partner opposite, or alone (solo)
+#: what a hand followed trick by trick fills (the live page): the 庄家 with the partner opposite, or alone (solo)
 LIVE_COUNTER = LiveCounter(
     "defender_points", DEFENDERS, lambda rules: TOTAL, lambda rules: None if rules.sides is Sides.SOLO else 2,
     lambda rules: "bottom_points" if bottom_bonus_on(rules) else None, DEFENDERS,
-    lambda rules: BOTTOM_CARDS_POINTS, last_tricks,
-    goal=lambda rules: {"field": "bid", "side": DEFENDERS, "beyond": False, "swing": False})
+    lambda rules: BOTTOM_CARDS_POINTS, last_tricks)
 
 
 #: worked examples for the rules page and the API document; each is a binding example of the rules
@@ -475,7 +475,8 @@ class Erqiwang(TrickGame):
     ruleset, settle_input = RULESET, SETTLE_INPUT
     deck_of, order_of, settle_of = staticmethod(deck_for), staticmethod(order_for), staticmethod(settle)
     spec_of, bid_rules_of = staticmethod(spec_for), staticmethod(bid_rules)
-    live_counter = LIVE_COUNTER
+    #: the hand followed trick by trick on the live page (scoring/trick/live.py), settled by this game
+    live_hand = TrickFollow(LIVE_COUNTER, SETTLE_INPUT, SEATS, settle=lambda payload, rules: GAME.settle_payload(payload, rules))
 
 
 GAME = Erqiwang()

@@ -53,7 +53,6 @@ class Game:
     examples: ClassVar[tuple[tuple[str, Text, Mapping], ...]] = ()
     #: the settle answer's fields beyond deltas and steps, as JSON Schema (the API document)
     settle_answer: ClassVar[Mapping[str, dict]] = {}
-    live_counter: ClassVar[Any] = None  # a trick-by-trick points counter for the settle form (scoring/live.py)
     live_hand: ClassVar[Any] = None  # the live-hand protocol (scoring/live.py), when a hand can be followed live
     # the game module's own functions (set with staticmethod), behind the hooks below
     deck_of: ClassVar[Callable[[Rules], Deck]]
@@ -91,7 +90,9 @@ class Game:
 
     @property
     def tabs(self) -> tuple[str, ...]:
-        return BASE_TABS + self.extra_tabs
+        """The pages of the game: the base tabs, its own, and "rounds" when a hand can be followed live."""
+        live = ("rounds",) if self.live_hand is not None and "rounds" not in self.extra_tabs else ()
+        return BASE_TABS + self.extra_tabs + live
 
     def order_rows(self, trump: Any, rules: Rules) -> list | None:
         """The card order drawn on the rules page (trick games, for a trump suit); None: no drawing."""

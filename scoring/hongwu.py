@@ -12,6 +12,7 @@ from .live import DECLARER, DEFENDERS, LastTrick, LiveCounter
 from .rules import Choice, Option, Preset, RuleSet, switch
 from .trick import (THROW_COMPARE, BidRules, FailedThrow, GameOrder, Level, ThrowRule, TrickSpec, run_bidding)
 from .trick.game import TrickGame
+from .trick.live import TrickFollow
 
 SEATS = 4
 HEART5 = Card(5, Suit.HEARTS)
@@ -354,13 +355,12 @@ def last_tricks(rules) -> tuple[LastTrick, ...]:
                       1 if rules.bottom is Bottom.ALWAYS else 0, {"declarer_took_bottom": False}))
 
 
-#: the trick counter of the settle form: the 庄家 alone; a red five is captured by the side that wins its trick;
-#: the 庄家 makes it with points above the bid, or reaching it under the 3-2-1 tiers
+#: what a hand followed trick by trick fills (the live page): the 庄家 alone; a red five is captured by the side
+#: that wins its trick
 LIVE_COUNTER = LiveCounter(
     "declarer_points", DECLARER, total_points, lambda rules: None, lambda rules: "bottom_points", DECLARER,
     bottom_cap, last_tricks, red_fives="red_fives", red_five_max=lambda rules: rules.decks,
-    red_five_swing=RED_FIVE_SWING,
-    goal=lambda rules: {"field": "bid", "side": DECLARER, "beyond": rules.preset is not Payout.TIERS_321, "swing": True})
+    red_five_swing=RED_FIVE_SWING)
 
 
 #: worked examples for the rules page and the API document; each is a binding example of the rules
@@ -392,7 +392,8 @@ class Hongwu(TrickGame):
     ruleset, settle_input = RULESET, SETTLE_INPUT
     deck_of, order_of, settle_of = staticmethod(deck_for), staticmethod(order_for), staticmethod(settle)
     spec_of, bid_rules_of = staticmethod(spec_for), staticmethod(bid_rules)
-    live_counter = LIVE_COUNTER
+    #: the hand followed trick by trick on the live page (scoring/trick/live.py), settled by this game
+    live_hand = TrickFollow(LIVE_COUNTER, SETTLE_INPUT, SEATS, settle=lambda payload, rules: GAME.settle_payload(payload, rules))
 
 
 GAME = Hongwu()

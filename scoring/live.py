@@ -4,11 +4,11 @@
   (``Game.live_hand``): the inputs of a hand's start, of one round and of its finish (each a
   :class:`~scoring.inputs.Schema`), and the operations start / add a round / undo / finish, each answering a
   typed :class:`LiveState`; :meth:`LiveHand.settle_payload` is what the finished hand fills into the game's
-  settle input (what a ledger records). Q783 declares one (``scoring/q783_live.py``).
-* :class:`LiveCounter`: the trick-by-trick points counter of 红五 and 二七王 on their settle form. A game
-  declares one; :meth:`LiveCounter.describe` says, for a table's rules, which settle fields the counter fills at
-  the end of the hand (the points, the bottom, the last trick, the red fives) and how the rules count the
-  bottom, so that the page adds up tricks and never decides a rule itself.
+  settle input (what a ledger records). Q783 declares one (``scoring/q783_live.py``), the trick games one each
+  (``scoring/trick/live.py``).
+* :class:`LiveCounter`: what a trick game (红五, 二七王) needs from a hand followed trick by trick: which settle
+  fields the tricks fill (the points one side won, the bottom, the last trick, the red fives) and how its rules
+  count the bottom. ``scoring/trick/live.py`` builds the game's :class:`LiveHand` from it.
 """
 from __future__ import annotations
 
@@ -69,8 +69,8 @@ class LiveHand:
         """The hand with one more round (refused once the hand is closed)."""
         raise NotImplementedError
 
-    def settle_payload(self, state: LiveState) -> dict:
-        """What the closed hand fills into the game's settle input."""
+    def settle_payload(self, state: LiveState, rules=None) -> dict:
+        """What the closed hand fills into the game's settle input (under ``rules``, the hand's house rules)."""
         raise NotImplementedError
 
     def round_words(self, rnd: Mapping[str, Any]) -> Text:
@@ -129,10 +129,6 @@ class LastTrick:
     times: int
     fills: Mapping[str, Any]
 
-    def describe(self) -> dict:
-        return {"value": self.value, "label": self.label, "won_by": self.won_by, "times": self.times,
-                "fills": dict(self.fills)}
-
 
 @dataclass(frozen=True)
 class LiveCounter:
@@ -150,19 +146,3 @@ class LiveCounter:
     red_fives: str | None = None                      # a rows field of (owner, captured_by)
     red_five_max: Callable[[Any], int] = lambda rules: 0
     red_five_swing: int = 0                           # card points a captured red five moves
-    goal: Callable[[Any], dict] | None = None         # what the bid asks of which side (shown, never settled)
-
-    def describe(self, rules) -> dict:
-        bottom = self.bottom_field(rules)
-        return {
-            "goal": self.goal(rules) if self.goal else None,
-            "declarer": self.declarer_field, "points": self.points_field, "side": self.counted_side,
-            "total": self.total(rules), "partner": self.partner_offset(rules),
-            "bottom": None if bottom is None else {"field": bottom, "side": self.bottom_side,
-                                                    "max": self.bottom_max(rules)},
-            "last": [lt.describe() for lt in self.last_tricks(rules)] if bottom is not None else [],
-            "red_fives": None if not self.red_fives else {
-                "field": self.red_fives, "owner": "owner", "by": "captured_by",
-                "max": self.red_five_max(rules), "swing": self.red_five_swing},
-        }
-

@@ -44,6 +44,7 @@ _PAGE_LABELS = {
 }
 
 PAGE_WORDS = {
+    "tab": t("记圈", "Rounds"),
     "lead": t("一手牌开始时填好人数和各家的分库；之后每一圈点一下谁赢、填赢的那手牌，分库马上更新。",
               "At the start of a hand enter the players and their banks; then for every round tap who won it and "
               "enter the winning play: the banks update at once."),
@@ -101,7 +102,7 @@ class Q783Rounds(LiveHand):
     def next_start(self, state: LiveState) -> dict:
         return dict(state.start, banks=None if state.banks is None else list(state.banks))
 
-    def settle_payload(self, state: LiveState) -> dict:
+    def settle_payload(self, state: LiveState, rules=None) -> dict:
         hand = {"players": state.players, "teams": state.start["teams"], "rounds": list(state.rounds),
                 "finish_order": list(state.finish["finish_order"]) if state.finish else []}
         if state.start["banks"] is not None:

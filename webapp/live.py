@@ -21,7 +21,7 @@ from wtforms import BooleanField, HiddenField, StringField
 from wtforms.validators import Optional as OptionalV
 
 from scoring.errors import InvalidInput, PaijuError
-from scoring.i18n import Text, render, t
+from scoring.i18n import Text, render, seat_name, t
 from scoring.inputs import CardsField, PerSeatField, SeatOrderField, SwitchField, strict_int
 from scoring.registry import all_games, get_game
 
@@ -288,22 +288,41 @@ def _posted_action(form, errors: list) -> str:
     return request.form.get("action", "")
 
 
-def _round_label(live, rnd: dict) -> str:
-    who = rnd.get(live.round_input.fields[0].name)
-    return f"{who} · {render(live.round_words(rnd), current_lang())}"
+def _round_label(live, rnd: dict, names) -> str:
+    """A recorded round: who won it (the seat's number and name) and what won it."""
+    who = strict_int(rnd.get(live.round_input.fields[0].name))
+    seat = render(seat_name(who), current_lang()) if who is not None else "?"
+    name = names[who] if who is not None and 0 <= who < len(names) and names[who] else ""
+    return f"{seat}{' · ' + name if name else ''} · {render(live.round_words(rnd), current_lang())}"
 
 
-def _round_fields(live, rules) -> list[dict]:
-    """A round's fields shown under these rules, with their choices (a choice field with none is not shown)."""
+def _shown_fields(live, fields, rules, ctx) -> list[dict]:
+    """Declared fields shown under these rules, each with its one-tap choices: a choice field's values under
+    these rules (one with none is not shown), a number's chips."""
     out = []
-    for field in live.round_input.fields:
+    for field in fields:
         if not field.shown_under(rules):
             continue
-        choices = [(v, render(w, current_lang())) for v, w in live.choices(field.name, rules)] \
-            if field.entry == "choice" else []
-        if field.entry != "choice" or choices:
-            out.append({"field": field, "label": render(field.label, current_lang()), "choices": choices})
+        if field.entry == "choice":
+            choices = [(v, render(w, current_lang())) for v, w in live.choices(field.name, rules)]
+            if not choices:
+                continue
+        else:
+            chips = field.chip_values(ctx) if hasattr(field, "chip_values") else ()
+            choices = [(str(v), str(v)) for v in chips]
+        out.append({"field": field, "label": render(field.label, current_lang()), "choices": choices})
     return out
+
+
+def _round_fields(live, rules, ctx) -> list[dict]:
+    return _shown_fields(live, live.round_input.fields, rules, ctx)
+
+
+def _other_fields(live, fields, rules, ctx) -> list[dict]:
+    """The fields the page draws itself (seats, a seat order, per-seat boxes and switches apart)."""
+    drawn = ("per_seat", "switch", "tap_order")
+    return [item for item in _shown_fields(live, fields, rules, ctx)
+            if item["field"].entry not in drawn and item["field"].name != live.start_input.seats_field]
 
 
 def capfirst(text) -> str:
@@ -320,12 +339,16 @@ def _words(live, data) -> dict[str, str]:
 
 def _show(game, form, data, state, steps, errors, **extra):
     live, rules = game.live_hand, rules_of(game, data)
+    ctx = game.input_context(rules)
     return page(game, "live.rounds", "live/rounds.html", form=form, data=data, state=state, live=live,
                 steps=steps, errors=errors, names=(data or {}).get("names") or [], rules=rules, words=_words(live, data),
                 seats=seats_of(game, data) if data else None, seat_range=game.seat_range(), cap=capfirst,
                 picker=picker_config(game, rules),
-                round_fields=_round_fields(live, rules), per_seat_name=per_seat_name,
-                round_labels=[_round_label(live, r) for r in (data or {}).get(live.rounds_field, [])],
+                round_fields=_round_fields(live, rules, ctx), per_seat_name=per_seat_name,
+                start_fields=_other_fields(live, live.start_input.fields, rules, ctx),
+                finish_fields=_other_fields(live, live.finish_input.fields, rules, ctx),
+                round_labels=[_round_label(live, r, (data or {}).get("names") or [])
+                              for r in (data or {}).get(live.rounds_field, [])],
                 tracker_url=extra.pop("tracker_url", url_for("live.rounds", slug=game.slug)), **extra)
 
 
@@ -435,7 +458,7 @@ def _record(table, token, data, game) -> dict:
     state = live.restore(data, rules_of(game, data))
     if not state.closed:
         raise InvalidInput(live.messages["not_over"], field=live.finish_input.fields[0].name, code="hand_open")
-    hand = live.settle_payload(state)
+    hand = live.settle_payload(state, rules_of(game, data))
 
     def get_input():  # under the table's lock: the hand follows on from the table's last hand, or nothing is written
         if _last_number(table) != data["base"]:

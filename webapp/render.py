@@ -19,7 +19,7 @@ from markupsafe import Markup
 from wtforms.i18n import messages_path
 
 from scoring.cards import BIG, LITTLE, RANK_NAMES, SUITS
-from scoring.i18n import LANGS
+from scoring.i18n import LANGS, render
 from scoring.registry import all_games
 
 from .extensions import htmx
@@ -38,8 +38,13 @@ TAB_ENDPOINTS = {"rounds": "live.rounds"}
 
 
 def tabs_for(game):
-    """(endpoint, label) for each tab of the game, in its own order."""
-    return [(TAB_ENDPOINTS.get(tab, f"pages.{tab}"), page_text(TAB_NAMES[tab])) for tab in game.tabs]
+    """(endpoint, label) for each tab of the game, in its own order (the live page's: the game's own word)."""
+    return [(TAB_ENDPOINTS.get(tab, f"pages.{tab}"), _tab_label(game, tab)) for tab in game.tabs]
+
+
+def _tab_label(game, tab: str) -> str:
+    words = game.live_hand.words.get("tab") if tab == "rounds" and game.live_hand is not None else None
+    return render(words, current_lang()) if words is not None else page_text(TAB_NAMES[tab])
 
 
 def page_text(msgid: str) -> str:

@@ -12,7 +12,6 @@ The page and the ledger share these forms.
 """
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping
 from dataclasses import replace
@@ -90,13 +89,6 @@ class SettleForm(FlaskForm):
         """The fields this form shows: those the table's house rules ask for."""
         rules = self.ctx.rules
         return tuple(f for f in self.game.settle_input.fields if f.shown_under(rules))
-
-    def live_counter(self) -> str | None:
-        """The trick counter's set-up under these rules (JSON, scoring/live.py); None: the game has none."""
-        counter = self.game.live_counter
-        if counter is None:
-            return None
-        return json.dumps(render(counter.describe(self.ctx.rules), current_lang()), ensure_ascii=False)
 
     def names_given(self) -> list[str]:
         return [(e.data or "").strip() for e in self.names.entries]

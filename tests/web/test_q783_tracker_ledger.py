@@ -135,21 +135,21 @@ def test_a_state_posted_with_other_players_or_rules_keeps_the_tables(client):
         assert len(hand["deltas"]) == 3
 
 
-def test_the_tracker_needs_the_edit_cookie_and_a_q783_table(app, client):
+def test_the_tracker_needs_the_edit_cookie_and_a_table_whose_game_is_followed_live(app, client):
     created = new_table(client)
     stranger = app.test_client()
     assert stranger.get(tracker(created)).status_code == 403
     assert stranger.post(tracker(created), data={"action": "record"}).status_code == 403
     assert client.get("/tables/nosuchtable/edit/rounds").status_code == 404
-    other = client.post("/api/v1/tables", json={"game": "hongwu", "players": ["a", "b", "c", "d"]}).get_json()
+    other = client.post("/api/v1/tables", json={"game": "shuangkou", "players": ["a", "b", "c", "d"]}).get_json()
     client.get(f"/tables/{other['id']}/edit/{other['edit_token']}")
     assert client.get(f"/tables/{other['id']}/edit/rounds").status_code == 404
 
 
-def test_the_table_page_links_to_the_tracker_for_q783_only(client):
+def test_the_table_page_links_to_the_tracker_only_for_games_followed_live(client):
     created = new_table(client)
     assert tracker(created) in client.get(f"/tables/{created['id']}/edit").get_data(as_text=True)
-    other = client.post("/api/v1/tables", json={"game": "hongwu", "players": ["a", "b", "c", "d"]}).get_json()
+    other = client.post("/api/v1/tables", json={"game": "shuangkou", "players": ["a", "b", "c", "d"]}).get_json()
     client.get(f"/tables/{other['id']}/edit/{other['edit_token']}")
     assert "/edit/rounds" not in client.get(f"/tables/{other['id']}/edit").get_data(as_text=True)
 
