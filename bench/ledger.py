@@ -145,12 +145,40 @@ def largest_poll(client, most: int = SWEEP) -> str:
     return f"  largest poll after one new hand, tables of 1 to {most} hands: {sizes[worst] / 1024:.1f} KB (at {worst})"
 
 
+EDIT_HANDS = 300
+
+
+def long_series_edit(name: str, url: str, repeat: int) -> None:
+    """Edit hand 1 of a 300-hand Q783 table whose banks carry through every hand (``negative_banks``: the 大局
+    never ends), in a way that changes every later bank: every later hand is settled again."""
+    app = create_app({"TESTING": True, "SECRET_KEY": "bench", "DATABASE_URL": url, **LIMITS})
+    client = app.test_client()
+    out = client.post("/api/v1/tables", json={"game": "q783", "players": ["甲", "乙", "丙", "丁"],
+                                               "rules": {"negative_banks": True}}).get_json()
+    tid, headers = out["id"], {"X-Edit-Token": out["edit_token"]}
+    for i in range(EDIT_HANDS):
+        body = {"banks": BANKS, "rounds": [], "finish_order": [0]} if i == 0 else {"rounds": [], "finish_order": [i % 4]}
+        assert client.post(f"/api/v1/tables/{tid}/hands", json=body, headers=headers).status_code == 201
+    times = []
+    for k in range(repeat):
+        version = client.get(f"/api/v1/tables/{tid}").get_json()["version"]
+        first = {"banks": [b - 5 * (k % 2 + 1) for b in BANKS], "rounds": [], "finish_order": [0]}
+        c0 = time.process_time()
+        resp = client.put(f"/api/v1/tables/{tid}/hands/1", json={"version": version, "input": first}, headers=headers)
+        times.append((time.process_time() - c0) * 1000)
+        assert resp.status_code == 200 and len(resp.get_json()["resettled"]) == EDIT_HANDS - 1
+    print(f"{name}: edit hand 1 of {EDIT_HANDS} changing every later bank: {statistics.median(times):.0f} ms CPU "
+          f"(median of {repeat}; {EDIT_HANDS - 1} hands settled again)")
+
+
 def main(argv=None) -> int:
     repeat = int((argv or sys.argv[1:] or ["7"])[0])
     with tempfile.TemporaryDirectory() as tmp:
+        long_series_edit("SQLite", f"sqlite:///{Path(tmp) / 'edit.db'}", repeat)
         measure("SQLite", f"sqlite:///{Path(tmp) / 'bench.db'}", repeat)
     postgres = os.environ.get("PAIJU_BENCH_POSTGRES_URL")
     if postgres:
+        long_series_edit("PostgreSQL", postgres, repeat)
         measure("PostgreSQL", postgres, repeat)
     else:
         print("PostgreSQL: set PAIJU_BENCH_POSTGRES_URL to an empty database to measure it too")

@@ -67,11 +67,11 @@ class Option:
             return self.value_labels[value]
         return t("{v}", "{v}", v=str(value))
 
-    @property
+    @cached_property  # asked for every option of every rules read: a settle re-reading a table's rules
     def is_switch(self) -> bool:
         return set(self.values) == {False, True}
 
-    @property
+    @cached_property
     def is_int(self) -> bool:
         return all(isinstance(v, int) and not isinstance(v, bool) for v in self.values)
 

@@ -59,13 +59,14 @@ def per_player(deltas: list[int], seats: list[int], players: int) -> list[int]:
 
 
 def settle(table: LedgerTable, data: dict, previous: LedgerHand | None,
-           seats: list[int]) -> tuple[list[int], dict]:
-    """Run the game's settle on one hand played by ``seats`` (player indexes in seat order); returns the
-    deltas per player and the stored result."""
+           seats: list[int], rules=None) -> tuple[list[int], dict]:
+    """Run the game's settle on one hand played by ``seats`` (player indexes in seat order), under the table's
+    ``rules`` (read once by a caller that settles many hands); returns the deltas per player and the stored
+    result."""
     game = get_game(table.game)
     carried = carried_input(game, previous, seats)
-    payload = {**game.table_input(len(seats)), **data, **(carried or {}), "rules": dict(table.rules)}
-    result = game.run("settle", payload)
+    payload = {**game.table_input(len(seats)), **data, **(carried or {})}
+    result = game.settle_payload(payload, rules if rules is not None else game.ruleset.resolve(table.rules))
     deltas = [int(d) for d in result["deltas"]]
     if len(deltas) != len(seats):
         raise InvalidInput(t("这张牌桌有{k}个座位，这一局却算出了{n}家的输赢；请按{k}家填写",
@@ -103,13 +104,13 @@ def resettle_after(table: LedgerTable, previous: LedgerHand | None, number: int)
     game = get_game(table.game)
     if not game.carries_state:
         return []
-    again = []
+    again, rules = [], game.ruleset.resolve(table.rules)
     for hand in hands_after(table.id, number):
         starts = carried_values(game, previous, hand.input, hand.seating())
         if all(hand.carried_in(key) == value for key, value in starts.items()):
             break
         try:
-            deltas, result = settle(table, hand.input, previous, hand.seating())
+            deltas, result = settle(table, hand.input, previous, hand.seating(), rules)
         except PaijuError as exc:
             raise _in_hand(exc, hand.number)
         set_result(table, hand, deltas, result)
