@@ -79,13 +79,18 @@ RULESET = RuleSet(
         switch("must_beat", t("有出必出（能管必管）", "Must beat if able"),
                t("能管上桌上的牌时不许不出", "a player who can beat the table may not pass")),
         switch("aaa_top", t("AAA 是最大的炸弹", "AAA is the highest bomb"),
-               t("跑得快中三个A是炸弹；默认按张数比是最小的炸弹（原文字面），开启后是最大的炸弹",
+               t("跑得快中三个A是炸弹；默认按张数比是最小的炸弹（原文字面），开启后是最大的炸弹。"
+                 "只用于有三个A炸弹的预设（15张玩法只有一个A，争上游的三个A只是三张）",
                  "in 跑得快 three aces are a bomb; by default the lowest bomb (fewest cards, as the source says), "
-                 "with this rule the highest")),
+                 "with this rule the highest. Only for the presets with an AAA bomb (the 15-card game has one "
+                 "ace; in 争上游 three aces are only a triple)"),
+               only_presets=(PDK52, PDK48)),
         switch("bomb_kickers", t("炸弹可带牌（争上游）", "Bombs may carry kickers (争上游)"),
-               t("争上游：炸弹可以带两张单牌或两对；压炸弹时所带张数必须相同",
+               t("争上游：炸弹可以带两张单牌或两对；压炸弹时所带张数必须相同。只用于争上游"
+                 "（跑得快里四张带两张读作四带二）",
                  "争上游: a bomb may carry two singles or two pairs; a bomb with kickers is beaten only by a "
-                 "bomb carrying as many kicker cards")),
+                 "bomb carrying as many kicker cards. 争上游 only (in 跑得快 four with two reads as 四带二)"),
+               only_presets=(ZSY,)),
         Option("bomb_points", 0, tuple(range(0, 101)), t("炸弹分", "Bomb points"),
                t(f"每个记下的炸弹当场收分：其他每人付 炸弹分 × 底分（0–100，0 = 炸弹不计分）。"
                  f"来源：{M2_CLIENT}（“1个炸10分”）、{XIUXIU}、{KUBEGAMES}、567ppt.com（5分）",

@@ -30,12 +30,18 @@ def both_paths(spec, hand, turn=None):
     return (shown(spec, search._built_leads(spec, hand, turn)), shown(spec, search._read_leads(spec, hand, turn)))
 
 
+def applicable(preset: str, **options) -> dict:
+    """The options that apply to ``preset`` (one that cannot is refused: option_not_for_preset)."""
+    return {name: value for name, value in options.items()
+            if pdk.RULESET.option(name).applies_to(preset)}
+
+
 @st.composite
 def deal(draw):
     """A hand of one preset: any cards, or many cards of a few consecutive ranks (runs, planes, kicker bombs)."""
     preset = draw(st.sampled_from(PRESETS))
-    rules = pdk.RULESET.resolve({"preset": preset, "bomb_kickers": draw(st.booleans()),
-                                 "aaa_top": draw(st.booleans())})
+    rules = pdk.RULESET.resolve({"preset": preset, **applicable(preset, bomb_kickers=draw(st.booleans()),
+                                                                aaa_top=draw(st.booleans()))})
     pack = pdk.deck_for(rules).all_cards()
     rng = random.Random(draw(st.integers(0, 10 ** 9)))
     if draw(st.booleans()):

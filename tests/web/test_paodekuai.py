@@ -383,8 +383,17 @@ def test_zsy_bomb_with_kickers_is_beaten_only_by_a_bomb_with_as_many_kicker_card
     assert beats("♠8 ♥8 ♣8 ♦8 ♠3 ♥4", "♠Q ♥Q ♣Q", ZSY, bomb_kickers=True)
 
 
-def test_bomb_kickers_do_not_apply_to_paodekuai_four_with_two():
-    assert kinds("♠7 ♥7 ♣7 ♦7 ♠3 ♥9", P52, bomb_kickers=True) == ["four_two"]
+@pytest.mark.parametrize("preset, option", [(P52, "bomb_kickers"), ("paodekuai48", "bomb_kickers"),
+                                            ("paodekuai45", "aaa_top"), (ZSY, "aaa_top")])
+def test_an_option_that_cannot_apply_to_the_preset_is_refused_not_ignored(api, preset, option):
+    seats = 4 if preset in (P52, ZSY) else 3
+    for endpoint, body in (("paodekuai/classify", {"cards": "♠7 ♥7 ♣7 ♦7 ♠3 ♥9"}),
+                           ("paodekuai/settle", {"winner": 0, "cards_left": [0] + [5] * (seats - 1)})):
+        status, out = api(endpoint, {**body, "rules": {"preset": preset, option: True}})
+        assert status == 422 and out["error"]["code"] == "option_not_for_preset", (endpoint, out)
+        assert out["error"]["field"] == f"rules.{option}"
+        status, _ = api(endpoint, {**body, "rules": {"preset": preset, option: False}})
+        assert status == 200  # its default is accepted
 
 
 # ==========================================================================
@@ -475,8 +484,8 @@ def few_ranks(draw, rules, most: int = 6):
 
 @st.composite
 def small_deal(draw, preset):
-    rules = pdk.RULESET.resolve({"preset": preset, "bomb_kickers": draw(st.booleans()),
-                                 "aaa_top": draw(st.booleans())})
+    rules = pdk.RULESET.resolve({"preset": preset, "bomb_kickers": draw(st.booleans()) and preset == ZSY,
+                                 "aaa_top": draw(st.booleans()) and preset != ZSY})  # each where it applies
     return (rules, *few_ranks(draw, rules))
 
 
@@ -527,7 +536,7 @@ def test_every_settlement_is_zero_sum(preset, data):
 def run_heavy_deal(draw):
     """Hands of 10–12 cards around consecutive triples: airplanes, triple runs with attachments, kicker bombs."""
     preset = draw(st.sampled_from([P52, P48, ZSY]))
-    rules = pdk.RULESET.resolve({"preset": preset, "bomb_kickers": draw(st.booleans())})
+    rules = pdk.RULESET.resolve({"preset": preset, "bomb_kickers": draw(st.booleans()) and preset == ZSY})
     pack = pdk.deck_for(rules).all_cards()
     rng = random.Random(draw(st.integers(0, 10 ** 9)))
     start = draw(st.sampled_from([3, 7, 11, 12]))
