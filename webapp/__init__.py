@@ -97,6 +97,7 @@ def create_app(overrides: dict | None = None) -> Flask:
     serve_hashed_static(app)
     trust_proxy(app)
     csrf.exempt(api.bp)
+    app.url_map.converters["game"] = api.GameSlug
     app.register_blueprint(api.bp)
     errors.init_app(app)
     pages.init_app(app)

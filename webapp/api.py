@@ -9,6 +9,7 @@ from typing import Any
 
 import orjson
 from flask import Blueprint, current_app, jsonify, request
+from werkzeug.routing import BaseConverter
 
 from scoring.errors import MalformedInput
 from scoring.registry import all_games, get_game
@@ -192,7 +193,14 @@ def openapi_json():
     return static_json("openapi", lambda lang: document(current_app, lang))
 
 
-@bp.post("/<slug>/<action>")
+class GameSlug(BaseConverter):
+    """A game's slug in an API path: any name but the ledger's own collections (``tables``), so that a
+    table's address never also reads as a game action (a POST to ``/api/v1/tables/<id>`` is a 405 with an
+    ``Allow`` that lists the table's own methods)."""
+    regex = r"(?!tables(?:/|$))[^/]+"
+
+
+@bp.post("/<game:slug>/<action>")
 def game_action(slug: str, action: str):
     game = get_game(slug)
     if game is None:

@@ -42,3 +42,10 @@ def test_a_method_the_address_does_not_take_is_405_with_the_methods_it_does(clie
     answer = client.open(path, method=method)
     assert answer.status_code == 405
     assert {m.strip() for m in answer.headers["Allow"].split(",")} == allowed
+
+
+def test_a_table_address_never_reads_as_a_game_action(client):
+    created = client.post("/api/v1/tables", json={"game": "q783", "players": PLAYERS}).get_json()
+    answer = client.post(f"/api/v1/tables/{created['id']}", json={})
+    assert answer.status_code == 405
+    assert {m.strip() for m in answer.headers["Allow"].split(",")} == {"GET", "HEAD", "OPTIONS", "DELETE"}

@@ -41,10 +41,17 @@ def ledger_operations() -> dict[str, dict]:
                                                       "minItems": MIN_SEATS, "maxItems": MAX_SEATS}},
                 {"rules": nullable(OBJECT)}))},
             "responses": responses("201", created, LEDGER_ERRORS)}},
-        "/api/v1/tables/{table_id}": {"get": {
-            "operationId": "table_read", "tags": ["tables"], "parameters": [TABLE_ID],
-            "responses": {**responses("200", table, ("400", "404", "429")),
-                          "304": {"description": t("未改变（If-None-Match）", "not modified (If-None-Match)")}}}},
+        "/api/v1/tables/{table_id}": {
+            "get": {"operationId": "table_read", "tags": ["tables"], "parameters": [TABLE_ID],
+                    "responses": {**responses("200", table, ("400", "404", "409", "429")),
+                                  "304": {"description": t("未改变（If-None-Match）", "not modified (If-None-Match)")}}},
+            "delete": {"operationId": "table_delete", "tags": ["tables"], "parameters": [TABLE_ID, TOKEN],
+                       "responses": responses("204", None, ("400", "403", "404", "409", "429"),
+                                              t("牌桌和它的每一局都已删除", "the table and every hand of it deleted"))}},
+        "/api/v1/tables/{table_id}/token": {"post": {
+            "operationId": "table_rotate_token", "tags": ["tables"], "parameters": [TABLE_ID, TOKEN],
+            "responses": responses("200", obj({"edit_token": STRING, "edit_url": STRING}),
+                                   ("400", "403", "404", "409", "429"))}},
         "/api/v1/tables/{table_id}/hands": {"post": {
             "operationId": "hand_record", "tags": ["tables"], "parameters": [TABLE_ID, TOKEN, IDEMPOTENCY],
             "requestBody": {"required": True, "content": json_content(hand_input())},
@@ -63,5 +70,5 @@ def ledger_operations() -> dict[str, dict]:
             "operationId": "table_settle_up", "tags": ["tables"],
             "parameters": [TABLE_ID, {"name": "per_point", "in": "query", "required": False,
                                       "schema": {"type": "string", "pattern": r"^[0-9]+(\.[0-9]{1,2})?$"}}],
-            "responses": responses("200", settled_up, ("400", "404", "429"))}},
+            "responses": responses("200", settled_up, ("400", "404", "409", "429"))}},
     }
