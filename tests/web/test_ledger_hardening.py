@@ -175,8 +175,8 @@ def test_editing_hand_1_resettles_forward_only_until_a_hand_starts_from_what_it_
         assert led.add(tid, token, hand)[0] == 201
     settled = []
     real = settling.settle
-    monkeypatch.setattr(settling, "settle", lambda table, data, previous, seats: settled.append(data) or real(
-        table, data, previous, seats))
+    monkeypatch.setattr(settling, "settle", lambda table, data, previous, seats, *rules: settled.append(data) or real(
+        table, data, previous, seats, *rules))
     edited = {"banks": [60, 60, 60, 60], "rounds": [], "finish_order": [1]}
     status, out = led.call("PUT", f"tables/{tid}/hands/1", {"version": 11, "input": edited}, token=token)
     assert status == 200, out
