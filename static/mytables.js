@@ -1,7 +1,8 @@
 /* "Your tables on this phone": kept in this phone's localStorage only (nothing is sent anywhere).
    A table page carries #this-table with data-* (id, game, players, its links); opening it remembers the
    table, keeping an edit link this phone had. The home page lists them in #my-tables, newest first, each
-   with its edit link (if this phone had it) or read-only link and a remove-from-list button. */
+   with its edit link (if this phone had it) or read-only link, its date, hands and leader as last seen, and
+   a remove-from-list button. */
 (function () {
   "use strict";
   var KEY = "paiju.my-tables";
@@ -44,6 +45,9 @@
       players: el.getAttribute("data-players") || "",
       view: tablePath(el.getAttribute("data-view-url")),
       edit: tablePath(el.getAttribute("data-edit-url")) || old.edit || "",
+      created: el.getAttribute("data-created") || "",
+      hands: parseInt(el.getAttribute("data-hands") || "0", 10) || 0,
+      leader: el.getAttribute("data-leader") || "",
       seen: Date.now()
     };
     save([entry].concat(list.filter(function (t) { return t.id !== id; })));
@@ -51,6 +55,10 @@
 
   function forget(id) {
     save(load().filter(function (t) { return t.id !== id; }));
+  }
+
+  function fill(text, values) {
+    return String(text || "").replace(/\{(\w+)\}/g, function (_, k) { return values[k] === undefined ? "" : values[k]; });
   }
 
   function item(section, table) {
@@ -70,6 +78,16 @@
     kind.className = "badge";
     kind.textContent = section.getAttribute(tablePath(table.edit) ? "data-edit-label" : "data-view-label");
     link.append(title, " ", kind, document.createElement("br"), who);
+    var facts = [];  // when, how many hands, who leads: two evenings of the same players told apart
+    if (table.created) facts.push(table.created);
+    if (table.hands) facts.push(fill(section.getAttribute("data-hands-label"), { n: table.hands }));
+    if (table.leader) facts.push(fill(section.getAttribute("data-leader-label"), { who: table.leader }));
+    if (facts.length) {
+      var more = document.createElement("span");
+      more.className = "facts muted";
+      more.textContent = facts.join(" · ");
+      link.append(document.createElement("br"), more);
+    }
     var remove = document.createElement("button");
     remove.type = "button";
     remove.className = "btn remove";
