@@ -18,18 +18,18 @@ from .trick.game import TrickGame
 from .trick.live import TrickFollow
 
 SEATS = 4
-DEAL = 25  # cards per player (the 庄家 buries the 8 bottom cards before the first trick)
+DEAL = 25  # cards per player (the declarer (庄家) buries the 8 bottom cards before the first trick)
 TOTAL = 200
 DECK = Deck(copies=2)
 
 class Sides(Choice):
-    PARTNERS = "partners"  # the 庄家 with the partner opposite
-    SOLO = "solo"          # the 庄家 alone against three
+    PARTNERS = "partners"  # the declarer (庄家) with the partner opposite
+    SOLO = "solo"          # the declarer (庄家) alone against three
 
 
 class BottomBonus(Choice):
     OFF = "off"
-    ON = "on"  # 抠底: the bottom, multiplied by the last trick, to the 闲家
+    ON = "on"  # 抠底: the bottom, multiplied by the last trick, to the defenders (闲家)
 
 
 RULESET = RuleSet(
@@ -39,23 +39,23 @@ RULESET = RuleSet(
                  "bonus is paid in this unit too")),
         Option("sides", Sides.PARTNERS, tuple(Sides), t("分组", "Sides"),
                t("「庄家与对家一组」：庄家与对家一组对另外两家（解读）；「庄家一人对三家」",
-                 "“the 庄家 with the partner opposite”: the 庄家 and the partner opposite against the other two (reading); “the 庄家 alone against three”: the 庄家 "
+                 "“the declarer (庄家) with the partner opposite”: the declarer (庄家) and the partner opposite against the other two (reading); “the declarer (庄家) alone against three”: the declarer (庄家) "
                  "alone against three"), reading=True,
-               value_labels={Sides.PARTNERS: t("庄家与对家一组", "the 庄家 with the partner opposite"),
-                             Sides.SOLO: t("庄家一人对三家", "the 庄家 alone against three")}),
+               value_labels={Sides.PARTNERS: t("庄家与对家一组", "the declarer (庄家) with the partner opposite"),
+                             Sides.SOLO: t("庄家一人对三家", "the declarer (庄家) alone against three")}),
         THROW_COMPARE,
-        Option("bottom_bonus", BottomBonus.OFF, tuple(BottomBonus), t("抠底（底牌分算给闲家）", "抠底 (the bottom to the 闲家)"),
+        Option("bottom_bonus", BottomBonus.OFF, tuple(BottomBonus), t("抠底（底牌分算给闲家）", "抠底 (the bottom to the defenders (闲家))"),
                t("「抠底：底牌分按最后一墩翻倍给闲家」：闲家用主牌赢最后一墩时，庄家埋的底牌分算给闲家：单张（或甩牌）赢 ×1，对子或拖拉机赢 ×2，"
                  "副牌赢不算；要填底牌分和最后一墩。「不抠底」：闲家抓分就是全部（原文只说庄家埋8张底）。"
                  "来源：由二七王改编的飙分规则（hur95593-netizen/biaofen「飙分-规则.md」“底牌(扣底捡分)”），可信度低",
-                 "“抠底: the bottom, multiplied by the last trick, to the 闲家”: when the 闲家 win the last trick with trumps, the points the 庄家 buried in the bottom go to "
-                 "the 闲家: ×1 for a single (or a throw), ×2 for a pair or a tractor, nothing for a plain-suit win; "
-                 "give the bottom points and the last trick. “no 抠底”: the 闲家's points are all they count (the source "
-                 "says only that the 庄家 buries 8 cards). Source: the rules of 飙分, a game derived from 二七王 "
+                 "“抠底: the bottom, multiplied by the last trick, to the defenders (闲家)”: when the defenders (闲家) win the last trick with trumps, the points the declarer (庄家) buried in the bottom go to "
+                 "the defenders (闲家): ×1 for a single (or a throw), ×2 for a pair or a tractor, nothing for a plain-suit win; "
+                 "give the bottom points and the last trick. “no 抠底”: the defenders' (闲家) points are all they count (the source "
+                 "says only that the declarer (庄家) buries 8 cards). Source: the rules of 飙分, a game derived from 二七王 "
                  "(hur95593-netizen/biaofen “飙分-规则.md”, “底牌(扣底捡分)”); low confidence"),
                value_labels={BottomBonus.OFF: t("不抠底", "no 抠底"), BottomBonus.ON: t("抠底：底牌分按最后一墩翻倍给闲家",
                                                                   "抠底: the bottom, multiplied by the last trick, "
-                                                                  "to the 闲家")}),
+                                                                  "to the defenders (闲家)")}),
     ),
     presets=(
         Preset("seed", t("南昌二七王（棋牌桌游规则页）", "Nanchang 二七王 (board-game rules page)"),
@@ -220,14 +220,14 @@ class NamedChoice(ChoiceField):
 
 
 BOTTOM_CARDS_POINTS = 80  # the most points 8 buried cards can hold
-#: the 闲家's winning play on the last trick → how many times the bottom's points they score
+#: the defenders' (闲家) winning play on the last trick → how many times the bottom's points they score
 LAST_TRICK_TIMES = {"none": 0, "single": 1, "throw": 1, "pair": 2, "tractor": 2}
 LAST_TRICK_CHOICES = (
-    ("none", t("庄家方赢了，或闲家用副牌赢", "the 庄家's side won it, or the 闲家 with a plain suit")),
-    ("single", t("闲家用主牌单张赢（×1）", "the 闲家 with a trump single (×1)")),
-    ("throw", t("闲家用主牌甩牌赢（×1）", "the 闲家 with a trump throw (×1)")),
-    ("pair", t("闲家用主牌对子赢（×2）", "the 闲家 with a trump pair (×2)")),
-    ("tractor", t("闲家用主牌拖拉机赢（×2）", "the 闲家 with a trump tractor (×2)")),
+    ("none", t("庄家方赢了，或闲家用副牌赢", "the declarer's (庄家) side won it, or the defenders (闲家) with a plain suit")),
+    ("single", t("闲家用主牌单张赢（×1）", "the defenders (闲家) with a trump single (×1)")),
+    ("throw", t("闲家用主牌甩牌赢（×1）", "the defenders (闲家) with a trump throw (×1)")),
+    ("pair", t("闲家用主牌对子赢（×2）", "the defenders (闲家) with a trump pair (×2)")),
+    ("tractor", t("闲家用主牌拖拉机赢（×2）", "the defenders (闲家) with a trump tractor (×2)")),
 )
 
 
@@ -236,17 +236,17 @@ def bottom_bonus_on(rules) -> bool:
 
 
 SETTLE_INPUT = Schema((
-    SeatField("declarer", t("庄家", "the 庄家")),
+    SeatField("declarer", t("庄家", "the declarer (庄家)")),
     IntField("bid", t("叫分", "the bid"), lo=5, hi=80, step=5, entry="stepper", chips=(80, 75, 70, 65, 60, 50, 40)),
-    IntField("defender_points", t("闲家抓分", "the 闲家's points"), required=False, lo=0, hi=TOTAL, step=5,
+    IntField("defender_points", t("闲家抓分", "the defenders' (闲家) points"), required=False, lo=0, hi=TOTAL, step=5,
              entry="stepper", chips=tuple(range(0, TOTAL + 1, 20))),
     IntField("bottom_points", t("底牌分", "the bottom points"), required=False, lo=0, hi=BOTTOM_CARDS_POINTS,
              step=5, entry="stepper", shown_when=bottom_bonus_on,
-             help=t("抠底：庄家埋的8张底牌里的分", "抠底: the points in the 8 cards the 庄家 buried")),
+             help=t("抠底：庄家埋的8张底牌里的分", "抠底: the points in the 8 cards the declarer (庄家) buried")),
     NamedChoice("last_trick", t("最后一墩", "the last trick"), required=False, choices=LAST_TRICK_CHOICES,
                 shown_when=bottom_bonus_on,
-                help=t("抠底：闲家用主牌赢最后一墩时用的牌型", "抠底: the trump play the 闲家 won the last trick with")),
-    SwitchField("surrender", t("庄家投降", "the 庄家 surrendered")),
+                help=t("抠底：闲家用主牌赢最后一墩时用的牌型", "抠底: the trump play the defenders (闲家) won the last trick with")),
+    SwitchField("surrender", t("庄家投降", "the declarer (庄家) surrendered")),
     ChoiceField("trump", t("主牌花色", "the trump suit"), required=False, choices=TRUMP_CHOICES, parse=parse_trump),
     RowsField("chongguan", t("冲关", "冲关"), row_label=t("冲关{n}", "冲关 {n}"), max_rows=SEATS, entry="on_request",
               fields=(SeatField("seat", t("座位", "seat")),
@@ -307,24 +307,24 @@ def _chongguan(values) -> list[tuple[int, dict[str, int]]]:
 
 
 def _outcome(bid: int, points: int | None, surrender: bool, stake: int) -> tuple[bool, int, Text]:
-    """(the 闲家 win, the multiple of the stake, the step that says why)."""
+    """(the defenders (闲家) win, the multiple of the stake, the step that says why)."""
     if surrender:
-        return True, 1, t("庄家投降：每个闲家得一底 {s}（不检分）", "the 庄家 surrenders: each 闲家 receives one stake {s} "
+        return True, 1, t("庄家投降：每个闲家得一底 {s}（不检分）", "the declarer (庄家) surrenders: each 闲家 receives one stake {s} "
                           "(no 检分)", s=stake)
     if points >= bid:
         step = 40 if bid >= 45 else 20
         mult = 1 + (points - bid) // step
         return True, mult, t("闲家得{p}分 ≥ 叫分{bid}，闲家赢；检分：每超{st}分加一底，超出{o}分 → {m}倍底",
-                             "the 闲家 have {p} ≥ the bid {bid}: the 闲家 win; 检分: one more stake per {st} over, "
+                             "the defenders (闲家) have {p} ≥ the bid {bid}: the defenders (闲家) win; 检分: one more stake per {st} over, "
                              "{o} over → stake × {m}", p=points, bid=bid, st=step, o=points - bid, m=mult)
     line = xiaoguang_line(bid)
     if points == 0:
-        return False, 4, t("闲家0分：大光，×4", "the 闲家 have 0: 大光, ×4")
+        return False, 4, t("闲家0分：大光，×4", "the defenders (闲家) have 0: 大光, ×4")
     if points < line:
-        return False, 2, t("闲家{p}分 < 小光线{l}：小光，×2", "the 闲家 have {p} < the 小光 line {l}: 小光, ×2",
+        return False, 2, t("闲家{p}分 < 小光线{l}：小光，×2", "the defenders (闲家) have {p} < the 小光 line {l}: 小光, ×2",
                            p=points, l=line)
     return False, 1, t("闲家{p}分 < 叫分{bid}，庄家赢（到了小光线{l}，保小光）",
-                       "the 闲家 have {p} < the bid {bid}: the 庄家 wins (the 小光 line {l} is reached)",
+                       "the defenders (闲家) have {p} < the bid {bid}: the declarer (庄家) wins (the 小光 line {l} is reached)",
                        p=points, bid=bid, l=line)
 
 
@@ -339,8 +339,8 @@ def _pay_stakes(deltas: list[int], declarers, defenders, sign: int, each: int, s
     for s in declarers:
         deltas[s] -= sign * each * (len(defenders) if solo else 1)
     if solo:
-        return t("每个闲家 {e:+d}，庄家 {d:+d}", "each 闲家 {e:+d}, the 庄家 {d:+d}", e=sign * each, d=-sign * each * 3)
-    return t("闲家每人 {e:+d}，庄家和对家每人 {d:+d}", "each 闲家 {e:+d}, the 庄家 and partner {d:+d} each",
+        return t("每个闲家 {e:+d}，庄家 {d:+d}", "each 闲家 {e:+d}, the declarer (庄家) {d:+d}", e=sign * each, d=-sign * each * 3)
+    return t("闲家每人 {e:+d}，庄家和对家每人 {d:+d}", "each 闲家 {e:+d}, the declarer (庄家) and partner {d:+d} each",
              e=sign * each, d=-sign * each)
 
 
@@ -378,7 +378,7 @@ def _bottom_problems(values) -> list[PaijuError]:
         return [InvalidInput(t("抠底（bottom_bonus: on）要填「底牌分」", "抠底 (bottom_bonus: on) needs “the bottom "
                                "points”"), field="bottom_points", code="required_by_rule")]
     if values.defender_points is not None and values.defender_points + bottom > TOTAL:
-        return [InvalidInput(t("闲家抓分{p}加底牌分{b}超过了两副牌的{total}分", "the 闲家's points {p} plus the bottom "
+        return [InvalidInput(t("闲家抓分{p}加底牌分{b}超过了两副牌的{total}分", "the defenders' (闲家) points {p} plus the bottom "
                                "points {b} exceed the {total} points of the two decks", p=values.defender_points,
                                b=bottom, total=TOTAL), field="bottom_points", code="too_many_points")]
     return []
@@ -392,22 +392,22 @@ def _defender_total(values, rules) -> tuple[int | None, Text | None]:
         return points, (t("抠底未开（bottom_bonus: off）：底牌分、最后一墩不计", "抠底 off (bottom_bonus: off): the "
                           "bottom points and the last trick are not used") if given else None)
     if values.surrender:
-        return points, t("庄家投降：不抠底", "the 庄家 surrenders: no 抠底")
+        return points, t("庄家投降：不抠底", "the declarer (庄家) surrenders: no 抠底")
     times, bottom = LAST_TRICK_TIMES[values.last_trick], values.bottom_points or 0
     shape = dict(LAST_TRICK_CHOICES)[values.last_trick]
     if not times:
         return points, t("抠底：最后一墩{s}，底牌分不给闲家；闲家合计 {p}", "抠底: last trick: {s}, so the bottom "
-                         "does not go to the 闲家; the 闲家 have {p}", s=shape, p=points)
+                         "does not go to the defenders (闲家); the defenders (闲家) have {p}", s=shape, p=points)
     total = points + bottom * times
     return total, t("抠底：最后一墩{s}，底牌分{b} × {m} = {x}；闲家合计 {p} + {x} = {total}",
-                    "抠底: last trick: {s}, bottom points {b} × {m} = {x}; the 闲家 have {p} + {x} = {total}",
+                    "抠底: last trick: {s}, bottom points {b} × {m} = {x}; the defenders (闲家) have {p} + {x} = {total}",
                     s=shape, b=bottom, m=times, x=bottom * times, p=points, total=total)
 
 
 def settle(values, rules) -> dict:
     bid, surrender, points = values.bid, values.surrender, values.defender_points
     if points is None and not surrender:
-        raise InputErrors([MalformedInput(t("缺少「闲家抓分」", "“the 闲家's points” is missing"),
+        raise InputErrors([MalformedInput(t("缺少「闲家抓分」", "“the defenders' (闲家) points” is missing"),
                                           field="defender_points", code="missing_field")])
     if bottom_bonus_on(rules) and not surrender and (problems := _bottom_problems(values)):
         raise InputErrors(problems)
@@ -436,12 +436,12 @@ SUMMARY = t("南昌二七王：王、7、2为常主，叫分从80往下叫；算
             "大光/小光, 冲关), check plays, hints.")
 
 def last_tricks(rules) -> tuple[LastTrick, ...]:
-    """Where the bottom scores, the 闲家 score it × the times their winning play on the last trick gives."""
+    """Where the bottom scores, the defenders (闲家) score it × the times their winning play on the last trick gives."""
     return tuple(LastTrick(value, words, DEFENDERS if LAST_TRICK_TIMES[value] else "either", LAST_TRICK_TIMES[value],
                            {"last_trick": value}) for value, words in LAST_TRICK_CHOICES)
 
 
-#: what a hand followed trick by trick fills (the live page): the 庄家 with the partner opposite, or alone (solo)
+#: what a hand followed trick by trick fills (the live page): the declarer (庄家) with the partner opposite, or alone (solo)
 LIVE_COUNTER = LiveCounter(
     "defender_points", DEFENDERS, lambda rules: TOTAL, lambda rules: None if rules.sides is Sides.SOLO else 2,
     lambda rules: "bottom_points" if bottom_bonus_on(rules) else None, DEFENDERS,
@@ -450,11 +450,11 @@ LIVE_COUNTER = LiveCounter(
 
 #: worked examples for the rules page and the API document; each is a binding example of the rules
 EXAMPLES = (
-    ("settle", t("叫60，闲家100分：检分一次", "bid 60, the 闲家 took 100: one extra stake"),
+    ("settle", t("叫60，闲家100分：检分一次", "bid 60, the defenders (闲家) took 100: one extra stake"),
      {"declarer": 0, "bid": 60, "defender_points": 100}),
-    ("settle", t("叫55，闲家25分：小光（线是30）", "bid 55, the 闲家 took 25: 小光 (line 30)"),
+    ("settle", t("叫55，闲家25分：小光（线是30）", "bid 55, the defenders (闲家) took 25: 小光 (line 30)"),
      {"declarer": 0, "bid": 55, "defender_points": 25}),
-    ("settle", t("叫60，闲家0分：大光", "bid 60, the 闲家 took 0: 大光"),
+    ("settle", t("叫60，闲家0分：大光", "bid 60, the defenders (闲家) took 0: 大光"),
      {"declarer": 0, "bid": 60, "defender_points": 0}),
     ("settle", t("冲关：2号位报了3王 + 正7对", "冲关: seat 2 declared 3 jokers + a pair of trump 7s"),
      {"declarer": 0, "bid": 80, "defender_points": 50,

@@ -4,7 +4,7 @@ Pure functions over a table's stored hands (no Flask, no database). A hand is gi
 ``(number, input, deltas, result)``: the settle input as stored, the per-seat deltas, and the engine's
 result (its extra fields, in any one language).
 
-Who was the 庄家 comes from the game's declarations: the settle input's top-level seat field labelled
+Who was the declarer (庄家) comes from the game's declarations: the settle input's top-level seat field labelled
 庄家 (红五 and 二七王 have one; the shedding games have none, so their players show no 庄家 record).
 Whether the contract was made is the engine's own answer: both games' settlements say ``made`` (the
 庄家 side won the stake). Hands stored before that field was added say nothing and count as neither.
@@ -64,7 +64,7 @@ def declarer_field(game) -> str | None:
 
 
 def contract_made(result: Mapping[str, Any]) -> bool | None:
-    """Whether the 庄家 made the contract, as the engine's result says; None: the result does not say."""
+    """Whether the declarer (庄家) made the contract, as the engine's result says; None: the result does not say."""
     made = result.get("made")
     return made if isinstance(made, bool) else None
 

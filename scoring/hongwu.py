@@ -19,7 +19,7 @@ HEART5 = Card(5, Suit.HEARTS)
 RED_FIVE_SWING = 20  # card points per captured red five
 
 class Bottom(Choice):
-    LAST_TRICK = "last_trick"  # the 庄家 scores the bottom only by winning the last trick
+    LAST_TRICK = "last_trick"  # the declarer (庄家) scores the bottom only by winning the last trick
     ALWAYS = "always"
 
 
@@ -39,10 +39,10 @@ RULESET = RuleSet(
                  "(2 in the source)")),
         Option("bottom", Bottom.LAST_TRICK, tuple(Bottom), t("底牌分", "Bottom points"),
                t("「赢最后一轮才得」：庄家赢得最后一轮才得底牌分（解读）；「庄家总是得」：庄家总是得底牌分",
-                 "“only by winning the last trick”: the 庄家 scores the bottom only by winning the last trick (reading); "
-                 "“always the 庄家's”: the 庄家 always scores it"), reading=True,
+                 "“only by winning the last trick”: the declarer (庄家) scores the bottom only by winning the last trick (reading); "
+                 "“always the declarer's (庄家)”: the declarer (庄家) always scores it"), reading=True,
                value_labels={Bottom.LAST_TRICK: t("赢最后一轮才得", "only by winning the last trick"),
-                             Bottom.ALWAYS: t("庄家总是得", "always the 庄家's")}),
+                             Bottom.ALWAYS: t("庄家总是得", "always the declarer's (庄家)")}),
         Option("red_five_points", 2, tuple(range(0, 101)), t("红五被抓罚分", "Captured red five"),
                t("每张被抓的红五，被抓方付给抓方的游戏积分（与基础分无关）",
                  "game points the owner's side pays the capturer per captured red five (independent of the base)")),
@@ -70,8 +70,8 @@ RULESET = RuleSet(
                       "the 游戏e家 platform’s rules: six tiers of the final card points: ±3b, ±6b, ±9b")),
         Preset(Payout.TIERS_321, t("同城游 1-2-3 倍", "同城游 1-2-3 tiers"),
                help=t("庄家够分即赢，闲家每家付1b，半空2b，全空3b；反之庄家不足一半付2b，0分付3b",
-                      "the 庄家 wins on reaching the bid: each 闲家 pays 1b, 2b at 半空, 3b at 全空; otherwise "
-                      "each 闲家 receives 1b, 2b when the 庄家 has under half the bid, 3b at 0")),
+                      "the declarer (庄家) wins on reaching the bid: each 闲家 pays 1b, 2b at 半空, 3b at 全空; otherwise "
+                      "each 闲家 receives 1b, 2b when the declarer (庄家) has under half the bid, 3b at 0")),
     ),
 )
 
@@ -207,16 +207,16 @@ def seed_tier(final: int) -> tuple[int, Text]:
 
 
 SETTLE_INPUT = Schema((
-    SeatField("declarer", t("庄家", "the 庄家")),
+    SeatField("declarer", t("庄家", "the declarer (庄家)")),
     IntField("bid", t("叫分", "the bid"), lo=lambda ctx: bid_range(ctx.rules)[0],
              hi=lambda ctx: bid_range(ctx.rules)[1], step=5, entry="stepper",
              chips=lambda ctx: bid_chips(ctx.rules)),
-    IntField("declarer_points", t("庄家抓分", "the 庄家's points"), lo=0,
+    IntField("declarer_points", t("庄家抓分", "the declarer's (庄家) points"), lo=0,
              hi=lambda ctx: total_points(ctx.rules), step=5, entry="stepper",
              chips=lambda ctx: tuple(range(0, total_points(ctx.rules) + 1, 20))),
     IntField("bottom_points", t("底牌分", "the bottom points"), required=False, default=0, lo=0,
              hi=lambda ctx: bottom_cap(ctx.rules), step=5, entry="stepper", chips=(0, 5, 10, 15, 20, 25, 30, 40)),
-    SwitchField("declarer_took_bottom", t("庄家赢了最后一墩（抠底）", "the 庄家 won the last trick")),
+    SwitchField("declarer_took_bottom", t("庄家赢了最后一墩（抠底）", "the declarer (庄家) won the last trick")),
     RowsField("red_fives", t("被抓的红五", "captured red fives"), row_label=t("红五{n}", "red five {n}"),
               max_rows=lambda ctx: ctx.rules.decks, entry="on_request",
               fields=(SeatField("owner", t("主人", "owner")), SeatField("captured_by", t("被谁抓", "capturer")))),
@@ -244,9 +244,9 @@ def _check_points(values, rules) -> list[PaijuError]:
 def _bottom_step(values, scored: bool) -> Text | None:
     bottom, took = values.bottom_points, values.declarer_took_bottom
     if scored:
-        why = t("庄家赢得最后一轮" if took else "规则：总是计底", "the 庄家 won the last trick" if took
+        why = t("庄家赢得最后一轮" if took else "规则：总是计底", "the declarer (庄家) won the last trick" if took
                 else "house rule: bottom always scored")
-        return t("底牌分{b}计给庄家（{why}）", "bottom points {b} go to the 庄家 ({why})", b=bottom, why=why)
+        return t("底牌分{b}计给庄家（{why}）", "bottom points {b} go to the declarer (庄家) ({why})", b=bottom, why=why)
     if bottom:
         return t("底牌分{b}不计（闲家赢得最后一轮）", "bottom points {b} not scored (闲家 took the last trick)", b=bottom)
     return None
@@ -264,7 +264,7 @@ def _card_points(values, rules, steps: list) -> tuple[int, int]:
     if step is not None:
         steps.append(step)
     if values.red_fives:
-        steps.append(t("红五：庄家抓到{g}张（+{gp}），被抓{l}张（−{lp}）", "red fives: the 庄家 captured {g} (+{gp}), "
+        steps.append(t("红五：庄家抓到{g}张（+{gp}），被抓{l}张（−{lp}）", "red fives: the declarer (庄家) captured {g} (+{gp}), "
                        "lost {l} (−{lp})", g=got5, gp=RED_FIVE_SWING * got5, l=lost5, lp=RED_FIVE_SWING * lost5))
     steps.append(t("庄家最终牌分 = {won} + {bot} − {bid} {sign} {sw} = {final}",
                    "庄家 final card points = {won} + {bot} − {bid} {sign} {sw} = {final}",
@@ -274,7 +274,7 @@ def _card_points(values, rules, steps: list) -> tuple[int, int]:
 
 
 def _pay_tiers(deltas: list[int], declarer: int, points: int, raw: int, bid: int, rules, steps: list) -> bool:
-    """Pay the tier; returns whether the 庄家 made it (was paid)."""
+    """Pay the tier; returns whether the declarer (庄家) made it (was paid)."""
     b, defenders = rules.base, [s for s in range(SEATS) if s != declarer]
     if rules.preset is Payout.TIERS_321:
         mult, tier = _tiers_321(points, bid, raw, total_points(rules))
@@ -282,12 +282,12 @@ def _pay_tiers(deltas: list[int], declarer: int, points: int, raw: int, bid: int
                        p=points, bid=bid, tier=tier))
         each, gain = mult * b, 3 * mult * b
         steps_text = t("每个闲家 {e:+d}（{m:+d} × 基础分{b}），庄家 {d:+d}",
-                       "each 闲家 {e:+d} ({m:+d} × base {b}), the 庄家 {d:+d}", e=-each, m=-mult, b=b, d=gain)
+                       "each 闲家 {e:+d} ({m:+d} × base {b}), the declarer (庄家) {d:+d}", e=-each, m=-mult, b=b, d=gain)
     else:
         mult, tier = seed_tier(points - bid)
         each, gain = mult * b // 3, mult * b
         steps_text = t("档位 {tier}：庄家 {m:+d}b = {d:+d}，每个闲家 {e:+d}（b = {b}）",
-                       "tier {tier}: the 庄家 {m:+d}b = {d:+d}, each 闲家 {e:+d} (b = {b})",
+                       "tier {tier}: the declarer (庄家) {m:+d}b = {d:+d}, each 闲家 {e:+d} (b = {b})",
                        tier=tier, m=mult, d=gain, e=-each, b=b)
     for s in defenders:
         deltas[s] -= each
@@ -320,23 +320,23 @@ def settle(values, rules) -> dict:
 
 
 def _tiers_321(points: int, bid: int, raw: int, total: int) -> tuple[int, Text]:
-    """Each 闲家's payment in units of b (negative: the 闲家 receive).
+    """Each 闲家's payment in units of b (negative: the defenders (闲家) receive).
 
     ``points`` (with red fives) decides the bid and the half lines; 全空 and "won 0" look at the card
     points actually won (``raw`` = tricks + bottom if scored) *(reading of "won all 200" / "won 0")*.
     """
     if points >= bid:
         if raw >= total:
-            return 3, t("庄家全空（得满{t}分），闲家每家付3b", "全空 (the 庄家 has all {t}): each 闲家 pays 3b", t=total)
+            return 3, t("庄家全空（得满{t}分），闲家每家付3b", "全空 (the declarer (庄家) has all {t}): each 闲家 pays 3b", t=total)
         if 2 * points >= total + bid:
             return 2, t("庄家半空（≥ {h}），闲家每家付2b", "半空 (≥ {h}): each 闲家 pays 2b",
                         h=_half(total, bid))
-        return 1, t("庄家够分，闲家每家付1b", "the 庄家 made the bid: each 闲家 pays 1b")
+        return 1, t("庄家够分，闲家每家付1b", "the declarer (庄家) made the bid: each 闲家 pays 1b")
     if raw <= 0:
-        return -3, t("庄家0分，闲家每家得3b", "the 庄家 has 0: each 闲家 receives 3b")
+        return -3, t("庄家0分，闲家每家得3b", "the declarer (庄家) has 0: each 闲家 receives 3b")
     if 2 * points < bid:
-        return -2, t("庄家不足叫分一半，闲家每家得2b", "the 庄家 has less than half the bid: each 闲家 receives 2b")
-    return -1, t("庄家不够分，闲家每家得1b", "the 庄家 missed the bid: each 闲家 receives 1b")
+        return -2, t("庄家不足叫分一半，闲家每家得2b", "the declarer (庄家) has less than half the bid: each 闲家 receives 2b")
+    return -1, t("庄家不够分，闲家每家得1b", "the declarer (庄家) missed the bid: each 闲家 receives 1b")
 
 
 def _half(total: int, bid: int) -> str:
@@ -348,14 +348,14 @@ SUMMARY = t("红五三打一：一个庄家对三个闲家，红五最大，永�
             "Red Five, one 庄家 against three: ♥5 is the top trump, 2s always trump; settle hands, check plays, hints.")
 
 def last_tricks(rules) -> tuple[LastTrick, ...]:
-    """The bottom is the 庄家's when the 庄家 wins the last trick, or always when the rules say so."""
-    return (LastTrick(DECLARER, t("庄家赢了最后一墩", "the 庄家 won the last trick"), DECLARER, 1,
+    """The bottom is the declarer's (庄家) when the declarer (庄家) wins the last trick, or always when the rules say so."""
+    return (LastTrick(DECLARER, t("庄家赢了最后一墩", "the declarer (庄家) won the last trick"), DECLARER, 1,
                       {"declarer_took_bottom": True}),
-            LastTrick(DEFENDERS, t("闲家赢了最后一墩", "the 闲家 won the last trick"), DEFENDERS,
+            LastTrick(DEFENDERS, t("闲家赢了最后一墩", "the defenders (闲家) won the last trick"), DEFENDERS,
                       1 if rules.bottom is Bottom.ALWAYS else 0, {"declarer_took_bottom": False}))
 
 
-#: what a hand followed trick by trick fills (the live page): the 庄家 alone; a red five is captured by the side
+#: what a hand followed trick by trick fills (the live page): the declarer (庄家) alone; a red five is captured by the side
 #: that wins its trick
 LIVE_COUNTER = LiveCounter(
     "declarer_points", DECLARER, total_points, lambda rules: None, lambda rules: "bottom_points", DECLARER,
@@ -369,10 +369,10 @@ EXAMPLES = (
      {"declarer": 0, "bid": 100, "declarer_points": 120, "bottom_points": 15,
       "declarer_took_bottom": True, "red_fives": []}),
     ("settle", t("2号位坐庄，叫80，庄家的红五被4号位抓 → 0（0分算输）",
-                 "seat 2 declares, bid 80, the 庄家's red five captured by seat 4 → 0 (0 loses)"),
+                 "seat 2 declares, bid 80, the declarer's (庄家) red five captured by seat 4 → 0 (0 loses)"),
      {"declarer": 1, "bid": 80, "declarer_points": 90, "bottom_points": 10,
       "declarer_took_bottom": True, "red_fives": [{"owner": 1, "captured_by": 3}]}),
-    ("settle", t("庄家抓到3号位的红五 → 5", "the 庄家 captures seat 3's red five → 5"),
+    ("settle", t("庄家抓到3号位的红五 → 5", "the declarer (庄家) captures seat 3's red five → 5"),
      {"declarer": 0, "bid": 100, "declarer_points": 75, "bottom_points": 10,
       "declarer_took_bottom": True, "red_fives": [{"owner": 2, "captured_by": 0}]}),
     ("trick", t("红桃做主：红五最大", "hearts trump: the red five is highest"),

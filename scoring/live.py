@@ -137,7 +137,7 @@ class LiveCounter:
     points_field: str
     counted_side: str
     total: Callable[[Any], int]                       # the points in the pack
-    partner_offset: Callable[[Any], int | None]       # the 庄家's partner sits this many seats on (None: alone)
+    partner_offset: Callable[[Any], int | None]       # the declarer's (庄家) partner sits this many seats on (None: alone)
     bottom_field: Callable[[Any], str | None]         # where the bottom's points go (None: these rules ignore it)
     bottom_side: str                                  # the side that may score the bottom
     bottom_max: Callable[[Any], int]

@@ -2,7 +2,7 @@
 (:class:`~scoring.live.LiveHand`) built from the game's :class:`~scoring.live.LiveCounter`, the declaration of
 what its settle input needs from the tricks (the points one side won, the bottom, the last trick, red fives).
 
-A hand starts with the 庄家 and the bid; a round is one trick: who won it, the points in it, and whose red five
+A hand starts with the declarer (庄家) and the bid; a round is one trick: who won it, the points in it, and whose red five
 fell in it when the game counts them; the finish is how the last trick went and the bottom's points. The game
 itself settles the finished hand (``settle_payload`` fills its settle input), so this module only adds up
 points and never decides a rule. While the hand is open, the state says the points each side holds, the points
@@ -19,7 +19,7 @@ from ..i18n import Text, t
 from ..inputs import ChoiceField, IntField, Schema, SeatField, strict_int
 from ..live import DECLARER, DEFENDERS, LiveCounter, LiveHand, LiveState
 
-#: the hand decided, by whether the 庄家 made it
+#: the hand decided, by whether the declarer (庄家) made it
 DECIDED = {True: t("已定：不管剩下的墩怎么走，庄家赢这一手", "Decided: whatever the remaining tricks bring, the "
                    "declarer (庄家) wins this hand"),
            False: t("已定：不管剩下的墩怎么走，闲家赢这一手", "Decided: whatever the remaining tricks bring, the "
