@@ -101,6 +101,11 @@ def _check_bank(seat: int, bank: int, rules) -> None:
     if bank % BANK_STEP:
         raise InvalidInput(not_a_multiple(t("{s}的分库", "{s}'s bank", s=seat_name(seat)), bank, BANK_STEP),
                            field=f"banks[{seat}]", code="not_multiple_of_5")
+    if bank == 0 and not rules.negative_banks:  # (reading) a hand cannot start where a 大局 has ended
+        raise InvalidInput(
+            t("{seat}的分库是0：这一大局已经结束；下一大局请重新填各家的分库",
+              "{seat}'s bank is 0: that round (大局) is already over; start the next one with new banks",
+              seat=seat_name(seat)), field=f"banks[{seat}]", code="game_over")
     if bank < 0 and not rules.negative_banks:
         raise InvalidInput(
             t("{seat}的分为{b}：分不能为负（除非开启「允许负分」）",
