@@ -20,10 +20,19 @@
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", function () { showFirstError(); });
   else showFirstError();
   document.addEventListener("htmx:afterSwap", function (e) { showFirstError(e.target); });
+  // a number box selects what is in it as it takes the focus; the pointer's release that follows a tap
+  // would put the caret back (and undo the selection), so that one release is told not to
+  var NUMBER_BOX = 'input[inputmode="numeric"], input[inputmode="decimal"], input[type="number"]';
+  var justFocused = null;
   document.addEventListener("focusin", function (e) {
     var box = e.target;
-    if (!box.matches || !box.matches('input[inputmode="numeric"], input[inputmode="decimal"], input[type="number"]')) return;
-    // after the tap has placed the caret: select then, or the caret undoes the selection
-    setTimeout(function () { if (document.activeElement === box && box.select) box.select(); }, 0);
+    if (!box.matches || !box.matches(NUMBER_BOX) || !box.select) return;
+    box.select();
+    justFocused = box;
   });
+  document.addEventListener("mouseup", function (e) {
+    if (justFocused && e.target === justFocused) e.preventDefault();
+    justFocused = null;
+  });
+  document.addEventListener("input", function () { justFocused = null; });
 })();
