@@ -13,6 +13,16 @@ from scoring.settleup import parse_per_point, settle_up
 from oracles import brute_force_fewest
 
 
+def moved_by(transfers, seats: int) -> list[int]:
+    """What the transfers move for each seat (every transfer moves something)."""
+    moved = [0] * seats
+    for tr in transfers:
+        assert tr["points"] > 0
+        moved[tr["from"]] -= tr["points"]
+        moved[tr["to"]] += tr["points"]
+    return moved
+
+
 def test_every_seat_pays_or_receives_exactly_its_total_in_the_fewest_transfers():
     out = settle_up([30, -10, -20, 10, -10, 0], Decimal("0.5"))
     moved = [0] * 6
@@ -34,12 +44,7 @@ def test_two_pairs_that_cancel_take_two_transfers_not_three():
 def test_the_number_of_transfers_is_the_exact_minimum(values):
     totals = values + [-sum(values)]
     out = settle_up(totals)
-    moved = [0] * len(totals)
-    for tr in out["transfers"]:
-        assert tr["points"] > 0
-        moved[tr["from"]] -= tr["points"]
-        moved[tr["to"]] += tr["points"]
-    assert moved == totals
+    assert moved_by(out["transfers"], len(totals)) == totals
     assert len(out["transfers"]) == brute_force_fewest(totals)
 
 
@@ -59,12 +64,7 @@ def test_money_per_point_defaults_to_one_and_reads_two_decimals():
 def test_every_table_the_ledger_holds_settles_each_seat_exactly_in_fewer_transfers_than_balances(values):
     totals = values + [-sum(values)]  # 13 to 16 people: a table whose seats were replaced during the evening
     out = settle_up(totals)
-    moved = [0] * len(totals)
-    for tr in out["transfers"]:
-        assert tr["points"] > 0
-        moved[tr["from"]] -= tr["points"]
-        moved[tr["to"]] += tr["points"]
-    assert moved == totals
+    assert moved_by(out["transfers"], len(totals)) == totals
     assert len(out["transfers"]) <= max(0, sum(1 for x in totals if x) - 1)
 
 
