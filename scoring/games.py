@@ -88,6 +88,11 @@ class Game:
                 return sum(1 for v in value if v is not None and str(v).strip())
         return None
 
+    def never_held(self, field: str, rules: Rules) -> frozenset[int]:
+        """The ranks a card field can never hold under these rules (the card picker leaves them out);
+        Q783: a hand holds no score card."""
+        return frozenset()
+
     @property
     def tabs(self) -> tuple[str, ...]:
         """The pages of the game: the base tabs, its own, and "rounds" when a hand can be followed live."""

@@ -129,6 +129,10 @@ class Q783(Game):
     settle_input = SETTLE_INPUT
     bare_ranks = True
     extra_tabs = ("rounds",)
+
+    def never_held(self, field, rules):
+        """A hand 手牌 never holds a score card (they are set aside as they are drawn)."""
+        return frozenset(c.rank for c in deck(rules).all_cards() if field == "hand" and is_score_card(c, rules))
     seats = (3, 6)
     carried_fields = ("banks",)
     deck_of = staticmethod(deck)

@@ -135,8 +135,7 @@ def check(slug):
         readings = _classify(game, form.play.data, form)
         table_readings = _classify(game, form.previous.data, form)
     return page(game, "check", "game/check.html", form=form, result=result, errors=errors,
-                readings=readings, table_readings=table_readings,
-                picker=picker_config(game, _resolved_rules(game, form)))
+                readings=readings, table_readings=table_readings, **_pickers(game, form))
 
 
 def _classify(game, cards, form):
@@ -160,8 +159,15 @@ def _form_tab(slug: str, tab: str):
         return kept
     form = forms.action_form_class(game, tab)()
     result, errors = run_action(game, tab, form)
-    return page(game, tab, f"game/{tab}.html", form=form, result=result, errors=errors,
-                picker=picker_config(game, _resolved_rules(game, form)))
+    return page(game, tab, f"game/{tab}.html", form=form, result=result, errors=errors, **_pickers(game, form))
+
+
+def _pickers(game, form) -> dict:
+    """The card picker for the form's card fields: ``picker`` for any, ``pickers`` by field where the game
+    leaves ranks out (a Q783 hand holds no score card)."""
+    rules = _resolved_rules(game, form)
+    return {"picker": picker_config(game, rules),
+            "pickers": {d.name: picker_config(game, rules, d.name) for d in form.declared}}
 
 
 @bp.route(f"/{SLUG}/hint", methods=["GET", "POST"])

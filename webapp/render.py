@@ -64,8 +64,13 @@ def page_text(msgid: str) -> str:
 PICKER_CACHE_SIZE = 512
 
 
-def picker_config(game, rules) -> str:
-    """What the card picker offers for this game and these rules (JSON), made once per game and rules."""
+def picker_config(game, rules, field: str | None = None) -> str:
+    """What the card picker offers for this game and these rules (JSON), made once per game and rules;
+    for ``field``, without the ranks the game says it never holds (``Game.never_held``)."""
+    if field is not None:
+        left_out = game.never_held(field, rules)
+        if left_out:
+            return _without(picker_config(game, rules), left_out)
     try:
         key = (game.slug, tuple(sorted(rules.items())))
         hash(key)
@@ -77,6 +82,15 @@ def picker_config(game, rules) -> str:
             cache.clear()
         cache[key] = _picker_config(game, rules)
     return cache[key]
+
+
+def _without(config: str, ranks: frozenset[int]) -> str:
+    names = {RANK_NAMES.get(r) for r in ranks}
+    jokers = {str(j) for j in (BIG, LITTLE) if j.rank in ranks}
+    picked = json.loads(config)
+    picked["ranks"] = [r for r in picked["ranks"] if r not in names]
+    picked["jokers"] = [j for j in picked["jokers"] if j not in jokers]
+    return json.dumps(picked, ensure_ascii=False)
 
 
 def _picker_config(game, rules) -> str:
