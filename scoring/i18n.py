@@ -139,11 +139,17 @@ ZH_KEY, EN_KEY = "$zh", "$en"
 
 def to_json(value: Any) -> Any:
     """A JSON-like value with every :class:`Text` inside it as plain JSON (see :func:`from_json`)."""
+    kind = type(value)  # the exact types first: a long edit stores hundreds of results at once
+    if kind in _PLAIN:
+        return value
+    if kind is list or kind is tuple:
+        return [to_json(v) for v in value]
     if isinstance(value, Text):
         out: dict = {ZH_KEY: value.zh}
         if value.en != value.zh:
             out[EN_KEY] = value.en
-        out.update((k, to_json(v)) for k, v in value.params.items())
+        for k, v in value.params.items():
+            out[k] = v if type(v) in _PLAIN else to_json(v)
         return out
     if isinstance(value, Mapping):
         if ZH_KEY in value:

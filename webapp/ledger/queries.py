@@ -116,16 +116,32 @@ def hand_before(table_id: str, number: int) -> LedgerHand | None:
                               .order_by(LedgerHand.number.desc()).limit(1)).scalar()
 
 
-def hands_after(table_id: str, number: int, batch: int = 4) -> Iterator[LedgerHand]:
-    """The hands after hand ``number`` in order, their results read, a few at a time, twice as many each
-    time (an early stop, the usual case, reads few)."""
+class LaterHand:
+    """A hand after an edited one, as a re-settle reads it: its small columns and what it started from for each
+    carried field (``<field>_before``, read out of the stored result in SQL: the result itself is not decoded)."""
+
+    __slots__ = ("id", "number", "input", "deltas", "seats", "before")
+
+    def __init__(self, row, keys: tuple[str, ...]):
+        self.id, self.number, self.input, self.deltas, self.seats = row[:5]
+        self.before = dict(zip(keys, row[5:]))
+
+    def seating(self) -> list[int]:
+        return _seating(self.seats, self.deltas or [])
+
+
+def hands_after(table_id: str, number: int, carried: tuple[str, ...], batch: int = 4) -> Iterator[LaterHand]:
+    """The hands after hand ``number`` in order (:class:`LaterHand`), a few at a time, twice as many each time
+    (an early stop, the usual case, reads few)."""
+    columns = [LedgerHand.id, LedgerHand.number, LedgerHand.input, LedgerHand.deltas, LedgerHand.seats,
+               *(LedgerHand.result[f"{key}_before"] for key in carried)]
     while True:
-        rows = db.session.execute(_hands_of(table_id).options(WITH_RESULT).where(LedgerHand.number > number)
-                                  .order_by(LedgerHand.number).limit(batch)).scalars().all()
-        yield from rows
+        rows = db.session.execute(select(*columns).where(LedgerHand.table_id == table_id, LedgerHand.number > number)
+                                  .order_by(LedgerHand.number).limit(batch)).all()
+        yield from (LaterHand(row, carried) for row in rows)
         if len(rows) < batch:
             return
-        number, batch = rows[-1].number, min(batch * 2, 64)
+        number, batch = rows[-1][1], min(batch * 2, 256)
 
 
 def hands_numbered(table_id: str, numbers: list[int]) -> list[LedgerHand]:

@@ -8,10 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from sqlalchemy import bindparam, update
+
 from scoring.errors import InvalidInput, PaijuError
 from scoring.i18n import t, to_json
 from scoring.registry import get_game
 
+from .db import db
 from .models import LedgerHand, LedgerTable, _now
 from .queries import hands_after, last_hand
 
@@ -97,23 +100,56 @@ def _in_hand(exc: PaijuError, number: int) -> PaijuError:
     return exc.replaced(message=t("第{n}局：{m}", "hand {n}: {m}", n=number, m=exc.message))
 
 
+class _Settled:
+    """A hand settled again in memory: what the next one carries from (``result``, ``seating()``)."""
+
+    def __init__(self, result: dict, seats: list[int]):
+        self.result, self._seats = result, seats
+
+    def seating(self) -> list[int]:
+        return self._seats
+
+
 def resettle_after(table: LedgerTable, previous: LedgerHand | None, number: int) -> list[int]:
     """A game that carries state from hand to hand: settle again the hands after hand ``number``
     (``previous`` is the hand they now follow), until one starts from what it started from before: from
-    there on nothing changes. Returns the numbers of the hands settled again."""
+    there on nothing changes. The hands are settled in memory and written in one statement (an executemany);
+    returns the numbers of the hands settled again."""
     game = get_game(table.game)
     if not game.carries_state:
         return []
-    again, rules = [], game.ruleset.resolve(table.rules)
-    for hand in hands_after(table.id, number):
-        starts = carried_values(game, previous, hand.input, hand.seating())
-        if all(hand.carried_in(key) == value for key, value in starts.items()):
+    rules, changed, numbers = game.ruleset.resolve(table.rules), [], []
+    for hand in hands_after(table.id, number, tuple(game.carried_fields)):
+        seats = hand.seating()
+        starts = carried_values(game, previous, hand.input, seats)
+        if all(hand.before.get(key) == value for key, value in starts.items()):
             break
         try:
-            deltas, result = settle(table, hand.input, previous, hand.seating(), rules)
+            deltas, result = settle(table, hand.input, previous, seats, rules)
         except PaijuError as exc:
             raise _in_hand(exc, hand.number)
-        set_result(table, hand, deltas, result)
-        again.append(hand.number)
-        previous = hand
-    return again
+        table.add_to_totals(hand.deltas, -1)
+        table.add_to_totals(deltas)
+        changed.append({"hand_id": hand.id, "deltas": deltas, "result": result,
+                        "ends_series": bool(game.ends_series(result))})
+        numbers.append(hand.number)
+        previous = _Settled(result, seats)
+    _write_results(table, changed)
+    return numbers
+
+
+def _write_results(table: LedgerTable, changed: list[dict]) -> None:
+    """Store the results of hands settled again, at the table's version, in one executemany; a hand of
+    these already loaded in the session is expired (it reads its new columns when next used)."""
+    if not changed:
+        return
+    db.session.flush()
+    now = _now()
+    for row in changed:
+        row.update(updated_at=now, changed_version=table.version)
+    hands = LedgerHand.__table__
+    db.session.execute(update(hands).where(hands.c.id == bindparam("hand_id")), changed)
+    ids = {row["hand_id"] for row in changed}
+    for obj in list(db.session.identity_map.values()):
+        if isinstance(obj, LedgerHand) and obj.id in ids:
+            db.session.expire(obj)
