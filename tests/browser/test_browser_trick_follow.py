@@ -38,6 +38,7 @@ def test_a_hongwu_hand_followed_trick_by_trick_is_decided_early_and_recorded_onc
     trick(page, "小红", "60")
     expect(steps).to_contain_text("还有 140 分在外", timeout=10_000)
     trick(page, "老王", "20")
+    expect(steps).to_contain_text("还有 120 分在外", timeout=10_000)  # each trick answered before the next is entered
     trick(page, "小红", "100")
     expect(steps).to_contain_text("已定", timeout=10_000)  # 160 of 200 with the bid at 100: made, come what may
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
