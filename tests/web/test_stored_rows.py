@@ -98,3 +98,28 @@ def test_the_readable_hands_and_their_totals_stay_in_view(client, broken_table):
     page = re.sub(r"\s+", " ", client.get(f"/tables/{tid}").get_data(as_text=True))
     assert "第 2 局" in page or "第2局" in page
     assert "+150" in page  # hand 1: seat 1 first out collects 3 × 50
+
+
+@pytest.mark.parametrize("stored", ["'not json'", "'\"text\"'", "'[1, 2]'"])
+def test_a_stored_result_that_is_not_an_object_shows_the_hand_without_steps_and_an_edit_settles_it_again(
+        app, client, stored):
+    app.config["WTF_CSRF_ENABLED"] = False
+    created = client.post("/api/v1/tables", json={"game": "q783", "players": PLAYERS,
+                                                   "rules": {"negative_banks": True}}).get_json()
+    tid, headers = created["id"], {"X-Edit-Token": created["edit_token"]}
+    first = {"banks": [125] * 4, "rounds": [], "finish_order": [0]}
+    for hand in (first, {"rounds": [], "finish_order": [1]}, {"rounds": [], "finish_order": [2]}):
+        version = client.post(f"/api/v1/tables/{tid}/hands", json=hand, headers=headers).get_json()["version"]
+    client.get(f"/tables/{tid}/edit/{created['edit_token']}")
+    with app.app_context():
+        db.session.execute(text(f"UPDATE ledger_hands SET result = {stored} WHERE number = 2"))
+        db.session.commit()
+    for method, path, data in _routes(tid):
+        answer = client.open(path, method=method, data=data)
+        assert answer.status_code < 500, (method, path, answer.status_code)
+    assert "第2局" in re.sub(r"\s+", "", client.get(f"/tables/{tid}").get_data(as_text=True))
+    version = client.get(f"/api/v1/tables/{tid}").get_json()["version"]
+    edit = client.put(f"/api/v1/tables/{tid}/hands/1", headers=headers,
+                      json={"version": version, "input": {**first, "banks": [100] * 4}})
+    assert edit.status_code == 200, edit.get_json()
+    assert edit.get_json()["resettled"][0] == 2  # hand 2 settled again from hand 1's new banks, its result stored anew

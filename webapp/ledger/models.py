@@ -59,6 +59,25 @@ class StoredTime(TypeDecorator):
                 return None
         return read
 
+class StoredResult(TypeDecorator):
+    """A hand's stored result, a JSON object. A value this version cannot read as one (text that is not JSON, a
+    list, a string: written by hand or by another program) reads as ``{}`` — the hand shows its deltas without
+    steps and carries nothing — instead of failing every query that reads it."""
+    impl = JSON
+    cache_ok = True
+
+    def result_processor(self, dialect, coltype):
+        parse = self.impl_instance.result_processor(dialect, coltype)
+
+        def read(value):
+            try:
+                value = parse(value) if parse is not None else value
+            except (ValueError, TypeError):
+                return {}
+            return value if isinstance(value, dict) else {}
+        return read
+
+
 class LedgerTable(db.Model):
     __tablename__ = "ledger_tables"
 
@@ -134,7 +153,7 @@ class LedgerHand(db.Model):
     # the engine's result without deltas, its texts in no language (scoring.i18n.to_json; migration 0004).
     # Read only when needed (its JSON is most of a row): the writes read it with the hands they carry from
     # (:data:`.queries.WITH_RESULT`), a reader when a hand's rendering is not memoized yet (:func:`.shown.shown_of`).
-    result: Mapped[dict] = mapped_column(JSON, deferred=True)
+    result: Mapped[dict] = mapped_column(StoredResult(), deferred=True)
     # whether this hand ends a series (Game.ends_series), so pages number series without reading every result
     ends_series: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[datetime] = mapped_column(StoredTime(), default=_now)
@@ -157,10 +176,6 @@ class LedgerHand(db.Model):
     def seating(self) -> list[int]:
         """The players (indexes) in this hand's seats, in seat order; its input's seat numbers are these."""
         return list(self.seats) if self.seats is not None else list(range(len(self.deltas or [])))
-
-    def carried_in(self, key: str) -> Any:
-        """What this hand was settled with for a carried field (stored as ``<field>_before``)."""
-        return (self.result or {}).get(f"{key}_before")
 
 
 class LedgerIdempotency(db.Model):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from sqlalchemy import Integer, func, select
+from sqlalchemy import JSON, Integer, case, func, select, type_coerce
 from sqlalchemy.orm import undefer
 
 from .db import db
@@ -130,11 +130,21 @@ class LaterHand:
         return _seating(self.seats, self.deltas or [])
 
 
+def _stored_value(key: str, boolean: bool = False):
+    """SQL for one value of a hand's stored result (NULL when it has none), as JSON or ``boolean``. SQLite keeps
+    JSON as text, which another program may have left malformed: there it is read only from valid JSON
+    (``json_extract`` would fail the whole query)."""
+    value = LedgerHand.result[key].as_boolean() if boolean else type_coerce(LedgerHand.result[key], JSON())
+    if db.session.get_bind().dialect.name == "sqlite":
+        return type_coerce(case((func.json_valid(LedgerHand.result) == 1, value), else_=None), value.type)
+    return value
+
+
 def hands_after(table_id: str, number: int, carried: tuple[str, ...], batch: int = 4) -> Iterator[LaterHand]:
     """The hands after hand ``number`` in order (:class:`LaterHand`), a few at a time, twice as many each time
     (an early stop, the usual case, reads few)."""
     columns = [LedgerHand.id, LedgerHand.number, LedgerHand.input, LedgerHand.deltas, LedgerHand.seats,
-               *(LedgerHand.result[f"{key}_before"] for key in carried)]
+               *(_stored_value(f"{key}_before") for key in carried)]
     while True:
         rows = db.session.execute(select(*columns).where(LedgerHand.table_id == table_id, LedgerHand.number > number)
                                   .order_by(LedgerHand.number).limit(batch)).all()
@@ -163,7 +173,7 @@ def hand_facts(table_id: str) -> list[tuple[int, dict, list, dict, list[int]]]:
     """(number, input, deltas, {"made": …}, the players in its seats) of every hand, in order: what the
     evening's statistics read, the one fact of the result they need read in SQL (no step is decoded)."""
     rows = db.session.execute(select(LedgerHand.number, LedgerHand.input, LedgerHand.deltas,
-                                     LedgerHand.result["made"].as_boolean(), LedgerHand.seats)
+                                     _stored_value("made", boolean=True), LedgerHand.seats)
                               .where(LedgerHand.table_id == table_id).order_by(LedgerHand.number)).all()
     return [(number, data, deltas, {"made": made}, _seating(seats, deltas))
             for number, data, deltas, made, seats in rows]
