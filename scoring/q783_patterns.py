@@ -25,7 +25,7 @@ from .games import ActionTable
 from .i18n import Text, t
 from .q783_rounds import Scoring, Winner
 from .rules import Option, Preset, RuleSet, switch
-from .shedding import Pattern, RankOrder, Reading, SheddingSpec, is_pass, read_cards, shedding_actions, spec_cache
+from .shedding import Pattern, RankOrder, stock, Reading, SheddingSpec, is_pass, read_cards, shedding_actions, spec_cache
 
 # ==========================================================================
 # House rules
@@ -166,8 +166,7 @@ def score_card_reason(cards: Sequence[Card], rules) -> Text | None:
 # Patterns on the shared shedding core (scoring/shedding/)
 # ==========================================================================
 
-_KIND_NAMES = {1: t("单张", "single"), 2: t("对子", "pair"), 3: t("三张", "triple")}
-_PLAIN_KINDS = {1: "single", 2: "pair", 3: "triple"}
+_KIND_NAMES = {"single": t("单张", "single"), "pair": t("对子", "pair"), "triple": t("三张", "triple")}
 Q783_KINDS = ("q783", "double_q783")
 # Bomb-class levels, low → high (rules/q783.md "Comparing").
 _BOMB_LEVEL = {3: 0, 4: 3, 5: 4, 6: 5, 7: 6, 8: 9}
@@ -230,13 +229,24 @@ class _SameRank(Pattern):
                 yield hand.take([(rank, size)])
 
 
-class NOfAKind(_SameRank):
-    kinds = ("single", "pair", "triple")
+class NOfAKind(stock.SameRank, _SameRank):
+    """Single, pair, triple (the stock one rank), labelled with the rank once: 对子（5）."""
 
-    def read_rank(self, cards, rank):
-        n = len(cards)
-        label = t("{k}（{r}）", "{k} ({r})", k=_KIND_NAMES[n], r=rank_name(rank))
-        return self.reading(_PLAIN_KINDS[n], cards, (self.order.power(rank),), label, rank=rank_name(rank))
+    def reads_size(self, n):
+        return n <= 3 and not self.is_bomb_size(n)
+
+    def read(self, cards, counts):
+        if not self.is_bomb_size(len(cards)):
+            yield from super().read(cards, counts)
+
+    candidates = _SameRank.candidates
+    leads = Pattern.leads  # Q783's leads are read, not built
+
+    def detail(self, rank, n):
+        return rank_name(rank)
+
+    def extra(self, rank):
+        return {"rank": rank_name(rank)}
 
     def beats(self, play, table):
         return not is_bomb_class(table) and play.size == table.size and play.key > table.key
@@ -299,6 +309,7 @@ class Q783Spec(SheddingSpec):
     slug = "q783"
     bare = True
     pattern_types = (NOfAKind, Bomb, Q783)
+    kind_names = _KIND_NAMES
 
     def __init__(self, rules):
         self.rank_order = rank_order(rules)
