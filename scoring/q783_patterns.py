@@ -25,7 +25,7 @@ from .games import ActionTable
 from .i18n import Text, t
 from .q783_rounds import Scoring, Winner
 from .rules import Option, Preset, RuleSet, switch
-from .shedding import Pattern, RankOrder, stock, Reading, SheddingSpec, is_pass, read_cards, shedding_actions, spec_cache
+from .shedding import Pattern, RankOrder, bombs, stock, Reading, SheddingSpec, is_pass, read_cards, shedding_actions, spec_cache
 
 # ==========================================================================
 # House rules
@@ -209,17 +209,10 @@ def payout(r: Reading) -> int:
 
 
 class _SameRank(Pattern):
-    """N cards of one rank: plain (single, pair, triple) or a bomb, as the rules decide."""
+    """N cards of one rank, plain or a bomb as the rules decide: which sizes are bombs, and their candidates."""
 
     def is_bomb_size(self, n: int) -> bool:
         return n >= 4 or (n == 3 and self.rules.three_bombs)
-
-    def reads_size(self, n):
-        return n <= MAX_SET and self.is_bomb_size(n) == self.bomb
-
-    def read(self, cards, counts):
-        if len(counts) == 1 and self.is_bomb_size(len(cards)) == self.bomb:
-            yield self.read_rank(cards, cards[0].rank)
 
     def candidates(self, hand, table, size, need):
         if self.is_bomb_size(size) != self.bomb:
@@ -265,14 +258,30 @@ class _BombClass(Pattern):
         return True
 
 
-class Bomb(_SameRank, _BombClass):
-    kinds = ("bomb",)
-    bomb = True
+class Bomb(bombs.Bomb, _SameRank, _BombClass):
+    """The stock n of a kind (3 with ``three_bombs``, 4 … 8), keyed by Q783's bomb-class level."""
 
-    def read_rank(self, cards, rank):
-        n = len(cards)
+    most = MAX_SET
+
+    def __init__(self, spec):
+        self.least = 3 if spec.rules.three_bombs else 4
+        super().__init__(spec)
+
+    def key(self, part):
+        if len(part) != 1:
+            return None
+        rank, n = next(iter(part.items()))
+        return (_BOMB_LEVEL[n], self.power(rank)) if self.least <= n <= self.most else None
+
+    def plain(self, cards, part, key):
+        rank, n = next(iter(part.items()))
         label = t("{n}张炸弹（{r}）", "{n}-card bomb ({r})", n=n, r=rank_name(rank))
-        return self.reading("bomb", cards, (_BOMB_LEVEL[n], self.order.power(rank)), label, rank=rank_name(rank))
+        return self.reading("bomb", cards, key, label, rank=rank_name(rank))
+
+    candidates = _SameRank.candidates
+    leads = Pattern.leads  # Q783's leads are read, not built
+    beats = _BombClass.beats
+    answers = _BombClass.answers
 
 
 class Q783(_BombClass):
