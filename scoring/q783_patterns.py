@@ -25,7 +25,7 @@ from .games import ActionTable
 from .i18n import Text, t
 from .q783_rounds import Scoring, Winner
 from .rules import Option, Preset, RuleSet, switch
-from .shedding import Pattern, RankOrder, Reading, SheddingSpec, is_pass, read_cards, shedding_actions, spec_cache
+from .shedding import Pattern, RankOrder, bombs, stock, Reading, SheddingSpec, is_pass, read_cards, shedding_actions, spec_cache
 
 # ==========================================================================
 # House rules
@@ -166,8 +166,7 @@ def score_card_reason(cards: Sequence[Card], rules) -> Text | None:
 # Patterns on the shared shedding core (scoring/shedding/)
 # ==========================================================================
 
-_KIND_NAMES = {1: t("单张", "single"), 2: t("对子", "pair"), 3: t("三张", "triple")}
-_PLAIN_KINDS = {1: "single", 2: "pair", 3: "triple"}
+_KIND_NAMES = {"single": t("单张", "single"), "pair": t("对子", "pair"), "triple": t("三张", "triple")}
 Q783_KINDS = ("q783", "double_q783")
 # Bomb-class levels, low → high (rules/q783.md "Comparing").
 _BOMB_LEVEL = {3: 0, 4: 3, 5: 4, 6: 5, 7: 6, 8: 9}
@@ -210,17 +209,10 @@ def payout(r: Reading) -> int:
 
 
 class _SameRank(Pattern):
-    """N cards of one rank: plain (single, pair, triple) or a bomb, as the rules decide."""
+    """N cards of one rank, plain or a bomb as the rules decide: which sizes are bombs, and their candidates."""
 
     def is_bomb_size(self, n: int) -> bool:
         return n >= 4 or (n == 3 and self.rules.three_bombs)
-
-    def reads_size(self, n):
-        return n <= MAX_SET and self.is_bomb_size(n) == self.bomb
-
-    def read(self, cards, counts):
-        if len(counts) == 1 and self.is_bomb_size(len(cards)) == self.bomb:
-            yield self.read_rank(cards, cards[0].rank)
 
     def candidates(self, hand, table, size, need):
         if self.is_bomb_size(size) != self.bomb:
@@ -230,13 +222,24 @@ class _SameRank(Pattern):
                 yield hand.take([(rank, size)])
 
 
-class NOfAKind(_SameRank):
-    kinds = ("single", "pair", "triple")
+class NOfAKind(stock.SameRank, _SameRank):
+    """Single, pair, triple (the stock one rank), labelled with the rank once: 对子（5）."""
 
-    def read_rank(self, cards, rank):
-        n = len(cards)
-        label = t("{k}（{r}）", "{k} ({r})", k=_KIND_NAMES[n], r=rank_name(rank))
-        return self.reading(_PLAIN_KINDS[n], cards, (self.order.power(rank),), label, rank=rank_name(rank))
+    def reads_size(self, n):
+        return n <= 3 and not self.is_bomb_size(n)
+
+    def read(self, cards, counts):
+        if not self.is_bomb_size(len(cards)):
+            yield from super().read(cards, counts)
+
+    candidates = _SameRank.candidates
+    leads = Pattern.leads  # Q783's leads are read, not built
+
+    def detail(self, rank, n):
+        return rank_name(rank)
+
+    def extra(self, rank):
+        return {"rank": rank_name(rank)}
 
     def beats(self, play, table):
         return not is_bomb_class(table) and play.size == table.size and play.key > table.key
@@ -255,14 +258,30 @@ class _BombClass(Pattern):
         return True
 
 
-class Bomb(_SameRank, _BombClass):
-    kinds = ("bomb",)
-    bomb = True
+class Bomb(bombs.Bomb, _SameRank, _BombClass):
+    """The stock n of a kind (3 with ``three_bombs``, 4 … 8), keyed by Q783's bomb-class level."""
 
-    def read_rank(self, cards, rank):
-        n = len(cards)
+    most = MAX_SET
+
+    def __init__(self, spec):
+        self.least = 3 if spec.rules.three_bombs else 4
+        super().__init__(spec)
+
+    def key(self, part):
+        if len(part) != 1:
+            return None
+        rank, n = next(iter(part.items()))
+        return (_BOMB_LEVEL[n], self.power(rank)) if self.least <= n <= self.most else None
+
+    def plain(self, cards, part, key):
+        rank, n = next(iter(part.items()))
         label = t("{n}张炸弹（{r}）", "{n}-card bomb ({r})", n=n, r=rank_name(rank))
-        return self.reading("bomb", cards, (_BOMB_LEVEL[n], self.order.power(rank)), label, rank=rank_name(rank))
+        return self.reading("bomb", cards, key, label, rank=rank_name(rank))
+
+    candidates = _SameRank.candidates
+    leads = Pattern.leads  # Q783's leads are read, not built
+    beats = _BombClass.beats
+    answers = _BombClass.answers
 
 
 class Q783(_BombClass):
@@ -299,6 +318,7 @@ class Q783Spec(SheddingSpec):
     slug = "q783"
     bare = True
     pattern_types = (NOfAKind, Bomb, Q783)
+    kind_names = _KIND_NAMES
 
     def __init__(self, rules):
         self.rank_order = rank_order(rules)

@@ -74,10 +74,14 @@ class Bomb(StockPattern):
     def read(self, cards, counts):
         key = self.key(counts)
         if key is not None:
-            yield self.make("bomb", cards, key, self.detail(counts), top=self.order.name(max(counts, key=self.power)),
-                            kickers=0)
+            yield self.plain(cards, counts, key)
         elif self.kickers and len(cards) >= 6 and len(counts) > 1:  # a bomb of 4 or more and its 2 or 4 kickers
             yield from self.read_with_kickers(cards, counts)
+
+    def plain(self, cards, part: Counter, key: tuple):
+        """The reading of a bomb without kickers (a game may label it its own way)."""
+        return self.make("bomb", cards, key, self.detail(part), top=self.order.name(max(part, key=self.power)),
+                         kickers=0)
 
     def read_with_kickers(self, cards, counts):
         """A bomb carrying two singles (2 cards) or two pairs of different ranks (4 cards)."""

@@ -83,7 +83,15 @@ class SameRank(StockPattern):
         r = next(iter(counts))
         if n == 3 and r in self.bomb_triples:
             return
-        yield self.make(SAME_KINDS[n], cards, (self.power(r),), self.order.names([r], n), top=self.order.name(r))
+        yield self.make(SAME_KINDS[n], cards, (self.power(r),), self.detail(r, n), **self.extra(r))
+
+    def detail(self, rank: int, n: int) -> str:
+        """The cards of a reading as its label shows them: "5 5" (a game may show the rank once)."""
+        return self.order.names([rank], n)
+
+    def extra(self, rank: int) -> dict:
+        """The reading's extra fields: its ``top`` (a game may name them otherwise)."""
+        return {"top": self.order.name(rank)}
 
     def candidates(self, hand: HandGroups, table, size, need):
         if size == 1:
