@@ -36,7 +36,7 @@
     var box = el("div", "picker"); box.setAttribute("data-for", input.id);
     var toggle = el("button", "btn picker-toggle", zh ? "🂠 选牌" : "🂠 Pick cards");
     toggle.type = "button"; toggle.setAttribute("aria-expanded", "false");
-    var chips = el("div", "chips"); chips.setAttribute("aria-label", zh ? "已选的牌（点一下去掉）" : "Picked cards (tap to remove)");
+    var chips = el("div", "chips"); chips.setAttribute("role", "group"); chips.setAttribute("aria-label", zh ? "已选的牌（点一下去掉）" : "Picked cards (tap to remove)");
     var pad = el("div", "pad"); pad.hidden = true;
     var suitsRow = el("div", "suits"), ranksRow = el("div", "ranks");
     var suits = cfg.suits.slice(); if (cfg.bare) suits.unshift("");
