@@ -19,12 +19,14 @@ START_FIELDS = (
     IntField("players", t("人数", "players"), required=False, default=4, lo=3, hi=6, entry="chips"),
     SwitchField("teams", t("组队（对家一队，共用分库）", "teams (partners opposite share a bank)")),
     PerSeatField("banks", t("分库", "banks"), required=False, entry="per_seat", short=t("分库", "bank"),
-                 item=IntField("banks", t("分库", "bank"), lo=-100000, hi=100000, step=BANK_STEP)),
+                 item=IntField("banks", t("分库", "bank"), lo=-100000, hi=100000, step=BANK_STEP,
+                                  chips=(100, 200, 250, 500))),
 )
 ROUND_FIELDS = (
     SeatField("winner", t("赢家", "winner")),
     ChoiceField("won_with", t("赢的是", "won with"), required=False,
                 choices=tuple((k, words) for k, (words, _) in WON_WITH.items()),
+                common=("plain", "fu_q783", "zheng_q783"),
                 shown_when=lambda rules: rules.scoring is Scoring.PATTERN),
     CardsField("cards", t("赢的牌", "winning play"), required=False),
     IntField("count", t("张数", "card count"), required=False, lo=1, hi=1000,
