@@ -19,8 +19,7 @@ START_FIELDS = (
     IntField("players", t("人数", "players"), required=False, default=4, lo=3, hi=6, entry="chips"),
     SwitchField("teams", t("组队（对家一队，共用分库）", "teams (partners opposite share a bank)")),
     PerSeatField("banks", t("分库", "banks"), required=False, entry="per_seat", short=t("分库", "bank"),
-                 item=IntField("banks", t("分库", "bank"), lo=-100000, hi=100000, step=BANK_STEP,
-                                  chips=(100, 200, 250, 500))),
+                 item=IntField("banks", t("分库", "bank"), lo=-100000, hi=100000, step=BANK_STEP)),
 )
 ROUND_FIELDS = (
     SeatField("winner", t("赢家", "winner")),
