@@ -19,7 +19,8 @@ The parts, in the order they run (name one or more to run only those):
 * ``instructions``: the same endpoints' instructions per request in process, counted by valgrind: the
   same count every run, where the load run's ratios move by a few hundredths; and a ledger record's at
   the end of a table of 1 and of 500 hands (``bench/instructions.py``);
-* ``taps``: the taps a typical hand takes in Chromium, against a budget per game (``bench/taps.py``).
+* ``taps``: the taps and swipes a typical hand takes on a table page in Chromium (360 × 780, touch), against a
+  budget per hand; swipes: 0 (``bench/taps.py``).
 
 ``repeat`` (a number) is how many runs the timing parts take their medians over. No assertion: figures to
 watch, not a test.

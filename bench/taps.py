@@ -1,22 +1,27 @@
-"""Taps for a typical hand of each game, entered as a player would through the real pages.
+"""Taps and swipes for a typical hand of each game, entered as a player would on a table page.
 
 Run from the repository root with the test extras installed::
 
     python -m bench.taps
 
-It starts the app on a loopback port, drives Debian's Chromium at 360 px, and
-counts every tap of a finger: a click is one tap, a digit typed is one tap.
-Each line gives the game, the hand, the taps used and the budget; the last
-line is ``taps: all within budget`` or ``taps: N over budget``. Each hand's
-result is checked too (a count for a hand that settled wrong would mean
-nothing).
+It starts the app on a loopback port and drives Debian's Chromium at 360 × 780 with touch. Each hand is
+played on a table's page as the evening goes: the table has the hand before it, and the page is where a
+save leads (``/edit#entry``: the totals, then the form for the next hand). A tap is a click or a digit typed. A swipe is a scroll the player needs
+to reach a control before tapping it: a control whose middle is off the screen, or under the save bar, costs
+one (opening a closed part of the form brings it into view by itself; that costs nothing). Each line gives
+the game, the hand, the taps and swipes used and the budgets (swipes: 0 for every hand); the last line is
+``taps: all within budget`` or ``taps: N over budget``. Each counted hand's result is checked too (a count
+for a hand that settled wrong would mean nothing).
 """
 from __future__ import annotations
 
+import json
 import logging
 import sys
 import tempfile
 import threading
+import urllib.request
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from playwright.sync_api import Page, sync_playwright
@@ -25,18 +30,39 @@ from werkzeug.serving import make_server
 from webapp import create_app
 
 CHROMIUM = "/usr/bin/chromium"
+VIEWPORT = {"width": 360, "height": 780}
+NAMES = ["阿明", "小红", "老王", "Jennifer"]
+
+#: whether a tap at the middle of the element lands on it: on the screen, and not under the save bar
+REACHABLE = """el => {
+  const r = el.getBoundingClientRect();
+  const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  if (r.width === 0 || y < 0 || y > window.innerHeight || x < 0 || x > window.innerWidth) return false;
+  const hit = document.elementFromPoint(x, y);
+  return !!hit && (el.contains(hit) || hit.contains(el) && hit.tagName === 'LABEL');
+}"""
 
 
 @dataclass
 class Finger:
-    """A page that counts taps."""
+    """A page that counts taps, and the swipes needed to bring each tapped control into reach."""
 
     page: Page
     taps: int = 0
+    swipes: int = 0
     log: list[str] = field(default_factory=list)
 
+    def reach(self, selector: str) -> None:
+        target = self.page.locator(selector).first
+        target.wait_for(state="attached")
+        if not target.evaluate(REACHABLE):
+            self.swipes += 1
+            self.log.append(f"swipe to {selector}")
+            target.evaluate("el => el.scrollIntoView({block: 'center'})")
+
     def tap(self, selector: str) -> None:
-        self.page.click(selector)
+        self.reach(selector)
+        self.page.locator(selector).first.click()
         self.taps += 1
         self.log.append(selector)
 
@@ -45,105 +71,167 @@ class Finger:
         self.taps += len(digits)
         self.log.append(repr(digits))
 
-    def deltas(self) -> list[str]:
-        result = self.page.locator("#result")
-        result.wait_for()
-        return result.locator("td.num").all_inner_texts()
-
 
 def radio(name: str, value: str) -> str:
-    return f"label:has(input[type=radio][name='{name}'][value='{value}'])"
+    return f"label:has(> input[type=radio][name='{name}'][value='{value}'])"
 
 
 def chip(field_id: str, value: int) -> str:
     return f"button[data-set-for='{field_id}'][data-value='{value}']"
 
 
-SAVE = "button.primary"
+def seat_tap(seat: int) -> str:
+    return f"form.ledger-form .seat-tap[data-seat='{seat}']"
 
 
-def paodekuai(f: Finger) -> list[str]:
+SAVE = "form.ledger-form .submit-bar button.primary"
+
+
+def paodekuai(f: Finger) -> None:
     """Seat 0 goes out; the others hold 5, 13 and 10 cards."""
     f.tap(radio("winner", "0"))
     for left in ("5", "13", "10"):
         f.type(left)
-    f.tap(SAVE)
-    return f.deltas()
 
 
-def shuangkou_plain(f: Finger) -> list[str]:
+def shuangkou_plain(f: Finger) -> None:
     """Seats 0 and 2 go out first and second: 双扣."""
-    f.tap(".seat-tap[data-seat='0']")
-    f.tap(".seat-tap[data-seat='2']")
-    f.tap(SAVE)
-    return f.deltas()
+    f.tap(seat_tap(0))
+    f.tap(seat_tap(2))
 
 
-def shuangkou_bomb(f: Finger) -> list[str]:
+def shuangkou_bomb(f: Finger) -> None:
     """The same, and seat 1 played a 7-line bomb."""
-    f.tap(".seat-tap[data-seat='0']")
-    f.tap(".seat-tap[data-seat='2']")
+    shuangkou_plain(f)
     f.tap(radio("bombs-0-seat", "1"))
     f.tap(radio("bombs-0-lines", "7"))
-    f.tap(SAVE)
-    return f.deltas()
 
 
-def q783_round(f: Finger) -> list[str]:
-    """One round: seat 1 wins it with a 正Q783 (the hand is then finished, untimed, to check the sums)."""
-    f.tap(radio("rounds-0-winner", "1"))
-    f.tap(radio("rounds-0-won_with", "zheng_q783"))
-    counted = f.taps
-    f.page.click(".seat-tap[data-seat='1']")
-    f.page.click(SAVE)
-    out = f.deltas()
-    f.taps = counted
-    return out
+def q783_rounds(*rounds: tuple[int, str], out: int) -> Callable[[Finger], None]:
+    """Rounds of (winner, what won it), then the seat that went out first."""
+    def play(f: Finger) -> None:
+        for i, (winner, won_with) in enumerate(rounds):
+            f.tap(radio(f"rounds-{i}-winner", str(winner)))
+            f.tap(radio(f"rounds-{i}-won_with", won_with))
+        f.tap(seat_tap(out))
+    return play
 
 
-def hongwu(f: Finger) -> list[str]:
+def q783_first(f: Finger) -> None:
+    """A table's first hand: every bank 100 (one chip), one round, who went out."""
+    f.tap("button[data-set-all][data-value='100']")
+    q783_rounds((1, "zheng_q783"), out=1)(f)
+
+
+def hongwu(f: Finger) -> None:
     """庄家 seat 1 bids 100, takes 120 points and the last trick with 10 in the bottom, no red five."""
     f.tap(radio("declarer", "1"))
     f.tap(chip("bid", 100))
     f.tap(chip("declarer_points", 120))
     f.tap(chip("bottom_points", 10))
     f.tap("input[name=declarer_took_bottom]")
-    f.tap(SAVE)
-    return f.deltas()
 
 
-def erqiwang(f: Finger, chongguan: bool = False) -> list[str]:
+def erqiwang(f: Finger, chongguan: bool = False) -> None:
     """庄家 seat 0 bids 60, the 闲家 take 40; with 冲关: seat 1 holds three jokers."""
     f.tap(radio("declarer", "0"))
     f.tap(chip("bid", 60))
     f.tap(chip("defender_points", 40))
     if chongguan:
+        f.tap("details.rows-box > summary")
         f.tap(radio("chongguan-0-seat", "1"))
         f.tap(radio("chongguan-0-jokers", "3"))
-    f.tap(SAVE)
-    return f.deltas()
 
 
-#: (game, hand, page, how, budget, the deltas the hand must give)
+@dataclass(frozen=True)
+class Hand:
+    """A hand to enter: its game, words, how it is entered (the save is tapped after), its budget of taps
+    (the save included), the table's hand before it (through the API) and the deltas it must settle to."""
+
+    game: str
+    words: str
+    slug: str
+    how: Callable[[Finger], None]
+    budget: int
+    expected: list[str]
+    before: dict = field(default_factory=dict)
+
+
+#: a 大局's first hand: banks of 125, one plain round won by seat 0, who goes out first; the banks carry on
+Q783_START = {"banks": [125, 125, 125, 125], "rounds": [{"winner": 0, "won_with": "plain"}], "finish_order": [0]}
 HANDS = [
-    ("跑得快", "winner + three losers' cards left", "/paodekuai/settle", paodekuai, 9, ["+87", "-5", "-52", "-30"]),
-    ("双扣", "finishing order, no bomb", "/shuangkou/settle", shuangkou_plain, 4, ["+3", "-3", "+3", "-3"]),
-    ("双扣", "finishing order, one 7-line bomb", "/shuangkou/settle", shuangkou_bomb, 6,
-     ["-3", "+15", "-3", "-9"]),
-    ("Q783", "one round (winner + what won)", "/q783/settle", q783_round, 2, ["-90", "+270", "-90", "-90"]),
-    ("红五", "庄家, bid, points, bottom, no red five", "/hongwu/settle", hongwu, 7, ["-2", "+6", "-2", "-2"]),
-    ("二七王", "庄家, bid, 闲家 points", "/erqiwang/settle", erqiwang, 6, ["+2", "-2", "+2", "-2"]),
-    ("二七王", "plus one 冲关", "/erqiwang/settle", lambda f: erqiwang(f, chongguan=True), 9,
-     ["+1", "0", "+1", "-2"]),
+    Hand("跑得快", "winner + three losers' cards left", "paodekuai", paodekuai, 9, ["+87", "-5", "-52", "-30"],
+         {"winner": 0, "cards_left": [0, 1, 1, 1]}),
+    Hand("双扣", "finishing order, no bomb", "shuangkou", shuangkou_plain, 4, ["+3", "-3", "+3", "-3"],
+         {"finish_order": [0, 2]}),
+    Hand("双扣", "finishing order, one 7-line bomb", "shuangkou", shuangkou_bomb, 6, ["-3", "+15", "-3", "-9"],
+         {"finish_order": [0, 2]}),
+    Hand("Q783", "first hand: banks, one round", "q783", q783_first, 5, ["-90", "+270", "-90", "-90"]),
+    Hand("Q783", "one round (winner + what won)", "q783", q783_rounds((1, "zheng_q783"), out=1), 4,
+         ["-90", "+230", "-70", "-70"], Q783_START),
+    Hand("Q783", "three rounds", "q783", q783_rounds((1, "zheng_q783"), (2, "plain"), (0, "fu_q783"), out=2), 8,
+         ["-35", "+45", "+60", "-70"], Q783_START),
+    Hand("红五", "庄家, bid, points, bottom, no red five", "hongwu", hongwu, 7, ["-2", "+6", "-2", "-2"],
+         {"declarer": 1, "bid": 100, "declarer_points": 120}),
+    Hand("二七王", "庄家, bid, 闲家 points", "erqiwang", erqiwang, 6, ["+2", "-2", "+2", "-2"],
+         {"declarer": 0, "bid": 60, "defender_points": 40}),
+    Hand("二七王", "plus one 冲关", "erqiwang", lambda f: erqiwang(f, chongguan=True), 9, ["+1", "0", "+1", "-2"],
+         {"declarer": 0, "bid": 60, "defender_points": 40}),
 ]
+
+
+def api(base: str, path: str, body: dict, token: str | None = None) -> dict:
+    req = urllib.request.Request(f"{base}/api/v1/{path}", method="POST", data=json.dumps(body).encode(),
+                                 headers={"Content-Type": "application/json", **({"X-Edit-Token": token} if token else {})})
+    with urllib.request.urlopen(req) as resp:
+        return json.loads(resp.read())
+
+
+@dataclass
+class Played:
+    taps: int
+    swipes: int
+    deltas: list[str]
+    log: list[str]
+
+
+def _save(page: Page, number: int) -> list[str]:
+    page.locator(SAVE).click()
+    scores = page.locator(f"#hand-{number} .hand-scores .num")
+    scores.first.wait_for()
+    return scores.all_inner_texts()
+
+
+def play(page: Page, base: str, hand: Hand) -> Played:
+    """The hand entered on a table's page where a save lands (the hand before it recorded), counted."""
+    table = api(base, "tables", {"game": hand.slug, "players": NAMES})
+    number = 1
+    if hand.before:
+        api(base, f"tables/{table['id']}/hands", hand.before, token=table["edit_token"])
+        number = 2
+    page.goto(table["edit_url"].replace("http://localhost", base))  # keeps the edit token on this phone
+    page.goto(f"{base}/tables/{table['id']}/edit#entry")  # where a save leads
+    finger = Finger(page)
+    hand.how(finger)
+    finger.reach(SAVE)
+    finger.taps += 1
+    return Played(finger.taps, finger.swipes, _save(page, number), finger.log)
 
 
 def serve():
     logging.getLogger("werkzeug").setLevel(logging.ERROR)
-    app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tempfile.mkdtemp()}/taps.db"})
+    app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tempfile.mkdtemp()}/taps.db",
+                      "LEDGER_CREATE_LIMIT": "10000 per minute", "LEDGER_WRITE_LIMIT": "10000 per minute"})
     server = make_server("127.0.0.1", 0, app, threaded=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_port}"
+
+
+def new_phone(browser, lang: str = "zh"):
+    """A phone's browser context: 360 × 780, touch, the page language chosen."""
+    context = browser.new_context(viewport=VIEWPORT, is_mobile=True, has_touch=True, device_scale_factor=2,
+                                  locale="zh-CN" if lang == "zh" else "en-GB")
+    return context
 
 
 def main() -> int:
@@ -152,17 +240,19 @@ def main() -> int:
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM)
-            for game, hand, url, how, budget, expected in HANDS:
-                page = browser.new_page(viewport={"width": 360, "height": 740}, has_touch=True)
-                page.goto(base + url)
-                finger = Finger(page)
-                got = how(finger)
-                ok = got == expected
-                over += finger.taps > budget or not ok
-                mark = "ok" if finger.taps <= budget else "OVER"
-                check = "" if ok else f"  (settled {got}, expected {expected})"
-                print(f"{game}\t{hand}: {finger.taps} taps, budget {budget} {mark}{check}")
-                page.close()
+            for hand in HANDS:
+                context = new_phone(browser)
+                page = context.new_page()
+                page.set_default_timeout(15_000)
+                got = play(page, base, hand)
+                ok = got.deltas == hand.expected
+                bad = got.taps > hand.budget or got.swipes > 0 or not ok
+                over += bad
+                check = "" if ok else f"  (settled {got.deltas}, expected {hand.expected})"
+                check += f"  {got.log}" if got.swipes else ""
+                print(f"{hand.game}\t{hand.words}: {got.taps} taps (budget {hand.budget}), {got.swipes} swipes "
+                      f"(budget 0) {'OVER' if bad else 'ok'}{check}")
+                context.close()
             browser.close()
     finally:
         server.shutdown()

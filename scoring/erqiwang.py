@@ -249,6 +249,7 @@ SETTLE_INPUT = Schema((
     SwitchField("surrender", t("庄家投降", "the declarer (庄家) surrendered")),
     ChoiceField("trump", t("主牌花色", "the trump suit"), required=False, choices=TRUMP_CHOICES, parse=parse_trump),
     RowsField("chongguan", t("冲关", "冲关"), row_label=t("冲关{n}", "冲关 {n}"), max_rows=SEATS, entry="on_request",
+              tucked=("cards", "trump"),
               fields=(SeatField("seat", t("座位", "seat")),
                       CardsField("cards", t("牌", "cards"), required=False),
                       ChoiceField("trump", t("主牌花色", "the trump suit"), required=False, choices=TRUMP_CHOICES,

@@ -26,6 +26,7 @@ Readings made here where ``rules/q783.md`` is silent:
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
@@ -40,15 +41,28 @@ from .q783_patterns import (ACTIONS, MAX_SET, Q783_KINDS, RULESET, Bomb, NOfAKin
                             require_purity, score_card_reason, score_total, score_value, sort_key, spec_for,
                             strength)
 from .q783_live import FINISH_FIELDS, ROUND_FIELDS, START_FIELDS, Q783Rounds
-from .q783_rounds import Pack, Scoring, Winner, _sign  # noqa: F401
+from .q783_rounds import BANK_STEP, Pack, Scoring, Winner, _sign  # noqa: F401
 from .shedding import Reading
 
 # ==========================================================================
 # Actions
 # ==========================================================================
 
+def bank_chips(ctx) -> tuple[int, ...]:
+    """The banks a 大局 starts with, offered as chips (each fills every seat): 50, 100, and an even share of
+    the pack's score cards."""
+    share = score_total(ctx.rules) // max(ctx.seats, 1) // BANK_STEP * BANK_STEP
+    return tuple(sorted({v for v in (50, 100) if v < share} | {share}))
+
+
+def _with_bank_chips(field):
+    if field.name != "banks":
+        return field
+    return replace(field, item=replace(field.item, chips=bank_chips))
+
+
 SETTLE_INPUT = Schema((
-    *START_FIELDS,
+    *map(_with_bank_chips, START_FIELDS),
     RowsField("rounds", t("各圈", "rounds"), row_label=t("第{n}圈", "round {n}"), max_rows=1000, entry="rounds",
               row_code="malformed_round", fields=ROUND_FIELDS),
     *FINISH_FIELDS,

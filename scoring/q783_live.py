@@ -25,6 +25,7 @@ ROUND_FIELDS = (
     SeatField("winner", t("赢家", "winner")),
     ChoiceField("won_with", t("赢的是", "won with"), required=False,
                 choices=tuple((k, words) for k, (words, _) in WON_WITH.items()),
+                common=("plain", "fu_q783", "zheng_q783"),
                 shown_when=lambda rules: rules.scoring is Scoring.PATTERN),
     CardsField("cards", t("赢的牌", "winning play"), required=False),
     IntField("count", t("张数", "card count"), required=False, lo=1, hi=1000,

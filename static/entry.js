@@ -9,10 +9,17 @@
   }
   function byId(id) { return document.getElementById(id); }
 
-  // a chip that sets a number box, and a stepper that moves it by its step
+  document.documentElement.classList.add("js");  // rows grow by themselves (rows.js): no "add a row" button
+
+  // a chip that sets a number box (or every seat's box: data-set-all), and a stepper that moves it by its step
   document.addEventListener("click", function (e) {
     var set = e.target.closest("[data-set-for]");
     if (set) { var box = byId(set.dataset.setFor); if (box) { box.value = set.dataset.value; fire(box); } return; }
+    var all = e.target.closest("[data-set-all]");
+    if (all) {
+      all.dataset.setAll.split(" ").map(byId).forEach(function (b) { if (b) { b.value = all.dataset.value; fire(b); } });
+      return;
+    }
     var step = e.target.closest("[data-step-for]");
     if (step) {
       var input = byId(step.dataset.stepFor); if (!input) return;
@@ -33,8 +40,50 @@
     var free = list.filter(function (s) { return s.value === ""; })[0];
     if (free) { free.value = seat; fire(free); }
   });
+  // each player's place shows on the player's button (the places' selects are then out of sight: tables.css)
+  function markPlaces(fs) {
+    var chosen = places(fs).map(function (s) { return s.value; });
+    fs.querySelectorAll(".seat-tap").forEach(function (b) {
+      var at = chosen.indexOf(b.dataset.seat);
+      if (at < 0) b.removeAttribute("data-place"); else b.dataset.place = String(at + 1);
+    });
+  }
+  document.addEventListener("change", function (e) {
+    var fs = e.target.closest && e.target.closest("[data-tap-order]");
+    if (fs) markPlaces(fs);
+  });
   function showTapBars(root) {
-    (root || document).querySelectorAll("[data-tap-order] .tap-bar").forEach(function (bar) { bar.hidden = false; });
+    (root || document).querySelectorAll("[data-tap-order] .tap-bar").forEach(function (bar) {
+      bar.hidden = false;
+      markPlaces(bar.closest("[data-tap-order]"));
+    });
+  }
+
+  // repeated rows: a row the player has moved on from (a later row has its seat) shows only what it holds;
+  // a tap on one of its chips opens it again
+  function leadGiven(row) { return !!row.querySelector(".lead-part input:checked:not([value=''])"); }
+  function foldRows(fs, keep) {
+    var rows = [].slice.call(fs.querySelectorAll(".row-entry"));
+    rows.forEach(function (row, i) {
+      if (row !== keep) row.classList.remove("editing");
+      var later = rows.slice(i + 1).some(leadGiven);
+      row.classList.toggle("done", later && !row.classList.contains("editing"));
+    });
+  }
+  document.addEventListener("change", function (e) {
+    var fs = e.target.closest && e.target.closest("fieldset[data-rows]");
+    if (!fs) return;
+    var row = e.target.closest(".row-entry");
+    foldRows(fs, row);
+    // a row's seat given: the rest of the row shows, and comes into view above the save bar
+    if (row && e.target.closest(".lead-part")) row.scrollIntoView({ block: "nearest" });
+  });
+  document.addEventListener("click", function (e) {
+    var row = e.target.closest && e.target.closest(".row-entry.done");
+    if (row && e.target.closest(".chip")) { row.classList.remove("done"); row.classList.add("editing"); }
+  });
+  function foldAll(root) {
+    (root || document).querySelectorAll("fieldset[data-rows]").forEach(function (fs) { foldRows(fs, null); });
   }
 
   // cards left (跑得快): after the winner, go to the first loser's box; a box whose number cannot grow moves on
@@ -71,6 +120,13 @@
     else { var save = box.form.querySelector("button.primary"); if (save) save.focus(); }
   });
 
-  document.addEventListener("DOMContentLoaded", function () { showTapBars(document); });
-  document.addEventListener("htmx:load", function (e) { showTapBars(e.target); });
+  // a part of the form a player opens (冲关, a row's rarer parts) comes into view above the save bar
+  document.addEventListener("click", function (e) {
+    var summary = e.target.closest("form summary"); if (!summary) return;
+    var details = summary.parentElement;
+    setTimeout(function () { if (details.open) details.scrollIntoView({ block: "nearest" }); }, 0);
+  });
+
+  document.addEventListener("DOMContentLoaded", function () { showTapBars(document); foldAll(document); });
+  document.addEventListener("htmx:load", function (e) { showTapBars(e.target); foldAll(e.target); });
 })();

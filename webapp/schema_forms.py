@@ -90,6 +90,50 @@ class SettleForm(FlaskForm):
         rules = self.ctx.rules
         return tuple(f for f in self.game.settle_input.fields if f.shown_under(rules))
 
+    # -- how a phone lays the fields out ---------------------------------------------
+
+    def brief_fields(self, field: inputs.RowsField) -> list[inputs.Field]:
+        """A row's fields shown in its short line (those the rules ask for, less the tucked ones)."""
+        tucked = field.tucked_fields()
+        return [f for f in field.fields if f.shown_under(self.ctx.rules) and f.name not in tucked]
+
+    def tucked_fields(self, field: inputs.RowsField) -> list[inputs.Field]:
+        """A row's fields offered one tap away (the rarer way to give the row: its cards)."""
+        tucked = field.tucked_fields()
+        return [f for f in field.fields if f.shown_under(self.ctx.rules) and f.name in tucked]
+
+    @staticmethod
+    def common_options(field: inputs.ChoiceField) -> list[tuple[str, str]]:
+        """A choice's common values, offered first (in the order declared common)."""
+        words = dict(choice_options(field))
+        return [(v, words[v]) for v in field.common if v in words]
+
+    @staticmethod
+    def rare_options(field: inputs.ChoiceField) -> list[tuple[str, str]]:
+        return [(v, w) for v, w in choice_options(field) if v not in field.common]
+
+    def tucked_in_use(self, field: inputs.RowsField, parts) -> bool:
+        """Whether a row's tucked part holds something (a value, a rare choice, an error): then it is open."""
+        for f in self.tucked_fields(field):
+            if _given(parts[f.name]) or _errors(parts[f.name]):
+                return True
+        rare = {f.name: f for f in self.brief_fields(field) if getattr(f, "common", ())}
+        return any(_given(parts[name]) and _data(parts[name]) not in f.common for name, f in rare.items())
+
+    @staticmethod
+    def row_in_use(entry) -> bool:
+        """Whether a row holds a value or an error (it then shows all its parts)."""
+        return any(_given(f) or f.errors for f in entry.form if not isinstance(f, BooleanField))
+
+    def rows_in_use(self, field: inputs.RowsField) -> bool:
+        """Whether rows a hand seldom has are used (or refused): then they are shown open."""
+        return bool(self.group_errors.get(field.name)) or any(self.row_in_use(e) for e in self[field.name].entries)
+
+    def seat_errors(self) -> bool:
+        """Whether a per-seat number was refused (its folded rows are then shown open)."""
+        return any(self.group_errors.get(f.name) or any(e.errors for e in self[f.name].entries)
+                   for f in self.fields if isinstance(f, inputs.PerSeatField))
+
     def names_given(self) -> list[str]:
         return [(e.data or "").strip() for e in self.names.entries]
 
@@ -153,6 +197,20 @@ def _raw(field) -> str | None:
     return text or None
 
 
+def _data(part) -> Any:
+    """A row part's value: a form field's data, or a template row's (a dict)."""
+    return part.get("data") if isinstance(part, Mapping) else part.data
+
+
+def _errors(part) -> list:
+    return (part.get("errors") if isinstance(part, Mapping) else part.errors) or []
+
+
+def _given(part) -> bool:
+    data = _data(part)
+    return data is not None and str(data).strip() != ""
+
+
 def _blank_row(entry) -> bool:
     return all(_raw(f) is None for f in entry.form if not isinstance(f, BooleanField))
 
@@ -180,10 +238,10 @@ def blank_row(field: inputs.RowsField) -> dict:
 
 
 def seat_options(seats: int, names=()) -> list[tuple[str, str]]:
-    """(value, words) for seat chips: the seat's value and what a player reads (1号位 is value 0), with the name."""
+    """(value, words) for seat chips: the seat's value and what a player reads: the player's name, or the seat's
+    number (1号位 is value 0) where no name is known."""
     names = list(names or ())
-    return [(str(i), f"{seat_number(i)} · {names[i]}" if i < len(names) and names[i] else str(seat_number(i)))
-            for i in range(seats)]
+    return [(str(i), names[i] if i < len(names) and names[i] else str(seat_number(i))) for i in range(seats)]
 
 
 def choice_options(field: inputs.ChoiceField) -> list[tuple[str, str]]:

@@ -184,6 +184,8 @@ class ChoiceField(Field):
     choices: tuple[tuple[str, Text], ...] = ()
     parse: Callable[[Any], Any] | None = None
     entry: str = "choice"
+    #: the choices a form offers first (the ones a table uses most); the rest one tap away. Empty: all at once
+    common: tuple[str, ...] = ()
 
     def read(self, raw, ctx, path, label, problems):
         try:
@@ -349,6 +351,14 @@ class RowsField(Field):
     row_code: str = "not_an_object"  # the error code of a row that is not an object
     #: checks one read row (all its fields valid); returns the problem or None
     check_row: Callable[[Values, Context, str, Text], PaijuError | None] | None = None
+    #: the fields of a row a form offers one tap away (a rarer way to give the row); None: its optional cards
+    tucked: tuple[str, ...] | None = None
+
+    def tucked_fields(self) -> tuple[str, ...]:
+        """The names of the fields a form tucks away in each row."""
+        if self.tucked is not None:
+            return self.tucked
+        return tuple(f.name for f in self.fields if isinstance(f, CardsField) and not f.required)
 
     def read(self, raw, ctx, path, label, problems):
         if not isinstance(raw, (list, tuple)):

@@ -64,10 +64,19 @@ def test_table_page_and_its_hands_stay_360_px_wide_with_16_character_names(page,
     assert _width(page) <= 360
 
 
+#: what a player opens to reach a row's cards: closed rows (冲关), a row's seat, the row's "more"
+REVEAL_TUCKED = """() => {
+  document.querySelectorAll('details.rows-box').forEach(d => { d.open = true; });
+  document.querySelectorAll('.row-entry .lead-part input').forEach(i => { if (!i.checked) i.click(); });
+  document.querySelectorAll('.row-more').forEach(d => { d.open = true; });
+}"""
+
+
 def test_card_pickers_are_as_wide_as_their_form(page, live_server):
     for path in ("/paodekuai/check", "/hongwu/hint", "/shuangkou/settle", "/erqiwang/settle", "/q783/settle"):
         page.goto(live_server + path)
-        sizes = page.evaluate("""() => [...document.querySelectorAll('.picker')].map(p =>
+        page.evaluate(REVEAL_TUCKED)
+        sizes = page.evaluate("""() => [...document.querySelectorAll('.picker')].filter(p => p.offsetParent).map(p =>
             [p.getBoundingClientRect().width, p.closest('form').getBoundingClientRect().width])""")
         assert sizes, path
         for picker, form in sizes:

@@ -4,17 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from bench.taps import HANDS, Finger
+from bench.taps import HANDS, play
 
 pytestmark = pytest.mark.browser
 
 
-@pytest.mark.parametrize("game,hand,url,how,budget,expected", HANDS, ids=[f"{h[0]}-{h[1]}" for h in HANDS])
-def test_a_typical_hand_takes_no_more_taps_than_its_budget(page, live_server, game, hand, url, how, budget, expected):
-    page.goto(live_server + url)
-    finger = Finger(page)
-    assert how(finger) == expected
-    assert finger.taps <= budget, finger.log
+@pytest.mark.parametrize("hand", HANDS, ids=[f"{h.game}-{h.words}" for h in HANDS])
+def test_a_typical_hand_takes_no_more_taps_than_its_budget(page, live_server, hand):
+    played = play(page, live_server, hand)
+    assert played.deltas == hand.expected
+    assert played.taps <= hand.budget, played.log
 
 
 def test_tapping_players_in_the_order_they_went_out_fills_the_places(page, live_server):

@@ -11,6 +11,7 @@ def test_shuangkou_settlement_with_bombs_entered_as_cards_and_as_lines(page, liv
     page.select_option("#finish_order-0", label="1")  # seats read from 1: value 0 is "1"
     page.select_option("#finish_order-1", label="3")
     page.check("input[name='bombs-0-seat'][value='0']")
+    page.click(".rows-bombs .row-entry[data-row='0'] .row-more > summary")  # the cards: one tap away
     picker = page.locator(".picker[data-for=bombs-0-cards]")
     picker.get_by_role("button", name="选牌").click()
     for _ in range(6):
@@ -30,6 +31,7 @@ def test_shuangkou_a_bomb_that_is_none_is_refused_with_its_cards_kept(page, live
     page.select_option("#finish_order-0", label="1")  # seats read from 1: value 0 is "1"
     page.select_option("#finish_order-1", label="3")
     page.check("input[name='bombs-0-seat'][value='0']")
+    page.click(".rows-bombs .row-entry[data-row='0'] .row-more > summary")  # the cards: one tap away
     page.fill("#bombs-0-cards", "7 7 8 8")
     page.click("button[type=submit].primary")
     error = page.locator(".error").first
@@ -53,6 +55,7 @@ def test_a_new_bomb_row_appears_by_itself_once_the_last_one_is_used(page, live_s
     assert page.locator(".rows-bombs .row-entry").count() == 1
     page.check("input[name='bombs-0-seat'][value='1']")
     assert page.locator(".rows-bombs .row-entry").count() == 2
+    page.check("input[name='bombs-1-seat'][value='2']")  # a row's seat first: then its lines show
     page.check("input[name='bombs-1-lines'][value='6']")
     assert page.locator(".rows-bombs .row-entry").count() == 3
     assert page.locator(".rows-bombs .row-entry").nth(2).inner_text().startswith("炸弹3")

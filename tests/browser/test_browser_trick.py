@@ -47,6 +47,7 @@ def test_hongwu_settle_with_a_captured_red_five(page, live_server):
     page.fill("#declarer_points", "90")
     page.fill("#bottom_points", "10")
     page.check("input[name=declarer_took_bottom]")
+    page.click("details.rows-box > summary")  # captured red fives: closed until opened
     page.check("input[name='red_fives-0-owner'][value='1']")
     page.check("input[name='red_fives-0-captured_by'][value='3']")
     page.click("button[type=submit].primary")
@@ -60,7 +61,9 @@ def test_erqiwang_settle_with_chongguan_in_english(page, live_server):
     page.check("input[name=declarer][value='0']")
     page.fill("#bid", "80")
     page.fill("#defender_points", "50")
+    page.click("details.rows-box > summary")  # 冲关: closed until opened
     page.check("input[name='chongguan-0-seat'][value='1']")
+    page.click(".row-entry[data-row='0'] .row-more > summary")  # the cards: one tap away
     page.fill("#chongguan-0-cards", "大王 大王 小王 ♠7 ♠7")
     page.click("button[type=submit].primary")
     result = page.locator("#result")

@@ -29,6 +29,7 @@ def test_wild_over_eight_settles_a_nine_line_wild_bomb(page, live_server):
     for box, seat in (("#finish_order-0", "1"), ("#finish_order-1", "3")):  # seat values 0 and 2, read from 1
         page.select_option(box, label=seat)
     page.check("input[name='bombs-0-seat'][value='0']")
+    page.click(".rows-bombs .row-entry[data-row='0'] .row-more > summary")  # the cards: one tap away
     page.fill("#bombs-0-cards", "4 4 4 4 4 4 4 4 大王")
     result = submitted_result(page)
     # 9 lines: ×16 under the default cap (8 lines), and the 8-line-and-more contribution +30/−10

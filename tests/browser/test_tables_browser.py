@@ -46,6 +46,7 @@ def test_opening_a_table_and_recording_hands_with_the_settle_form(page, live_ser
     assert page.locator(".totals td[data-total]").all_inner_texts() == ["-50", "+150", "-50", "-50"]
     assert page.input_value("#banks-1") == "250"  # the next hand starts from the carried banks
     page.check("input[name='rounds-0-winner'][value='0']")
+    page.click(".row-entry[data-row='0'] .row-more > summary")  # the cards: one tap away
     page.fill("#rounds-0-cards", "♠Q ♥7 ♥8 ♣3")
     page.select_option("#finish_order-0", value="2")
     page.click("form.ledger-form button.primary")
