@@ -7,7 +7,7 @@ PORT ?= 5000
 HOST ?= 127.0.0.1
 TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: run serve test install install-test chromium translations bench clean
+.PHONY: run serve test install install-test chromium translations bench clean axe
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -35,7 +35,10 @@ serve: $(STAMP)
 chromium:
 	@sh .ci/ensure-chromium.sh
 
-test: $(TEST_STAMP) chromium
+axe:
+	@sh .ci/ensure-axe.sh
+
+test: $(TEST_STAMP) chromium axe
 	$(PY) -m pytest
 
 translations: $(TEST_STAMP)
