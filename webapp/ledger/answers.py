@@ -1,9 +1,11 @@
 """The ledger's answers as the API gives them (docs/api.md): a hand, a table, what a write returns."""
 from __future__ import annotations
 
+from datetime import datetime, timezone
+
 from .db import db
 from .models import LedgerHand, LedgerTable
-from .queries import TableRead
+from .queries import TableRead, evenings_around
 from .settling import carried_fields
 from .shown import shown_of
 
@@ -28,7 +30,20 @@ def table_json(read: TableRead, lang: str) -> dict:
            "version": read.version, "totals": table.totals(hands),
            "hands": [hand_json(h, lang, len(table.players), result) for h, result in zip(hands, shown)]}
     out.update(carried_fields(table, hands[-1] if hands else None))
+    out.update(evening_fields(table))
     return out
+
+
+def evening_fields(table: LedgerTable) -> dict:
+    """Where this evening stands among the circle's: its circle, the evenings before and after, its start."""
+    previous, following = evenings_around(table)
+    started = _utc(table.created_at).isoformat() if table.created_at else None
+    return {"circle": table.circle_id, "previous": previous, "next": following, "started_at": started}
+
+
+def _utc(moment: datetime) -> datetime:
+    """A stored time in UTC (SQLite gives it back without its zone: it was written in UTC)."""
+    return moment.replace(tzinfo=timezone.utc) if moment.tzinfo is None else moment.astimezone(timezone.utc)
 
 
 def write_answer(table: LedgerTable, hand: LedgerHand | None, last: LedgerHand | None, lang: str,

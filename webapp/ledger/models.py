@@ -98,6 +98,11 @@ class LedgerTable(db.Model):
     # who sits where for the next hands: indexes into ``players`` in seat order (None: every player, in order).
     # ``players`` is everyone who played at this table (a player who left keeps a name and a total).
     seated: Mapped[list | None] = mapped_column(JSON, nullable=True)
+    # the evenings played in a row by the same people (牌友圈): the circle's id (None: a table from before
+    # migration 0007, a circle of its own) and the evening this one followed (not a foreign key: deleting
+    # an evening leaves the next one standing)
+    circle: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
+    previous_id: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
 
     hands: Mapped[list["LedgerHand"]] = relationship(
         back_populates="table", order_by="LedgerHand.number", cascade="all, delete-orphan",
@@ -115,6 +120,10 @@ class LedgerTable(db.Model):
             for seat, d in enumerate(hand.deltas[:len(totals)]):
                 totals[seat] += d
         return totals
+
+    @property
+    def circle_id(self) -> str:
+        return self.circle or self.id
 
     def touch(self) -> None:
         self.version = self.version + 1

@@ -227,3 +227,17 @@ def changed_since(table_id: str, version: int) -> list[int]:
     return list(db.session.execute(select(LedgerHand.number).where(LedgerHand.table_id == table_id,
                                                                   LedgerHand.changed_version > version)
                                    .order_by(LedgerHand.number)).scalars())
+
+
+def next_of(table_id: str) -> str | None:
+    """The id of the evening played after this one (the latest, should there be two), or None."""
+    return db.session.execute(select(LedgerTable.id).where(LedgerTable.previous_id == table_id)
+                              .order_by(LedgerTable.created_at.desc()).limit(1)).scalar_one_or_none()
+
+
+def evenings_around(table: LedgerTable) -> tuple[str | None, str | None]:
+    """The ids of the evening before this one (if it is still there) and of the evening after it."""
+    previous = table.previous_id
+    if previous is not None and db.session.get(LedgerTable, previous) is None:
+        previous = None
+    return previous, next_of(table.id)

@@ -142,14 +142,14 @@ def settle_up_page(table_id: str):
 @bp.post("/tables/<table_id>/edit/new-evening")
 @limit_creates
 def new_evening(table_id: str):
-    """A new table with this one's game, players and house rules; its edit page opens with its cookie."""
-    table = get_table(table_id)
-    check_token(table, request.cookies.get(EDIT_COOKIE))
+    """The evening after this one (:func:`.service.next_evening`); its edit page opens with its cookie."""
+    token = request.cookies.get(EDIT_COOKIE)
+    check_token(get_table(table_id), token)
     if not VersionForm().validate():
         return render_template("tables/error.html", status=400, message=csrf_message()), 400
-    new_id, token = service.create_table(table.game, list(table.players), dict(table.rules))
+    new_id, new_token, _ = service.next_evening(table_id, token)
     target = redirect(url_for("tables.edit", table_id=new_id, new=1), 303)
-    return with_edit_cookie(target, new_id, token)
+    return with_edit_cookie(target, new_id, new_token)
 
 
 def bar_svg(bar: dict) -> Markup:  # kept here so the template stays readable

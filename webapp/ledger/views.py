@@ -17,8 +17,8 @@ from .errors import not_found
 from .exports import CHART_POINTS, COLORS, chart_svg, qr_svg
 from .forms import VersionForm
 from .models import LedgerTable
-from .queries import (changed_since, check_token, get_table, hand_count, hands_numbered, last_hand, latest_numbers,
-                      number_range, running_totals, table_version)
+from .queries import (changed_since, check_token, evenings_around, get_table, hand_count, hands_numbered,
+                      last_hand, latest_numbers, number_range, running_totals, table_version)
 from .settling import carried_fields
 from .shown import shown_of
 from .web import EDIT_COOKIE, edit_link
@@ -178,7 +178,7 @@ def table_page(table: LedgerTable, token: str | None, form=None, errors=(), stat
                undo_form=VersionForm() if token else None, picker=picker(ctx["game"], table),
                created=bool(request.args.get("new")), rotated=bool(request.args.get("rotated")),
                seat_range=seat_limits(table), link_only_here=only_this_machine(view_url),
-               form_key=form_key or new_form_key(), **extra)
+               form_key=form_key or new_form_key(), evenings=evenings_around(table), **extra)
     if token:
         ctx["edit_url"] = edit_link(table.id, token)
     resp = make_response(render_template("tables/table.html", **ctx), status)
