@@ -19,7 +19,7 @@ from sqlalchemy import JSON, Boolean, DateTime, Float, ForeignKey, Index, Intege
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .db import db
-from .shown import hand_shown
+from .shown import hand_shown, seat_names
 
 
 def _now() -> datetime:
@@ -178,9 +178,10 @@ class LedgerHand(db.Model):
 
     table: Mapped[LedgerTable] = relationship(back_populates="hands")
 
-    def shown(self, lang: str) -> dict:
-        """The engine's result in one language (steps and any extra fields); a copy."""
-        return hand_shown(self, lang)
+    def shown(self, lang: str, players: list[str] | None = None) -> dict:
+        """The engine's result in one language (steps and any extra fields); a copy. With the table's
+        ``players``, its seats' words are their names."""
+        return hand_shown(self, lang, seat_names(players, self.seating()) if players is not None else None)
 
     def seating(self) -> list[int]:
         """The players (indexes) in this hand's seats, in seat order; its input's seat numbers are these."""

@@ -20,7 +20,7 @@ from .models import LedgerTable
 from .queries import (changed_since, check_token, evenings_around, get_table, hand_count, hands_numbered,
                       last_hand, latest_numbers, number_range, running_totals, table_version)
 from .settling import carried_fields
-from .shown import shown_of
+from .shown import seat_names, shown_of
 from .web import EDIT_COOKIE, edit_link
 
 POLL_SECONDS = 3
@@ -113,7 +113,8 @@ def ledger_view(table: LedgerTable, before: int | None = None, only: list[int] |
     runs = running_totals(table.id, seats, step, count, wanted)
     by_number = {number: (running, ended) for _, number, running, ended in runs}
     hands = hands_numbered(table.id, wanted)
-    shown = shown_of(table.id, [(hand.number, hand.changed_version) for hand in hands], lang)
+    shown = shown_of(table.id, [(hand.number, hand.changed_version) for hand in hands], lang,
+                     [seat_names(table.players, hand.seating()) for hand in hands])
     rows = [_hand_row(game, rules, table, hand, by_number[hand.number][0],
                       by_number[hand.number][1] + 1 if game.carries_state else None, lang, result)
             for hand, result in zip(hands, shown)]
