@@ -36,7 +36,7 @@ QUOTED = [
                 "rules": {"preset": "tiers_321", "base": 2}},
      [8, -4, -2, -2]),
 ]
-NOTE = re.compile(r'<span class="reading-note">(.*?)</span>', re.S)
+NOTE = re.compile(r'<span class="reading-note">(.*?)</span>', re.DOTALL)
 JOIN = {"zh": "、", "en": ", "}
 
 

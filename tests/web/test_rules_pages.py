@@ -242,7 +242,7 @@ def md_section(text: str, heading: str) -> str:
     found = re.search(r"^" + re.escape(heading) + r".*$", text, re.M)
     level = heading.split(" ")[0]
     rest = text[found.end():]
-    end = re.search(r"^#{1,%d} " % len(level), rest, re.M)
+    end = re.search(rf"^#{{1,{len(level)}}} ", rest, re.M)
     return rest[: end.start()] if end else rest
 
 
