@@ -286,6 +286,9 @@ DEVELOPER_WORDS = re.compile(
     r"ChessTableQX|RunFastRoom|RoomRule|GameRuleLayer|threeTake|checkTake|BoomSettle|"
     r"\.(?:go|java|csd|md|tpl|py)\b|可信度|confidence|本应用|this app|engine|引擎|github",
     re.I)
+# Words of a note about how the app was built ("本应用把它们做成…", "we chose"), where a reading says how a rule
+# is read instead.
+BUILDER_WORDS = re.compile(r"我们|本应用|做成|\b(?:we|our|us)\b", re.I)
 FULL_WIDTH = re.compile(r"[，。：；（）「」『』、！？【】《》]")
 
 
@@ -295,18 +298,22 @@ def page_text(html: str) -> str:
     return re.sub(r"<[^>]+>", " ", main)
 
 
-def test_developer_words_are_found_where_written():
+def test_developer_and_builder_words_are_found_where_written():
     for words in ("kubegames game_user_request.go", "xiuxiu RoomRule threeTake", "biaofen「飙分-规则.md」",
                   "hangzhouanbang/qipai_wenzhoushuangkou", "来源（可信度低）", "Source (low confidence)"):
         assert DEVELOPER_WORDS.search(words), words
+    for words in ("本应用把它们做成同一个游戏的三个预设", "这里的默认是我们的解读", "We chose first out", "our reading"):
+        assert BUILDER_WORDS.search(words), words
+    assert not BUILDER_WORDS.search("Must beat if able; house rules")
     assert FULL_WIDTH.search("“Q783中没有顺子、连对”") and not FULL_WIDTH.search("Q > 7 (“2前置”) … −1")
 
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("slug", SLUGS)
-def test_rules_page_names_no_file_repository_or_confidence_label(client, slug, lang):
+def test_rules_page_names_no_file_repository_confidence_label_or_how_the_app_was_built(client, slug, lang):
     _, html = rules_page(client, slug, lang)
-    found = DEVELOPER_WORDS.findall(page_text(html))
+    text = page_text(html)
+    found = DEVELOPER_WORDS.findall(text) + BUILDER_WORDS.findall(text)
     assert not found, found
 
 
