@@ -46,13 +46,11 @@ RULESET = RuleSet(
         THROW_COMPARE,
         Option("bottom_bonus", BottomBonus.OFF, tuple(BottomBonus), t("抠底（底牌分算给闲家）", "抠底 (the bottom to the defenders (闲家))"),
                t("「抠底：底牌分按最后一墩翻倍给闲家」：闲家用主牌赢最后一墩时，庄家埋的底牌分算给闲家：单张（或甩牌）赢 ×1，对子或拖拉机赢 ×2，"
-                 "副牌赢不算；要填底牌分和最后一墩。「不抠底」：闲家抓分就是全部（原文只说庄家埋8张底）。"
-                 "来源：由二七王改编的飙分规则（hur95593-netizen/biaofen「飙分-规则.md」“底牌(扣底捡分)”），可信度低",
+                 "副牌赢不算；要填底牌分和最后一墩（飙分这种由二七王变来的打法这样算）。「不抠底」：闲家抓分就是全部，底牌分不算",
                  "“抠底: the bottom, multiplied by the last trick, to the defenders (闲家)”: when the defenders (闲家) win the last trick with trumps, the points the declarer (庄家) buried in the bottom go to "
                  "the defenders (闲家): ×1 for a single (or a throw), ×2 for a pair or a tractor, nothing for a plain-suit win; "
-                 "give the bottom points and the last trick. “no 抠底”: the defenders' (闲家) points are all they count (the source "
-                 "says only that the declarer (庄家) buries 8 cards). Source: the rules of 飙分, a game derived from 二七王 "
-                 "(hur95593-netizen/biaofen “飙分-规则.md”, “底牌(扣底捡分)”); low confidence"),
+                 "give the bottom points and the last trick (as 飙分, a game grown from 二七王, counts it). “no 抠底”: the defenders' "
+                 "(闲家) points are all they count, the bottom counts for nobody"),
                value_labels={BottomBonus.OFF: t("不抠底", "no 抠底"), BottomBonus.ON: t("抠底：底牌分按最后一墩翻倍给闲家",
                                                                   "抠底: the bottom, multiplied by the last trick, "
                                                                   "to the defenders (闲家)")}),

@@ -50,11 +50,11 @@ RULESET = RuleSet(
         Option("failed_throw", FailedThrow.default().value, tuple(f.value for f in FailedThrow),
                t("甩牌失败改出哪一手", "A failed throw plays"),
                t("「被管上的最小一手」：被管上的那几手里最小的一手（最大的牌最小，再看张数少）；「先单牌、再对子、再拖拉机（同城游）」：同城游的规则"
-                 "“甩牌失败:按照单牌、对子、拖拉机的顺序选其较小的出”（tcy365.com/news/d9592.html）：有单牌出最小的单牌，"
+                 "“甩牌失败:按照单牌、对子、拖拉机的顺序选其较小的出”：有单牌出最小的单牌，"
                  "没有就出最小的对子（三副牌为三张），再没有就出最小的拖拉机，不管哪一手被管上",
                  "“the smallest beaten unit”: the smallest of the units that can be beaten (lowest top card, then fewest cards); "
-                 "“singles, then pairs, then tractors (同城游)”: 同城游's rule “甩牌失败:按照单牌、对子、拖拉机的顺序选其较小的出” "
-                 "(tcy365.com/news/d9592.html): the throw's lowest single if it has one, else its lowest pair "
+                 "“singles, then pairs, then tractors (同城游)”: as 同城游 plays it, "
+                 "the throw's lowest single if it has one, else its lowest pair "
                  "(triple with 3 decks), else its lowest tractor, whichever unit was beaten"),
                value_labels={FailedThrow.BEATEN.value: t("被管上的最小一手", "the smallest beaten unit"),
                              FailedThrow.SINGLE_FIRST.value: t("先单牌、再对子、再拖拉机（同城游）",

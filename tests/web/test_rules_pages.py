@@ -3,6 +3,7 @@ of rules/*.md marked on the page, the live worked examples giving the binding
 results, and the trump order for trick games."""
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -348,3 +349,11 @@ def test_contents_list_comes_first_and_each_entry_jumps_to_a_section_of_the_page
     section_ids = re.findall(r'<h2 id="([^"]+)"', html)
     assert links == section_ids  # every section listed, in page order, and every entry lands on one
     assert html.index('class="rules-toc"') < html.index("<h2")
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_no_house_rule_or_preset_help_names_a_developer_source(client, lang):
+    """The options' and presets' words (forms, the new-table page, GET /api/v1/games) are a player's too."""
+    games = client.get("/api/v1/games", headers={"Accept-Language": lang}).get_json()
+    words = json.dumps(games, ensure_ascii=False)
+    assert not DEVELOPER_WORDS.search(words), DEVELOPER_WORDS.search(words).group(0)
