@@ -345,7 +345,7 @@ def _half(total: int, bid: int) -> str:
 
 
 SUMMARY = t("红五三打一：一个庄家对三个闲家，红五最大，永远打2；算分、判牌、提示。",
-            "Red Five, one 庄家 against three: ♥5 is the top trump, 2s always trump; settle hands, check plays, hints.")
+            "Red Five, the declarer (庄家) against three: ♥5 is the top trump, 2s always trump; settle hands, check plays, hints.")
 
 def last_tricks(rules) -> tuple[LastTrick, ...]:
     """The bottom is the declarer's (庄家) when the declarer (庄家) wins the last trick, or always when the rules say so."""

@@ -69,6 +69,22 @@ def test_a_new_evening_opens_a_fresh_table_with_the_same_players_for_editing(pag
     assert page.locator(".totals td[data-total]").all_inner_texts() == ["0", "0", "0", "0"]
     assert page.locator("form.ledger-form").count() == 1  # this phone can record the new evening's hands
     assert no_sideways_scroll(page)
+    page.click(".evening-row a[rel=prev]")  # the evening before, and from it the one after
+    page.wait_for_url(f"**/tables/{created['id']}")
+    page.click(".evening-row a[rel=next]")
+    page.wait_for_url(f"**/tables/{new_id}")
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_money_button_on_settle_up_fits_on_one_line_at_360_px(page, context, live_server, lang):
+    created = hongwu_evening(live_server)
+    context.add_cookies([{"name": "lang", "value": lang, "url": live_server}])
+    page.goto(live_server + f"/tables/{created['id']}/settle-up")
+    lines = page.locator("form.per-point button[type=submit]").evaluate(
+        "b => { const r = document.createRange(); r.selectNodeContents(b);"
+        " return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size; }")
+    assert lines == 1
+    assert no_sideways_scroll(page)
 
 
 def test_the_home_page_lists_the_tables_this_phone_opened_and_only_this_phone(page, context, browser,
