@@ -156,3 +156,17 @@ def test_without_a_clipboard_the_copy_button_selects_the_link_to_copy_by_hand(pa
     selected = page.evaluate("[document.activeElement.id, document.activeElement.selectionStart,"
                              " document.activeElement.selectionEnd, document.activeElement.value.length]")
     assert selected[0] == "view-link-text" and selected[1] == 0 and selected[2] == selected[3] > 0
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_copy_text_button_on_settle_up_copies_the_api_s_share_text(page, context, live_server, lang):
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=live_server)
+    context.add_cookies([{"name": "lang", "value": lang, "url": live_server}])
+    created = hongwu_evening(live_server)
+    page.goto(live_server + f"/tables/{created['id']}/settle-up?per_point=0.5")
+    page.click(".share-text button.copy")
+    page.locator(".share-text .copied.ok").wait_for()
+    expected = api(live_server, "GET", f"tables/{created['id']}/settle-up?per_point=0.5", lang=lang)["share_text"]
+    assert page.evaluate("navigator.clipboard.readText()") == expected
+    assert all(name in expected for name in NAMES)
+    assert no_sideways_scroll(page)

@@ -48,7 +48,7 @@ def ledger_operations() -> dict[str, dict]:
                  "circle": STRING, "previous": nullable(STRING), "next": nullable(STRING),
                  "started_at": nullable(STRING)})
     settled_up = obj({"totals": INTEGERS, "per_point": STRING, "transfers": {"type": "array", "items": obj(
-        {"from": INTEGER, "to": INTEGER, "points": INTEGER, "amount": STRING})}})
+        {"from": INTEGER, "to": INTEGER, "points": INTEGER, "amount": STRING})}, "share_text": STRING})
     return {
         "/api/v1/tables": {"post": {
             "operationId": "table_create", "tags": ["tables"],

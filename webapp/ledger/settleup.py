@@ -17,7 +17,7 @@ from scoring.errors import MalformedInput, PaijuError
 from scoring.evening import evening_stats, has_declarer
 from scoring.i18n import render
 from scoring.registry import get_game
-from scoring.settleup import CENT, parse_per_point, settle_up
+from scoring.settleup import CENT, parse_per_point, settle_up, share_words
 
 from ..errors import engine_error_response, status_of
 from ..i18n import current_lang, page_message
@@ -27,7 +27,7 @@ from .exports import qr_svg
 from .forms import VersionForm, csrf_message
 from .integrity import TableUnreadable, unreadable_page
 from .models import LedgerTable
-from .queries import check_token, get_table, hand_facts, hand_totals
+from .queries import check_token, get_table, hand_count, hand_facts, hand_totals
 from .web import EDIT_COOKIE, limit_creates, with_edit_cookie
 
 bp = Blueprint("evening", __name__)
@@ -47,10 +47,19 @@ def api_settle_up(table_id: str):
     table = get_table(table_id)
     per_point = parse_per_point(request.args.get("per_point"))
     answer = settle_up(hand_totals(table.id, len(table.players)), per_point)
+    answer["share_text"] = share_text(table, answer)
     answer["steps"] = render(answer["steps"], current_lang())
     resp = jsonify(answer)
     resp.headers["Cache-Control"] = "no-cache"
     return resp
+
+
+def share_text(table: LedgerTable, settled: dict) -> str:
+    """The evening in group-chat words in the reader's language (the API's ``share_text``; the page copies it).
+    The date is the day the table was opened, in UTC (the server knows no phone's time zone)."""
+    day = table.created_at.strftime("%Y-%m-%d") if table.created_at else ""
+    words = share_words(get_game(table.game).name, day, hand_count(table.id), list(table.players), settled)
+    return render(words, current_lang())
 
 
 # --- the settle-up page ----------------------------------------------------------
@@ -129,7 +138,7 @@ def settle_up_page(table_id: str):
            "bars": bars(names, totals), "money": [_money(v, per_point) for v in totals],
            "stats": stats_rows(table, game), "declarers": has_declarer(game),
            "view_url": url_for("tables.view", table_id=table.id), "bar_svg": bar_svg,
-           "qr": qr_svg(share_url)}
+           "qr": qr_svg(share_url), "share_text": share_text(table, settled)}
     resp = make_response(render_template("tables/settle_up.html", **ctx), 400 if problem else 200)
     resp.headers["Referrer-Policy"] = "no-referrer"
     resp.headers["X-Robots-Tag"] = "noindex, nofollow"
