@@ -170,3 +170,28 @@ def test_the_copy_text_button_on_settle_up_copies_the_api_s_share_text(page, con
     assert page.evaluate("navigator.clipboard.readText()") == expected
     assert all(name in expected for name in NAMES)
     assert no_sideways_scroll(page)
+
+
+def test_the_new_table_form_offers_the_names_this_phone_has_used_as_chips(page, browser, live_server):
+    page.goto(live_server + "/tables/new?game=hongwu")
+    assert page.locator(".usual-players").is_hidden()  # a phone that has opened no table offers nothing
+    for i, name in enumerate(NAMES):
+        page.fill(f"input[name=name_{i}]", name)
+    page.click("form button[type=submit].primary")
+    page.wait_for_url("**/edit**")
+    page.goto(live_server + "/tables/new?game=hongwu")
+    chips = page.locator(".usual-players button[data-name]")
+    assert chips.all_inner_texts() == NAMES
+    chips.nth(3).click()
+    chips.nth(0).click()
+    assert [page.input_value(f"input[name=name_{i}]") for i in range(2)] == ["Jennifer", "阿明"]
+    assert chips.nth(3).get_attribute("aria-pressed") == "true"
+    chips.nth(3).click()  # tapped again: taken out
+    assert page.input_value("input[name=name_0]") == ""
+    box = chips.nth(0).bounding_box()
+    assert box["height"] >= 44 and no_sideways_scroll(page)
+    other = browser.new_context(viewport={"width": 360, "height": 740})  # another phone knows none of them
+    stranger = other.new_page()
+    stranger.goto(live_server + "/tables/new?game=hongwu")
+    assert stranger.locator(".usual-players").is_hidden()
+    other.close()
