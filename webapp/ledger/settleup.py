@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+import segno
 from flask import Blueprint, jsonify, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext
 from markupsafe import Markup
@@ -28,6 +29,7 @@ from .forms import VersionForm, csrf_message
 from .integrity import TableUnreadable, unreadable_page
 from .models import LedgerTable
 from .queries import check_token, get_table, hand_count, hand_facts, hand_totals
+from .views import rules_shown
 from .web import EDIT_COOKIE, limit_creates, with_edit_cookie
 
 bp = Blueprint("evening", __name__)
@@ -138,12 +140,34 @@ def settle_up_page(table_id: str):
            "bars": bars(names, totals), "money": [_money(v, per_point) for v in totals],
            "stats": stats_rows(table, game), "declarers": has_declarer(game),
            "view_url": url_for("tables.view", table_id=table.id), "bar_svg": bar_svg,
-           "qr": qr_svg(share_url), "share_text": share_text(table, settled)}
+           "qr": qr_svg(share_url), "share_text": share_text(table, settled),
+           "picture": picture(table, game, names, totals, transfers, per_point or Decimal(1))}
     resp = make_response(render_template("tables/settle_up.html", **ctx), 400 if problem else 200)
     resp.headers["Referrer-Policy"] = "no-referrer"
     resp.headers["X-Robots-Tag"] = "noindex, nofollow"
     resp.headers["Cache-Control"] = "private, no-cache"
     return resp
+
+
+def picture(table: LedgerTable, game, names: list[str], totals: list[int], transfers: list[dict],
+            per_point: Decimal) -> dict:
+    """What static/share-image.js draws as the evening's picture: every word in the reader's language, the
+    players highest first, the fewest transfers, and the QR code of the read-only table as rows of modules."""
+    view_url = url_for("tables.view", table_id=table.id, _external=True)
+    day = table.created_at.strftime("%Y-%m-%d") if table.created_at else ""
+    ranked = sorted(range(len(names)), key=lambda i: (-totals[i], i))
+    return {"title": render(game.name, current_lang()), "date": day,
+            "rules": " · ".join(f"{label}：{value}" if current_lang() == "zh" else f"{label}: {value}"
+                                for label, value in rules_shown(table)),
+            "summary": gettext("共%(n)s局 · 每分%(m)s元", n=hand_count(table.id), m=str(per_point.quantize(CENT))),
+            "players": [{"name": names[i], "total": totals[i], "money": _money(totals[i], per_point)} for i in ranked],
+            "transfers": [{"payer": tr["payer"], "payee": tr["payee"], "points": tr["points"],
+                           "amount": str((per_point * tr["points"]).quantize(CENT))} for tr in transfers],
+            "qr": ["".join("1" if cell else "0" for cell in row) for row in segno.make(view_url, error="m").matrix],
+            "link": view_url, "file": f"paiju-{day or table.id}.png",
+            "words": {"transfers": gettext("谁付给谁"), "nobody": gettext("谁也不欠谁：不用转账。"),
+                      "totals": gettext("总分"), "scan": gettext("扫码看这一晚的账"),
+                      "points": gettext("%(p)s分", p="{p}"), "money": gettext("%(m)s元", m="{m}")}}
 
 
 # --- a new evening ------------------------------------------------------------------

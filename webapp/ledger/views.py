@@ -127,7 +127,7 @@ def ledger_view(table: LedgerTable, before: int | None = None, only: list[int] |
             "undone": _undone_words(game, rules, table, lang), "L": card_words(game, lang)}
 
 
-def _rules_shown(table: LedgerTable) -> list[tuple[str, str]]:
+def rules_shown(table: LedgerTable) -> list[tuple[str, str]]:
     """The house rules as (label, value) lines, preset first."""
     game = get_game(table.game)
     lang = current_lang()
@@ -175,7 +175,7 @@ def table_page(table: LedgerTable, token: str | None, form=None, errors=(), stat
     view_url = url_for("tables.view", table_id=table.id, _external=True)
     ctx.update(can_edit=token is not None, form=form, errors=list(errors),
                live_url=_live_url(table, token is not None, before, ctx["last_number"]), view_url=view_url,
-               rules_shown=_rules_shown(table), qr=qr_svg(view_url), names=table.names_of(table.seating()),
+               rules_shown=rules_shown(table), qr=qr_svg(view_url), names=table.names_of(table.seating()),
                undo_form=VersionForm() if token else None, picker=picker(ctx["game"], table),
                created=bool(request.args.get("new")), rotated=bool(request.args.get("rotated")),
                seat_range=seat_limits(table), link_only_here=only_this_machine(view_url),
