@@ -357,3 +357,33 @@ def test_no_house_rule_or_preset_help_names_a_developer_source(client, lang):
     games = client.get("/api/v1/games", headers={"Accept-Language": lang}).get_json()
     words = json.dumps(games, ensure_ascii=False)
     assert not DEVELOPER_WORDS.search(words), DEVELOPER_WORDS.search(words).group(0)
+
+
+def _other_value(option):
+    return next(v for v in option.values if v != option.default)
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_every_option_under_every_preset_applies_or_is_refused_as_its_rules_page_says(client, slug):
+    """No option is silently ignored (issue 27 item 3): each option away from its default, under each preset,
+    is taken or refused with option_not_for_preset, and the rules page's options table says which."""
+    game = get_game(slug)
+    html = client.get(f"/{slug}/rules", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    several = len(game.ruleset.presets) > 1
+    for option in game.ruleset.options:
+        value = _other_value(option)
+        wire = value.value if hasattr(value, "value") else value
+        cell = re.search(rf'<td class="applies" data-option="{option.name}">(.*?)</td>', html, re.S)
+        assert (cell is not None) == several, option.name
+        for preset in game.ruleset.presets:
+            try:
+                game.ruleset.resolve({"preset": preset.name, option.name: wire})
+                refused = False
+            except Exception as exc:  # noqa: BLE001 - the code says which refusal it is
+                assert getattr(exc, "code", None) == "option_not_for_preset", (option.name, preset.name, exc)
+                refused = True
+            assert refused == (not option.applies_to(preset.name)), (option.name, preset.name)
+            if several:
+                label = escape(render(preset.label, "zh"))
+                named = str(label) in cell.group(1)
+                assert named == bool(option.only_presets and not refused), (option.name, preset.name)
