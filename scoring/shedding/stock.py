@@ -15,12 +15,15 @@ names of the spec's ``kind_names``, and ``text`` is the pattern's line on the ru
 Here: one rank (:class:`SameRank`), a triple or a four with kickers (:class:`TripleWith`,
 :class:`FourWithTwo`); runs and airplanes are in :mod:`.runs`, bombs in :mod:`.bombs`, wild
 jokers in :mod:`.wild`. An attachment (kicker, wing) is never of the rank it is attached to.
+
+One rank, n of a kind and runs also give their :class:`Template` s (ranks and how many of each,
+before the cards are chosen): wild jokers fill them (:class:`.wild.Filled`).
 """
 from __future__ import annotations
 
 from collections import Counter
 from enum import Enum
-from typing import Iterable, Iterator
+from typing import Iterable, Iterator, NamedTuple
 
 from ..cards import BIG_JOKER, LITTLE_JOKER
 from ..i18n import Text
@@ -30,6 +33,21 @@ from .reading import Reading
 
 JOKERS = (BIG_JOKER, LITTLE_JOKER)
 SAME_KINDS = {1: "single", 2: "pair", 3: "triple"}
+
+
+class Template(NamedTuple):
+    """A play before its cards are chosen: ``widths[i]`` cards of rank ``window[i]``, read as ``kind`` with
+    ``key``, topped by rank ``top`` (None: no top)."""
+
+    kind: str
+    window: tuple[int, ...]
+    widths: tuple[int, ...]
+    key: tuple
+    top: int | None
+
+
+def template(kind: str, window: tuple[int, ...], widths: tuple[int, ...], key: tuple, top: int | None) -> Template:
+    return tuple.__new__(Template, (kind, window, widths, key, top))  # without NamedTuple's Python-level __new__
 
 
 class StockPattern(Pattern):
@@ -56,6 +74,16 @@ class StockPattern(Pattern):
     def high_first(self, ranks: Iterable[int]) -> str:
         """The ranks of an attachment, highest first: "K 5"."""
         return self.order.names(sorted(ranks, key=self.power, reverse=True))
+
+    def templates(self, hand: HandGroups, size: int) -> Iterable[Template]:
+        """The templates of ``size`` cards on ranks ``hand`` holds naturally, in generation order (none: this
+        pattern has no templates)."""
+        return ()
+
+    def fitting(self, counts: Counter, n: int) -> Iterable[Template]:
+        """The templates of ``n`` cards holding the natural cards ``counts`` (and no more of a rank than they
+        take)."""
+        return ()
 
     def up_to(self, counts: RankCounts, level: int | None, least: int) -> Iterator[int]:
         """The natural powers held ``least`` times or more, up to ``level`` (a body's top never passes it)."""
@@ -105,6 +133,20 @@ class SameRank(StockPattern):
             for r in hand.naturals:
                 if hand.have[r] >= 3 and r not in self.bomb_triples:
                     yield hand.take([(r, 3)])
+
+    def templates(self, hand, size):
+        if size > 3:
+            return
+        kind, widths, power = SAME_KINDS[size], (size,), self.power
+        for r in reversed(hand.naturals):  # highest first
+            if size < 3 or r not in self.bomb_triples:
+                yield template(kind, (r,), widths, (power(r),), r)
+
+    def fitting(self, counts, n):
+        if len(counts) == 1 and n <= 3:
+            r = next(iter(counts))
+            if r not in JOKERS and (n < 3 or r not in self.bomb_triples):
+                yield template(SAME_KINDS[n], (r,), (n,), (self.power(r),), r)
 
     def leads(self, counts, level):
         jokers = self.joker_powers
