@@ -323,7 +323,7 @@ class ChainBomb(ByLines):
                     window, top, cards, used, x)), powers + nat_powers
 
     def uneven_reading(self, window, top, cards, used, x) -> Reading:
-        naturals = Counter({r: u for r, u in zip(window, used) if u})
+        naturals = {r: u for r, u in zip(window, used) if u}
         shape = _chain(window, top, _groups_for(window, naturals, len(cards), x), len(cards))
         return self.filled(shape, cards, self.fill(shape, naturals))
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import partial
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from ..cards import BIG_JOKER, LITTLE_JOKER, Card
 from ..i18n import Text, t
@@ -76,7 +76,7 @@ class Filled(StockPattern):
             yield self.filled(shape, cards, self.fill(shape, counts))
 
     @staticmethod
-    def fill(shape: Template, counts: Counter) -> list[int]:
+    def fill(shape: Template, counts: Mapping[int, int]) -> list[int]:
         """The ranks the jokers stand for when ``counts`` natural cards are played as ``shape``."""
         return [r for r, w in zip(shape.window, shape.widths) for _ in range(w - counts.get(r, 0))]
 
