@@ -189,7 +189,8 @@ class JokersAlone(ByLines):
         n = len(cards)
         if n == 1 or (n == 2 and len(counts) == 1):
             r = cards[0].rank
-            return [self.spec.pattern("single").filled(template(stock.SAME_KINDS[n], (r,), (n,), (power(r),), r), cards, ())]
+            same = template(stock.SAME_KINDS[n], (r,), (n,), (power(r),), r)
+            return [self.spec.pattern("single").filled(same, cards, ())]  # labelled as a plain play
         if n in (3, 4):
             kind, lines = ("three_jokers", 6) if n == 3 else ("four_jokers", 7)
             window = tuple(sorted(counts, reverse=True))

@@ -60,7 +60,7 @@ class WildSpec(SheddingSpec):
                 return []
         return self.sorted_readings([r for p in self.readers(len(cards)) for r in p.read(cards, counts)])
 
-    def group(self, hand: Sequence[Card]) -> "WildHand":
+    def group(self, hand: Sequence[Card]) -> WildHand:
         return WildHand(hand, self.rank_order, self.wild)
 
 
