@@ -289,13 +289,17 @@ class ChainBomb(ByLines):
                 for x in _chain_xs(window, counts, n, y, self.uneven_chain):
                     yield _chain(window, top, _groups_for(window, counts, n, x), n)
 
-    def templates(self, hand, size):
+    def templates(self, hand, size, rank=None):
         """The even chains of ``size`` cards (千变's uneven ones: :meth:`uneven`)."""
+        return self.once((size, rank), lambda: list(self.even_chains(size, rank)))
+
+    def even_chains(self, size, rank):
         for y in range(MIN_CHAIN, MAX_CHAIN + 1):
             x, left = divmod(size, y)
             if not left and 4 <= x <= MAX_COPIES:
                 for window, top in self.windows[y]:
-                    yield _chain(window, top, [x] * y, size)
+                    if rank is None or rank in window:
+                        yield _chain(window, top, [x] * y, size)
 
     def candidates(self, hand, table, size, need):
         if not self.uneven_chain:

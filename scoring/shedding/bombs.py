@@ -20,7 +20,7 @@ from typing import Mapping
 
 from ..cards import BIG_JOKER, LITTLE_JOKER
 from .counts import attachments, merged, multisets
-from .stock import JOKERS, StockPattern, template
+from .stock import JOKERS, StockPattern, held, template
 
 FOUR_JOKERS = Counter({BIG_JOKER: 2, LITTLE_JOKER: 2})
 FOUR_JOKERS_TEXT = "大王 大王 小王 小王"
@@ -68,11 +68,13 @@ class Bomb(StockPattern):
         """The key of ``n`` of a kind (``least`` … ``most``): (0, n, power); a game may order its bombs otherwise."""
         return (0, n, self.power(rank))
 
-    def templates(self, hand, size):
+    def templates(self, hand, size, rank=None):
         """``size`` of a kind (``least`` … ``most``) of each natural rank, highest first."""
-        if self.least <= size and (self.most is None or size <= self.most):
-            for r in reversed(hand.naturals):
-                yield template("bomb", (r,), (size,), self.rank_key(r, size), r)
+        if size < self.least or (self.most is not None and size > self.most):
+            return ()
+        shapes = self.once(size, lambda: {r: template("bomb", (r,), (size,), self.rank_key(r, size), r)
+                                          for r in self.order.ranks() if r not in JOKERS})
+        return [shapes[r] for r in held(hand, rank) if r in shapes]
 
     def fitting(self, counts, n):
         if len(counts) == 1 and self.least <= n and (self.most is None or n <= self.most):

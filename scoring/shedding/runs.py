@@ -66,10 +66,6 @@ class Run(StockPattern):
     width, min_len, kind = 1, 5, "straight"
     max_len: int | None = None
 
-    def __init__(self, spec):
-        super().__init__(spec)
-        self._templates: dict[int, list[Template]] = {}
-
     @property
     def kinds(self):
         return (self.kind,)
@@ -113,15 +109,15 @@ class Run(StockPattern):
     def pick(self, hand, window):
         yield hand.take([(r, self.width) for r in window])
 
-    def templates(self, hand, size):
-        return self.runs_of(size)
+    def templates(self, hand, size, rank=None):
+        return self.runs_of(size, rank)
 
-    def runs_of(self, size: int) -> list[Template]:
-        """The template of every run of ``size`` cards, lowest first (made once a size)."""
-        found = self._templates.get(size)
-        if found is None:
-            found = self._templates[size] = self.make_templates(size)
-        return found
+    def runs_of(self, size: int, rank: int | None = None) -> list[Template]:
+        """The template of every run of ``size`` cards (holding ``rank`` when it is given), lowest first (made once
+        a size and rank)."""
+        if rank is None:
+            return self.once(size, lambda: self.make_templates(size))
+        return self.once((size, rank), lambda: [s for s in self.runs_of(size) if rank in s.window])
 
     def make_templates(self, size: int) -> list[Template]:
         if not self.lengths(size):

@@ -50,6 +50,13 @@ def template(kind: str, window: tuple[int, ...], widths: tuple[int, ...], key: t
     return tuple.__new__(Template, (kind, window, widths, key, top))  # without NamedTuple's Python-level __new__
 
 
+def held(hand: HandGroups, rank: int | None) -> Iterable[int]:
+    """The natural ranks of ``hand``, highest first (only ``rank`` when it is given)."""
+    if rank is None:
+        return reversed(hand.naturals)
+    return (rank,) if rank in hand.have and rank not in JOKERS else ()
+
+
 class StockPattern(Pattern):
     """A stock pattern: readings labelled with the spec's ``kind_names``; ``text`` is its rules-page line."""
 
@@ -60,6 +67,14 @@ class StockPattern(Pattern):
         self.names = spec.kind_names
         self.power = self.order.power
         self.joker_powers = frozenset(self.order.power(r) for r in JOKERS)
+        self._made: dict = {}
+
+    def once(self, key, make):
+        """What ``make()`` gives, made once for this pattern (its templates of one size)."""
+        found = self._made.get(key)
+        if found is None:
+            found = self._made[key] = make()
+        return found
 
     def make(self, kind: str, cards, key: tuple, detail: str, **extra) -> Reading:
         return self.reading(kind, cards, key, labelled(self.names[kind], detail), **extra)
@@ -75,9 +90,9 @@ class StockPattern(Pattern):
         """The ranks of an attachment, highest first: "K 5"."""
         return self.order.names(sorted(ranks, key=self.power, reverse=True))
 
-    def templates(self, hand: HandGroups, size: int) -> Iterable[Template]:
-        """The templates of ``size`` cards on ranks ``hand`` holds naturally, in generation order (none: this
-        pattern has no templates)."""
+    def templates(self, hand: HandGroups, size: int, rank: int | None = None) -> Iterable[Template]:
+        """The templates of ``size`` cards on ranks ``hand`` holds naturally (only those holding ``rank`` when it is
+        given), in generation order (none: this pattern has no templates)."""
         return ()
 
     def fitting(self, counts: Counter, n: int) -> Iterable[Template]:
@@ -134,13 +149,12 @@ class SameRank(StockPattern):
                 if hand.have[r] >= 3 and r not in self.bomb_triples:
                     yield hand.take([(r, 3)])
 
-    def templates(self, hand, size):
+    def templates(self, hand, size, rank=None):
         if size > 3:
-            return
-        kind, widths, power = SAME_KINDS[size], (size,), self.power
-        for r in reversed(hand.naturals):  # highest first
-            if size < 3 or r not in self.bomb_triples:
-                yield template(kind, (r,), widths, (power(r),), r)
+            return ()
+        shapes = self.once(size, lambda: {r: template(SAME_KINDS[size], (r,), (size,), (self.power(r),), r)
+                                          for r in self.order.ranks() if size < 3 or r not in self.bomb_triples})
+        return [shapes[r] for r in held(hand, rank) if r in shapes]
 
     def fitting(self, counts, n):
         if len(counts) == 1 and n <= 3:

@@ -81,9 +81,9 @@ class Filled(StockPattern):
         return [r for r, w in zip(shape.window, shape.widths) for _ in range(w - counts.get(r, 0))]
 
     def candidates(self, hand: HandGroups, table, size, need):
-        filled = self.filled
-        for shape in self.templates(hand, size):
-            yield from hand.emit(self, shape.window, shape.widths, shape.kind, shape.key, partial(filled, shape))
+        filled, emit = self.filled, hand.emit
+        for shape in self.templates(hand, size, hand.need_rank):
+            yield from emit(self, shape.window, shape.widths, shape.kind, shape.key, partial(filled, shape))
 
     def filled(self, shape: Template, cards, fill: Sequence[int]) -> Reading:
         """The reading of ``cards`` as ``shape``, the jokers standing for ``fill``."""
