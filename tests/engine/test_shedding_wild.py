@@ -78,6 +78,12 @@ def test_a_play_read_several_ways_gives_every_reading():
     assert [label for label, _ in read(BOTH, "6 7 8 9 大王")] == ["顺子（5 6 7 8 9）（王当 5）", "顺子（6 7 8 9 10）（王当 10）"]
 
 
+def test_a_run_is_at_most_its_max_len_ranks_jokers_filling_or_not():
+    assert [label for label, _ in read(BOTH, "3 4 5 6 7 8 大王")] == ["顺子（3 4 5 6 7 8 9）（王当 9）"]
+    assert read(BOTH, "3 4 5 6 7 8 9 10") == []
+    assert read(BOTH, "3 4 5 6 7 8 9 大王") == []
+
+
 def test_jokers_alone_are_themselves():
     assert read(BOTH, "大王 大王") == [("对子（大王 大王）", {})]
     assert read(BOTH, "大王 小王") == []
