@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Mapping, Sequence
 
 from ..i18n import Text, seat_name, shown, t
-from ..inputs import Context, ListField, Schema, WholeNumberField, as_int, int_json_schema
+from ..inputs import Context, ListField, Schema, WholeNumberField, as_int, int_json_schema, words_pattern
 
 SEATS = 4
 PASS_WORDS = {"pass", "p", "过", "不叫", "放弃", "-", "0"}
@@ -116,7 +116,8 @@ def _bad_bid(i: int, why: Text, steps: list[Text]) -> dict:
 BIDDING_INPUT = Schema((
     ListField("bids", t("依次的叫分（不叫写 pass 或 不叫），用空格分开",
                         "The bids in order (write pass or 不叫 for a pass), separated by spaces"),
-              items=(int_json_schema(None, None), {"type": "string"})),
+              items=(int_json_schema(None, None), {"type": "null"}, {"const": False},
+                     {"type": "string", "pattern": words_pattern(PASS_WORDS)})),
     WholeNumberField("start", t("谁先叫", "Who bids first"), required=False, default=0, lo=0,
                      hi=SEATS - 1, entry="seat"),
 ), first_problem_only=True, form_order=("start", "bids"))
