@@ -6,7 +6,9 @@ result (``<field>_before``) and settles the later hands again when an earlier on
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+import gc
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 
 from sqlalchemy import bindparam, update
 
@@ -119,6 +121,14 @@ def resettle_after(table: LedgerTable, previous: LedgerHand | None, number: int)
     if not game.carries_state:
         return []
     rules, changed, numbers = game.ruleset.resolve(table.rules), [], []
+    with gc_paused():
+        _settle_later(table, game, rules, previous, number, changed, numbers)
+    _write_results(table, changed)
+    return numbers
+
+
+def _settle_later(table, game, rules, previous, number: int, changed: list[dict], numbers: list[int]) -> None:
+    """The loop of :func:`resettle_after`: each later hand settled in memory from the one before it."""
     for hand in hands_after(table.id, number, tuple(game.carried_fields)):
         seats = hand.seating()
         starts = carried_values(game, previous, hand.input, seats)
@@ -134,8 +144,20 @@ def resettle_after(table: LedgerTable, previous: LedgerHand | None, number: int)
                         "ends_series": bool(game.ends_series(result))})
         numbers.append(hand.number)
         previous = _Settled(result, seats)
-    _write_results(table, changed)
-    return numbers
+
+
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """No cyclic garbage collection in the block (as it was after it): settling hundreds of hands makes many
+    short-lived objects that reference counting frees, and a collector's pass over the whole process in the
+    middle of a long re-settle cost as much as the re-settle itself."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
 
 
 def _write_results(table: LedgerTable, changed: list[dict]) -> None:
