@@ -308,7 +308,7 @@ def _chongguan(values) -> list[tuple[int, dict[str, int]]]:
 def _outcome(bid: int, points: int | None, surrender: bool, stake: int) -> tuple[bool, int, Text]:
     """(the defenders (闲家) win, the multiple of the stake, the step that says why)."""
     if surrender:
-        return True, 1, t("庄家投降：每个闲家得一底 {s}（不检分）", "the declarer (庄家) surrenders: each 闲家 receives one stake {s} "
+        return True, 1, t("庄家投降：每个闲家得一底 {s}（不检分）", "the declarer (庄家) surrenders: each defender (闲家) receives one stake {s} "
                           "(no 检分)", s=stake)
     if points >= bid:
         step = 40 if bid >= 45 else 20
@@ -338,8 +338,8 @@ def _pay_stakes(deltas: list[int], declarers, defenders, sign: int, each: int, s
     for s in declarers:
         deltas[s] -= sign * each * (len(defenders) if solo else 1)
     if solo:
-        return t("每个闲家 {e:+d}，庄家 {d:+d}", "each 闲家 {e:+d}, the declarer (庄家) {d:+d}", e=sign * each, d=-sign * each * 3)
-    return t("闲家每人 {e:+d}，庄家和对家每人 {d:+d}", "each 闲家 {e:+d}, the declarer (庄家) and partner {d:+d} each",
+        return t("每个闲家 {e:+d}，庄家 {d:+d}", "each defender (闲家) {e:+d}, the declarer (庄家) {d:+d}", e=sign * each, d=-sign * each * 3)
+    return t("闲家每人 {e:+d}，庄家和对家每人 {d:+d}", "each defender (闲家) {e:+d}, the declarer (庄家) and partner {d:+d} each",
              e=sign * each, d=-sign * each)
 
 

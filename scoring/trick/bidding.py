@@ -58,7 +58,7 @@ class _Auction:
             self.best, self.best_seat = bid, self.seat
             self.steps.append(t("{who}：叫{v}", "{who}: bids {v}", who=who, v=bid))
             if bid == self.how.instant:
-                self.result = t("{who}叫{v}，立即成为庄家", "{who} bid {v} and is 庄家 at once", who=who, v=bid)
+                self.result = t("{who}叫{v}，立即成为庄家", "{who} bid {v} and is the declarer (庄家) at once", who=who, v=bid)
         return complaint
 
     def check_over(self) -> None:
@@ -66,12 +66,12 @@ class _Auction:
         if self.result is not None:
             return
         if self.best is not None and len(self.passed) == SEATS - 1 and self.best_seat not in self.passed:
-            self.result = t("其他三家都已不叫，{who}以{v}分成为庄家", "the other three have passed: {who} is 庄家 at "
+            self.result = t("其他三家都已不叫，{who}以{v}分成为庄家", "the other three have passed: {who} is the declarer (庄家) at "
                             "{v}", who=seat_name(self.best_seat), v=self.best)
         elif len(self.passed) == SEATS and self.how.nobody is not None:
             self.best, self.best_seat = self.how.nobody[0], self.start
             self.result = t("没有人叫分：第一个叫分的{who}以{v}分成为庄家（{why}）",
-                            "nobody bid: the first bidder {who} is 庄家 at {v} ({why})",
+                            "nobody bid: the first bidder {who} is the declarer (庄家) at {v} ({why})",
                             who=seat_name(self.start), v=self.best, why=self.how.nobody[1])
 
     def next_seat(self) -> None:
