@@ -102,3 +102,17 @@ def static_urls() -> list[str]:
                    for root, _dirs, files in os.walk(folder) for name in files)
     return [url_for("static", filename=name) for name in names
             if name != WORKER_FILE and not name.startswith(".") and not name.endswith((".LICENSE", ".map"))]
+
+
+# --- offline mode (issue 29): the Pyodide runtime, served by Paiju itself (never a CDN) -------------------
+# .ci/ensure-pyodide.sh unpacks the npm package into .cache/pyodide/; only these files are ever served.
+RUNTIME_DIR = Path(__file__).resolve().parent.parent / ".cache" / "pyodide"
+RUNTIME_FILES = frozenset({"pyodide.js", "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
+                           "python_stdlib.zip", "pyodide-lock.json"})
+
+
+@bp.get("/offline-engine/pyodide/<name>")
+def runtime_file(name: str):
+    if name not in RUNTIME_FILES or not (RUNTIME_DIR / name).is_file():
+        return current_app.response_class("not found", status=404, mimetype="text/plain")
+    return send_from_directory(RUNTIME_DIR, name, max_age=86400)
