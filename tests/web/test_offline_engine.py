@@ -5,12 +5,8 @@ import pytest
 
 from webapp.pwa import RUNTIME_DIR
 
-needs_runtime = pytest.mark.skipif(not (RUNTIME_DIR / "pyodide.asm.wasm").is_file(),
-                                   reason="run .ci/ensure-pyodide.sh (make pyodide) first")
-
-
-@needs_runtime
 def test_the_runtime_is_served_from_paiju_itself(client):
+    assert (RUNTIME_DIR / "pyodide.asm.wasm").is_file(), "run .ci/ensure-pyodide.sh (make pyodide; make test does)"
     resp = client.get("/offline-engine/pyodide/pyodide.asm.wasm")
     assert resp.status_code == 200
     assert resp.get_data()[:4] == b"\0asm"
