@@ -187,7 +187,7 @@ def test_an_alias_counts_one_spelling_as_another_in_the_standings_and_can_be_und
 
 
 def test_an_alias_needs_the_edit_token_of_an_evening_of_the_circle_and_names_in_it(lclient):  # noqa: F811
-    first, second, circle_id = _merged_circle(lclient)
+    first, _second, circle_id = _merged_circle(lclient)
     stranger = open_table(lclient, "hongwu")
     body = {"name": "老甲", "same_as": "甲"}
     assert post(lclient, f"circles/{circle_id}/aliases", body)[0] == 403
@@ -238,7 +238,7 @@ def test_the_circle_csv_has_one_row_per_evening_per_player_adding_up_to_the_stan
 
 
 def test_the_merge_form_counts_a_name_as_another_with_an_evenings_edit_cookie(lclient):  # noqa: F811
-    first, second, circle_id = _merged_circle(lclient)
+    first, _second, circle_id = _merged_circle(lclient)
     page = lclient.get(f"/circles/{circle_id}?via={first['id']}").get_data(as_text=True)
     form = {"csrf_token": CSRF.search(page).group(1), "name": "老甲", "same_as": "甲"}
     refused = lclient.post(f"/tables/{first['id']}/edit/circle-aliases", data=form)
