@@ -144,6 +144,15 @@ def test_a_game_without_sides_and_q783_without_teams_have_no_partners_while_q783
     assert set(_pairs(circle(lclient, circle_of(lclient, teams)))) == {("丙", "甲"), ("丁", "乙")}
 
 
+@pytest.mark.parametrize("rules, sides", [({}, {("丙", "甲"), ("丁", "乙")}),
+                                          ({"sides": "solo"}, {("丙", "乙"), ("丁", "乙"), ("丁", "丙")})])
+def test_erqiwang_partners_are_the_declarers_side_with_or_without_the_partner_opposite(lclient, rules, sides):  # noqa: F811
+    status, table = post(lclient, "tables", {"game": "erqiwang", "players": PLAYERS, "rules": rules})
+    assert status == 201
+    play(lclient, table, [{"declarer": 0, "bid": 60, "defender_points": 100}])
+    assert set(_pairs(circle(lclient, circle_of(lclient, table)))) == sides
+
+
 @pytest.mark.parametrize("circle_id", ["no-such-circle", "a" * 33, "bad id", "%00", "ä"])
 def test_an_unknown_circle_is_a_404_in_the_error_shape(lclient, circle_id):  # noqa: F811
     resp = lclient.get(f"/api/v1/circles/{circle_id}")
@@ -220,7 +229,9 @@ def test_the_circle_page_shows_standings_money_the_chart_and_its_numbers_in_zh_a
         running += line["totals"].get(top["name"], 0)
         points.append(str(running))
     assert f"<strong>{top['name']}</strong>: {' → '.join(points)}" in page
-    assert "搭子" in page and "对头" in page
+    best = season["partners"][0]
+    assert f"搭子：{best['a']} 和 {best['b']}，一起{best['hands']}局，两人共{best['total']:+d}分" in page
+    assert "的对头：" in page
     lclient.set_cookie("lang", "en")
     english = lclient.get(link).get_data(as_text=True)
     assert "Circle" in english and "Standings" in english and "Partners" in english
