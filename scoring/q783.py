@@ -93,9 +93,13 @@ def _round_payload(row) -> dict:
     return out
 
 
-def settle(values, rules) -> dict:
+def settle(values, rules, quiet: bool = False) -> dict:
+    """The hand's deltas, the banks after it, whether the 大局 is over, and the steps (none when ``quiet``)."""
     rounds = [_round_payload(row) for row in values.rounds]
-    state, steps = replay(values.players, values.teams, values.banks, rounds, rules, list(values.finish_order))
+    state, steps = replay(values.players, values.teams, values.banks, rounds, rules, list(values.finish_order),
+                          quiet=quiet)
+    if quiet:
+        return settlement(state["deltas"], [], banks=state["banks"], game_over=state["game_over"])
     steps.append(t("结果：{d}", "result: {d}",
                    d=join([t("{s} {d}", "{s} {d}", s=seat_name(i), d=_sign(d))
                            for i, d in enumerate(state["deltas"])], "，", ", ")))
@@ -153,6 +157,9 @@ class Q783(Game):
     action_table = ACTIONS
     settle_of = staticmethod(settle)
     live_hand = LIVE_HAND
+
+    def quiet_settle(self, values, rules):
+        return settle(values, rules, quiet=True)
 
     def table_input(self, seats):
         return {"players": seats}
