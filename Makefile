@@ -7,7 +7,7 @@ PORT ?= 5000
 HOST ?= 127.0.0.1
 TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: run serve test install install-test chromium translations bench clean axe
+.PHONY: run serve test install install-test chromium translations bench clean axe pyodide
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -38,7 +38,10 @@ chromium:
 axe:
 	@sh .ci/ensure-axe.sh
 
-test: $(TEST_STAMP) chromium axe
+pyodide:
+	@sh .ci/ensure-pyodide.sh
+
+test: $(TEST_STAMP) chromium axe pyodide
 	$(PY) -m pytest
 
 translations: $(TEST_STAMP)

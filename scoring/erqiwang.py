@@ -7,7 +7,7 @@ from typing import Any, Mapping, Sequence
 
 from .cards import BIG, LITTLE, SUITS, Card, Deck, Suit
 from .errors import InputErrors, InvalidInput, MalformedInput, PaijuError
-from .games import settlement
+from .games import declarer_sides, settlement
 from .i18n import Text, join, seat_name, t
 from .inputs import CardsField, ChoiceField, IntField, Problems, RowsField, Schema, SeatField, SwitchField
 from .live import DEFENDERS, LastTrick, LiveCounter
@@ -46,13 +46,11 @@ RULESET = RuleSet(
         THROW_COMPARE,
         Option("bottom_bonus", BottomBonus.OFF, tuple(BottomBonus), t("抠底（底牌分算给闲家）", "抠底 (the bottom to the defenders (闲家))"),
                t("「抠底：底牌分按最后一墩翻倍给闲家」：闲家用主牌赢最后一墩时，庄家埋的底牌分算给闲家：单张（或甩牌）赢 ×1，对子或拖拉机赢 ×2，"
-                 "副牌赢不算；要填底牌分和最后一墩。「不抠底」：闲家抓分就是全部（原文只说庄家埋8张底）。"
-                 "来源：由二七王改编的飙分规则（hur95593-netizen/biaofen「飙分-规则.md」“底牌(扣底捡分)”），可信度低",
+                 "副牌赢不算；要填底牌分和最后一墩（飙分这种由二七王变来的打法这样算）。「不抠底」：闲家抓分就是全部，底牌分不算",
                  "“抠底: the bottom, multiplied by the last trick, to the defenders (闲家)”: when the defenders (闲家) win the last trick with trumps, the points the declarer (庄家) buried in the bottom go to "
                  "the defenders (闲家): ×1 for a single (or a throw), ×2 for a pair or a tractor, nothing for a plain-suit win; "
-                 "give the bottom points and the last trick. “no 抠底”: the defenders' (闲家) points are all they count (the source "
-                 "says only that the declarer (庄家) buries 8 cards). Source: the rules of 飙分, a game derived from 二七王 "
-                 "(hur95593-netizen/biaofen “飙分-规则.md”, “底牌(扣底捡分)”); low confidence"),
+                 "give the bottom points and the last trick (as 飙分, a game grown from 二七王, counts it). “no 抠底”: the defenders' "
+                 "(闲家) points are all they count, the bottom counts for nobody"),
                value_labels={BottomBonus.OFF: t("不抠底", "no 抠底"), BottomBonus.ON: t("抠底：底牌分按最后一墩翻倍给闲家",
                                                                   "抠底: the bottom, multiplied by the last trick, "
                                                                   "to the defenders (闲家)")}),
@@ -310,7 +308,7 @@ def _chongguan(values) -> list[tuple[int, dict[str, int]]]:
 def _outcome(bid: int, points: int | None, surrender: bool, stake: int) -> tuple[bool, int, Text]:
     """(the defenders (闲家) win, the multiple of the stake, the step that says why)."""
     if surrender:
-        return True, 1, t("庄家投降：每个闲家得一底 {s}（不检分）", "the declarer (庄家) surrenders: each 闲家 receives one stake {s} "
+        return True, 1, t("庄家投降：每个闲家得一底 {s}（不检分）", "the declarer (庄家) surrenders: each defender (闲家) receives one stake {s} "
                           "(no 检分)", s=stake)
     if points >= bid:
         step = 40 if bid >= 45 else 20
@@ -340,8 +338,8 @@ def _pay_stakes(deltas: list[int], declarers, defenders, sign: int, each: int, s
     for s in declarers:
         deltas[s] -= sign * each * (len(defenders) if solo else 1)
     if solo:
-        return t("每个闲家 {e:+d}，庄家 {d:+d}", "each 闲家 {e:+d}, the declarer (庄家) {d:+d}", e=sign * each, d=-sign * each * 3)
-    return t("闲家每人 {e:+d}，庄家和对家每人 {d:+d}", "each 闲家 {e:+d}, the declarer (庄家) and partner {d:+d} each",
+        return t("每个闲家 {e:+d}，庄家 {d:+d}", "each defender (闲家) {e:+d}, the declarer (庄家) {d:+d}", e=sign * each, d=-sign * each * 3)
+    return t("闲家每人 {e:+d}，庄家和对家每人 {d:+d}", "each defender (闲家) {e:+d}, the declarer (庄家) and partner {d:+d} each",
              e=sign * each, d=-sign * each)
 
 
@@ -478,6 +476,9 @@ class Erqiwang(TrickGame):
     spec_of, bid_rules_of = staticmethod(spec_for), staticmethod(bid_rules)
     #: the hand followed trick by trick on the live page (scoring/trick/live.py), settled by this game
     live_hand = TrickFollow(LIVE_COUNTER, SETTLE_INPUT, SEATS, settle=lambda payload, rules: GAME.settle_payload(payload, rules))
+
+    def sides(self, data, rules, seats):
+        return declarer_sides(data, seats, partner=rules.sides is not Sides.SOLO)
 
 
 GAME = Erqiwang()

@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 from .cards import Deck
 from .errors import InputErrors, InvalidInput, MalformedInput, UnknownAction
 from .i18n import Text, shown, t
-from .inputs import Context, Schema, Values
+from .inputs import Context, Schema, Values, strict_int
 from .rules import Preset, Rules, RuleSet
 
 Action = Callable[[Mapping, Any], dict]
@@ -169,6 +169,12 @@ class Game:
         """Whether this hand ends a series of hands (Q783: a 大局 ends when a bank is empty)."""
         return False
 
+    def sides(self, data: Mapping, rules: Rules, seats: int) -> list[tuple[int, ...]] | None:
+        """Who played on which side of a stored hand: tuples of seat numbers (a circle's 搭子 and 对头), read from
+        the hand's ``data`` (its settle input as stored) under ``rules`` with ``seats`` seats; None: the game or
+        this hand has no sides (everyone for themselves), or the input does not say."""
+        return None
+
     def ledger_words(self) -> Mapping[str, Text]:
         """Words the ledger's hand cards use for what this game carries, by the cards' names for them
         (Q783: ``bank``); none by default."""
@@ -191,3 +197,18 @@ def settlement(deltas: list[int], steps: list[Text], **extra: Any) -> dict:
     if sum(deltas) != 0:  # an engine bug, never user input
         raise AssertionError(f"settlement is not zero-sum: {deltas}")
     return {"deltas": deltas, "steps": list(steps), **extra}
+
+
+def declarer_sides(data: Mapping, seats: int, partner: bool = False) -> list[tuple[int, ...]] | None:
+    """The sides of a hand with a 庄家 (the stored input's ``declarer``): the 庄家, with the partner opposite when
+    ``partner``, against the others; None when the input names no 庄家 among the seats."""
+    declarer = strict_int(data.get("declarer")) if isinstance(data, Mapping) else None
+    if declarer is None or not 0 <= declarer < seats:
+        return None
+    mine = {declarer, (declarer + seats // 2) % seats} if partner else {declarer}
+    return [tuple(sorted(mine)), tuple(s for s in range(seats) if s not in mine)]
+
+
+def opposite_teams(seats: int) -> list[tuple[int, ...]]:
+    """Partners opposite: the even seats against the odd ones."""
+    return [tuple(range(0, seats, 2)), tuple(range(1, seats, 2))]

@@ -5,7 +5,7 @@ from typing import Any, Sequence
 
 from .cards import BIG, LITTLE, SUITS, Card, Deck, Suit
 from .errors import InputErrors, InvalidInput, PaijuError
-from .games import settlement
+from .games import declarer_sides, settlement
 from .i18n import Text, seat_name, t
 from .inputs import IntField, RowsField, Schema, SeatField, SwitchField
 from .live import DECLARER, DEFENDERS, LastTrick, LiveCounter
@@ -50,11 +50,11 @@ RULESET = RuleSet(
         Option("failed_throw", FailedThrow.default().value, tuple(f.value for f in FailedThrow),
                t("甩牌失败改出哪一手", "A failed throw plays"),
                t("「被管上的最小一手」：被管上的那几手里最小的一手（最大的牌最小，再看张数少）；「先单牌、再对子、再拖拉机（同城游）」：同城游的规则"
-                 "“甩牌失败:按照单牌、对子、拖拉机的顺序选其较小的出”（tcy365.com/news/d9592.html）：有单牌出最小的单牌，"
+                 "“甩牌失败:按照单牌、对子、拖拉机的顺序选其较小的出”：有单牌出最小的单牌，"
                  "没有就出最小的对子（三副牌为三张），再没有就出最小的拖拉机，不管哪一手被管上",
                  "“the smallest beaten unit”: the smallest of the units that can be beaten (lowest top card, then fewest cards); "
-                 "“singles, then pairs, then tractors (同城游)”: 同城游's rule “甩牌失败:按照单牌、对子、拖拉机的顺序选其较小的出” "
-                 "(tcy365.com/news/d9592.html): the throw's lowest single if it has one, else its lowest pair "
+                 "“singles, then pairs, then tractors (同城游)”: as 同城游 plays it, "
+                 "the throw's lowest single if it has one, else its lowest pair "
                  "(triple with 3 decks), else its lowest tractor, whichever unit was beaten"),
                value_labels={FailedThrow.BEATEN.value: t("被管上的最小一手", "the smallest beaten unit"),
                              FailedThrow.SINGLE_FIRST.value: t("先单牌、再对子、再拖拉机（同城游）",
@@ -70,7 +70,7 @@ RULESET = RuleSet(
                       "the 游戏e家 platform’s rules: six tiers of the final card points: ±3b, ±6b, ±9b")),
         Preset(Payout.TIERS_321, t("同城游 1-2-3 倍", "同城游 1-2-3 tiers"),
                help=t("庄家够分即赢，闲家每家付1b，半空2b，全空3b；反之庄家不足一半付2b，0分付3b",
-                      "the declarer (庄家) wins on reaching the bid: each 闲家 pays 1b, 2b at 半空, 3b at 全空; otherwise "
+                      "the declarer (庄家) wins on reaching the bid: each defender (闲家) pays 1b, 2b at 半空, 3b at 全空; otherwise "
                       "each 闲家 receives 1b, 2b when the declarer (庄家) has under half the bid, 3b at 0")),
     ),
 )
@@ -248,7 +248,7 @@ def _bottom_step(values, scored: bool) -> Text | None:
                 else "house rule: bottom always scored")
         return t("底牌分{b}计给庄家（{why}）", "bottom points {b} go to the declarer (庄家) ({why})", b=bottom, why=why)
     if bottom:
-        return t("底牌分{b}不计（闲家赢得最后一轮）", "bottom points {b} not scored (闲家 took the last trick)", b=bottom)
+        return t("底牌分{b}不计（闲家赢得最后一轮）", "bottom points {b} not scored (the defenders (闲家) took the last trick)", b=bottom)
     return None
 
 
@@ -267,7 +267,7 @@ def _card_points(values, rules, steps: list) -> tuple[int, int]:
         steps.append(t("红五：庄家抓到{g}张（+{gp}），被抓{l}张（−{lp}）", "red fives: the declarer (庄家) captured {g} (+{gp}), "
                        "lost {l} (−{lp})", g=got5, gp=RED_FIVE_SWING * got5, l=lost5, lp=RED_FIVE_SWING * lost5))
     steps.append(t("庄家最终牌分 = {won} + {bot} − {bid} {sign} {sw} = {final}",
-                   "庄家 final card points = {won} + {bot} − {bid} {sign} {sw} = {final}",
+                   "the declarer's (庄家) final card points = {won} + {bot} − {bid} {sign} {sw} = {final}",
                    won=values.declarer_points, bot=bottom_scored, bid=values.bid, sign="+" if swing >= 0 else "−",
                    sw=abs(swing), final=points - values.bid))
     return points, values.declarer_points + bottom_scored
@@ -282,12 +282,12 @@ def _pay_tiers(deltas: list[int], declarer: int, points: int, raw: int, bid: int
                        p=points, bid=bid, tier=tier))
         each, gain = mult * b, 3 * mult * b
         steps_text = t("每个闲家 {e:+d}（{m:+d} × 基础分{b}），庄家 {d:+d}",
-                       "each 闲家 {e:+d} ({m:+d} × base {b}), the declarer (庄家) {d:+d}", e=-each, m=-mult, b=b, d=gain)
+                       "each defender (闲家) {e:+d} ({m:+d} × base {b}), the declarer (庄家) {d:+d}", e=-each, m=-mult, b=b, d=gain)
     else:
         mult, tier = seed_tier(points - bid)
         each, gain = mult * b // 3, mult * b
         steps_text = t("档位 {tier}：庄家 {m:+d}b = {d:+d}，每个闲家 {e:+d}（b = {b}）",
-                       "tier {tier}: the declarer (庄家) {m:+d}b = {d:+d}, each 闲家 {e:+d} (b = {b})",
+                       "tier {tier}: the declarer (庄家) {m:+d}b = {d:+d}, each defender (闲家) {e:+d} (b = {b})",
                        tier=tier, m=mult, d=gain, e=-each, b=b)
     for s in defenders:
         deltas[s] -= each
@@ -327,16 +327,16 @@ def _tiers_321(points: int, bid: int, raw: int, total: int) -> tuple[int, Text]:
     """
     if points >= bid:
         if raw >= total:
-            return 3, t("庄家全空（得满{t}分），闲家每家付3b", "全空 (the declarer (庄家) has all {t}): each 闲家 pays 3b", t=total)
+            return 3, t("庄家全空（得满{t}分），闲家每家付3b", "全空 (the declarer (庄家) has all {t}): each defender (闲家) pays 3b", t=total)
         if 2 * points >= total + bid:
-            return 2, t("庄家半空（≥ {h}），闲家每家付2b", "半空 (≥ {h}): each 闲家 pays 2b",
+            return 2, t("庄家半空（≥ {h}），闲家每家付2b", "半空 (≥ {h}): each defender (闲家) pays 2b",
                         h=_half(total, bid))
-        return 1, t("庄家够分，闲家每家付1b", "the declarer (庄家) made the bid: each 闲家 pays 1b")
+        return 1, t("庄家够分，闲家每家付1b", "the declarer (庄家) made the bid: each defender (闲家) pays 1b")
     if raw <= 0:
-        return -3, t("庄家0分，闲家每家得3b", "the declarer (庄家) has 0: each 闲家 receives 3b")
+        return -3, t("庄家0分，闲家每家得3b", "the declarer (庄家) has 0: each defender (闲家) receives 3b")
     if 2 * points < bid:
-        return -2, t("庄家不足叫分一半，闲家每家得2b", "the declarer (庄家) has less than half the bid: each 闲家 receives 2b")
-    return -1, t("庄家不够分，闲家每家得1b", "the declarer (庄家) missed the bid: each 闲家 receives 1b")
+        return -2, t("庄家不足叫分一半，闲家每家得2b", "the declarer (庄家) has less than half the bid: each defender (闲家) receives 2b")
+    return -1, t("庄家不够分，闲家每家得1b", "the declarer (庄家) missed the bid: each defender (闲家) receives 1b")
 
 
 def _half(total: int, bid: int) -> str:
@@ -345,7 +345,7 @@ def _half(total: int, bid: int) -> str:
 
 
 SUMMARY = t("红五三打一：一个庄家对三个闲家，红五最大，永远打2；算分、判牌、提示。",
-            "Red Five, one 庄家 against three: ♥5 is the top trump, 2s always trump; settle hands, check plays, hints.")
+            "Red Five, the declarer (庄家) against three: ♥5 is the top trump, 2s always trump; settle hands, check plays, hints.")
 
 def last_tricks(rules) -> tuple[LastTrick, ...]:
     """The bottom is the declarer's (庄家) when the declarer (庄家) wins the last trick, or always when the rules say so."""
@@ -394,6 +394,9 @@ class Hongwu(TrickGame):
     spec_of, bid_rules_of = staticmethod(spec_for), staticmethod(bid_rules)
     #: the hand followed trick by trick on the live page (scoring/trick/live.py), settled by this game
     live_hand = TrickFollow(LIVE_COUNTER, SETTLE_INPUT, SEATS, settle=lambda payload, rules: GAME.settle_payload(payload, rules))
+
+    def sides(self, data, rules, seats):
+        return declarer_sides(data, seats)  # 三打一: the 庄家 alone against three
 
 
 GAME = Hongwu()

@@ -111,14 +111,21 @@ def seat_number(seat: int) -> int:
     return seat + 1
 
 
+#: the templates of a seat's words and of several seats' words: a reader who knows the players' names sees
+#: the names instead (:func:`render_json`'s ``names``)
+SEAT_WORDS = ("{n}号位", "seat {n}")
+SEATS_WORDS = ("{s}号位", "seats {s}")
+SEATS_JOINED = ("、", " & ")
+
+
 def seat_name(seat: int) -> Text:
     """How a seat is called in messages and on pages: value 0 is 1号位 / seat 1."""
-    return t("{n}号位", "seat {n}", n=seat_number(seat))
+    return Text(*SEAT_WORDS, {"n": seat_number(seat)})
 
 
 def seats_name(seats) -> Text:
     """Several seats in one phrase: 1、3号位 / seats 1 & 3."""
-    return Text("{s}号位", "seats {s}", {"s": join([str(seat_number(s)) for s in seats], "、", " & ")})
+    return Text(*SEATS_WORDS, {"s": join([str(seat_number(s)) for s in seats], *SEATS_JOINED)})
 
 
 def unknown_seat(value: Any, seats: int) -> Text:
@@ -179,17 +186,37 @@ def from_json(value: Any) -> Any:
 _NODES = (dict, list)
 
 
-def render_json(value: Any, lang: str = DEFAULT_LANG) -> Any:
+def render_json(value: Any, lang: str = DEFAULT_LANG, names: tuple[str, ...] | None = None) -> Any:
     """A stored value (:func:`to_json`) rendered in ``lang``, in one walk that descends only into dicts
     and lists (JSON gives no other containers; ``isinstance`` against them is much cheaper than against
-    ``Mapping``)."""
+    ``Mapping``). With ``names`` (the players in the seats, in seat order), a seat's words are its
+    player's name: "甲" where a reader without names sees "1号位"."""
     if isinstance(value, dict):
         zh = value.get(ZH_KEY)
         if zh is None:
-            return {k: render_json(v, lang) if isinstance(v, _NODES) else v for k, v in value.items()}
+            return {k: render_json(v, lang, names) if isinstance(v, _NODES) else v for k, v in value.items()}
+        if names is not None and (zh == SEAT_WORDS[0] or zh == SEATS_WORDS[0]):
+            named = _named(value, lang, names)
+            if named is not None:
+                return named
         template = value.get(EN_KEY, zh) if lang == "en" else zh
-        params = {k: render_json(v, lang) if isinstance(v, _NODES) else v for k, v in value.items() if k[:1] != "$"}
+        params = {k: render_json(v, lang, names) if isinstance(v, _NODES) else v
+                  for k, v in value.items() if k[:1] != "$"}
         return template.format_map(params) if params else template
     if isinstance(value, list):
-        return [render_json(v, lang) if isinstance(v, _NODES) else v for v in value]
+        return [render_json(v, lang, names) if isinstance(v, _NODES) else v for v in value]
     return value
+
+
+def _named(stored: dict, lang: str, names: tuple[str, ...]) -> str | None:
+    """The player names for a stored seat's (or seats') words, or None when a seat is not among ``names``."""
+    if stored[ZH_KEY] == SEAT_WORDS[0]:
+        numbers = [stored.get("n")]
+    else:
+        joined = stored.get("s")
+        numbers = [v for k, v in joined.items() if k[:1] == "p"] if isinstance(joined, dict) else [None]
+    seats = [int(n) - 1 if isinstance(n, (int, str)) and str(n).isascii() and str(n).isdigit() else -1
+             for n in numbers]
+    if not seats or not all(0 <= seat < len(names) for seat in seats):
+        return None
+    return SEATS_JOINED[lang == "en"].join(names[seat] for seat in seats)

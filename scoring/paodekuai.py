@@ -54,10 +54,6 @@ class Zhaniao(Choice):
 
 
 ONE_DECK = (PDK52, PDK48, PDK45)
-#: where the house rules of rules/variants.md come from (named on the rules page and in each option's help)
-M2_CLIENT = "QuiQiJingFeng/M2_CLIENT GameRuleLayer.csd"
-XIUXIU = "xiuxiu RunFastRoom"
-KUBEGAMES = "kubegames/kubegames-games 960204"
 
 
 RULESET = RuleSet(
@@ -92,47 +88,38 @@ RULESET = RuleSet(
                  "bomb carrying as many kicker cards. 争上游 only (in 跑得快 four with two reads as 四带二)"),
                only_presets=(ZSY,)),
         Option("bomb_points", 0, tuple(range(0, 101)), t("炸弹分", "Bomb points"),
-               t(f"每个记下的炸弹当场收分：其他每人付 炸弹分 × 底分（0–100，0 = 炸弹不计分）。"
-                 f"来源：{M2_CLIENT}（“1个炸10分”）、{XIUXIU}、{KUBEGAMES}、567ppt.com（5分）",
-                 f"every bomb entered scores on the spot: each other player pays bomb points × stake "
-                 f"(0–100, 0 = bombs score nothing). From {M2_CLIENT} (“a bomb is 10”), {XIUXIU}, "
-                 f"{KUBEGAMES}, 567ppt.com (5)")),
+               t("每个记下的炸弹当场收分：其他每人付 炸弹分 × 底分（0–100，0 = 炸弹不计分；常见的是一个炸弹10分或5分）",
+                 "every bomb entered scores on the spot: each other player pays bomb points × stake "
+                 "(0–100, 0 = bombs score nothing; tables often play 10 or 5 a bomb)")),
         Option("zhaniao", Zhaniao.OFF, tuple(Zhaniao), t("红桃10扎鸟", "♥10 bird (扎鸟)"),
-               t(f"拿到红桃10的人和别人之间的付分翻倍。「扎鸟只翻牌分」：只翻牌分（{M2_CLIENT}：“炸弹则不翻倍”）；"
-                 f"「扎鸟连炸弹分一起翻」：炸弹分也翻倍（{XIUXIU}）。只用于一副牌的预设",
-                 f"every payment between the ♥10 holder and another player is doubled. “bird doubles card payments”: card payments "
-                 f"only ({M2_CLIENT}: “bombs are not doubled”); “bird doubles card and bomb payments”: bomb payments too ({XIUXIU}). "
-                 f"One-deck presets only"),
+               t("拿到红桃10的人和别人之间的付分翻倍。「扎鸟只翻牌分」：只翻牌分，炸弹分不翻；"
+                 "「扎鸟连炸弹分一起翻」：炸弹分也翻倍。只用于一副牌的预设",
+                 "every payment between the ♥10 holder and another player is doubled. “bird doubles card payments”: "
+                 "card payments only, bombs are not doubled; “bird doubles card and bomb payments”: bomb payments too. "
+                 "One-deck presets only"),
                value_labels={Zhaniao.OFF: t("不扎鸟", "no bird"),
                              Zhaniao.CARDS: t("扎鸟只翻牌分", "bird doubles card payments"),
                              Zhaniao.ALL: t("扎鸟连炸弹分一起翻", "bird doubles card and bomb payments")},
                only_presets=ONE_DECK),
         switch("baopei", t("报单放走包赔", "Let-go pays all (包赔)"),
-               t(f"下家报单时没出最大的单张或能管不管、放走赢家的人，替所有输家付牌分（炸弹分不包）。"
-                 f"来源：{M2_CLIENT}（“报单放走包赔”）、{XIUXIU}、{KUBEGAMES}、hackmd.io",
-                 f"the loser who let the winner go out (on one card, it did not play its largest single or "
-                 f"passed while able to beat) pays every loser's card payment; bombs are not covered. "
-                 f"From {M2_CLIENT}, {XIUXIU}, {KUBEGAMES}, hackmd.io")),
+               t("下家报单时没出最大的单张或能管不管、放走赢家的人，替所有输家付牌分（炸弹分不包）",
+                 "the loser who let the winner go out (on one card, it did not play its largest single or "
+                 "passed while able to beat) pays every loser's card payment; bombs are not covered")),
         switch("baoben", t("报单保本", "Last card pays nothing (报单保本)"),
-               t(f"输家按「每张1分」付时，只剩1张的输家不付（默认，{M2_CLIENT}“报单不出不进”、{XIUXIU}）；"
-                 f"关闭后也按1张付（hackmd.io、{KUBEGAMES}）",
-                 f"when losers pay 1 per card, a loser left with one card pays nothing (default; {M2_CLIENT}, "
-                 f"{XIUXIU}); when off, it pays for that card like any other (hackmd.io, {KUBEGAMES})"), default=True),
+               t("输家按「每张1分」付时，只剩1张的输家不付（默认，“报单不出不进”）；关闭后也按1张付",
+                 "when losers pay 1 per card, a loser left with one card pays nothing (the default); when off, "
+                 "it pays for that card like any other"), default=True),
         switch("baodan_max", t("报单必出最大", "Next on one card: single must be your largest"),
-               t(f"下家只剩1张（报单）时，出单张必须出手里最大的点数。来源：{XIUXIU} checkTake、"
-                 f"juexinw.com、{KUBEGAMES}",
-                 f"when the next player holds one card (报单), a single must be of the highest rank you hold. "
-                 f"From {XIUXIU} checkTake, juexinw.com, {KUBEGAMES}")),
+               t("下家只剩1张（报单）时，出单张必须出手里最大的点数",
+                 "when the next player holds one card (报单), a single must be of the highest rank you hold")),
         switch("spade3_first", t("首出必带黑桃3", "First play must hold ♠3"),
-               t(f"一局的第一手必须包含♠3。来源：{M2_CLIENT}（“黑桃3必出”）、{XIUXIU}、wangSir66/ChessTableQX",
-                 f"the first play of a hand must contain ♠3. From {M2_CLIENT}, {XIUXIU}, "
-                 f"wangSir66/ChessTableQX")),
+               t("一局的第一手必须包含♠3", "the first play of a hand must contain ♠3")),
         switch("full_kickers", t("牌够只能三带二", "Triples carry two while you can"),
-               t(f"三张、三带一、三顺和带少牌的飞机只能作为最后一手（出完手牌）；最后一手可以管同样三张数的三带二或飞机。"
-                 f"只用于一副牌的预设。来源：{M2_CLIENT}、{KUBEGAMES}、{XIUXIU}（threeTake）",
-                 f"a bare triple, 3带1, a bare triple run or a short-winged airplane only as your last play "
-                 f"(the whole hand); such a last play beats a 3带2 or airplane of as many triples with a lower "
-                 f"top. One-deck presets only. From {M2_CLIENT}, {KUBEGAMES}, {XIUXIU} (threeTake)"),
+               t("三张、三带一、三顺和带少牌的飞机只能作为最后一手（出完手牌）；最后一手可以管同样三张数的三带二或飞机。"
+                 "只用于一副牌的预设",
+                 "a bare triple, 3带1, a bare triple run or a short-winged airplane only as your last play "
+                 "(the whole hand); such a last play beats a 3带2 or airplane of as many triples with a lower "
+                 "top. One-deck presets only"),
                only_presets=ONE_DECK),
     ),
     presets=(
@@ -145,11 +132,9 @@ RULESET = RuleSet(
                       "16-card game)"),
                reading=True),
         Preset(PDK45, t("跑得快 十五张（3人×15张）", "Paodekuai, 15 cards (3 × 15)"),
-               help=t(f"一副牌去掉大小王和♥A ♣A ♦A、♥2 ♣2 ♦2和♦K，只剩♠A、♠2和三张K。"
-                      f"来源：{M2_CLIENT}（“十五张玩法”）、{XIUXIU} removeCard",
-                      f"one pack without jokers, ♥A ♣A ♦A, ♥2 ♣2 ♦2 and ♦K: one ace "
-                      f"(♠A), one 2 (♠2) and three kings. From {M2_CLIENT} (“15-card game”), {XIUXIU} "
-                      f"removeCard")),
+               help=t("一副牌去掉大小王和♥A ♣A ♦A、♥2 ♣2 ♦2和♦K，只剩♠A、♠2和三张K（“十五张玩法”）",
+                      "one pack without jokers, ♥A ♣A ♦A, ♥2 ♣2 ♦2 and ♦K: one ace "
+                      "(♠A), one 2 (♠2) and three kings (the “15-card game”)")),
         Preset(ZSY, t("争上游 108张（4人×27张）", "Zhengshangyou, 108 cards (4 × 27)"),
                help=t("两副牌带大小王，有同花顺、连三同张带牌、天王炸弹",
                       "two packs with jokers: straight flushes, triple runs with attachments, the four-joker "

@@ -32,7 +32,7 @@ from typing import Any
 
 from . import q783_rounds
 from .cards import format_cards
-from .games import Game, settlement
+from .games import Game, opposite_teams, settlement
 from .i18n import Text, join, seat_name, t
 from .inputs import RowsField, Schema
 from .q783_patterns import (ACTIONS, MAX_SET, Q783_KINDS, RULESET, Bomb, NOfAKind, Q783Spec, cards_str,  # noqa: F401
@@ -168,6 +168,11 @@ class Q783(Game):
 
     def ledger_words(self):
         return {"bank": t("分库", "Bank")}
+
+    def sides(self, data, rules, seats):
+        """In teams (4 or 6 players), partners opposite; else everyone for themselves."""
+        teams = isinstance(data, dict) and data.get("teams") is True and seats in (4, 6)
+        return opposite_teams(seats) if teams else None
 
 
 GAME = Q783()

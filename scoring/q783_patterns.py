@@ -25,7 +25,7 @@ from .games import ActionTable
 from .i18n import Text, t
 from .q783_rounds import Scoring, Winner
 from .rules import Option, Preset, RuleSet, switch
-from .shedding import Pattern, RankOrder, bombs, stock, Reading, SheddingSpec, is_pass, read_cards, shedding_actions, spec_cache
+from .shedding import HandGroups, Pattern, RankOrder, bombs, stock, Reading, SheddingSpec, is_pass, read_cards, shedding_actions, spec_cache
 
 # ==========================================================================
 # House rules
@@ -208,32 +208,26 @@ def payout(r: Reading) -> int:
     return 5
 
 
-class _SameRank(Pattern):
-    """N cards of one rank, plain or a bomb as the rules decide: which sizes are bombs, and their candidates."""
+class _BombClass(Pattern):
+    """Bombs and Q783s: they beat every plain play, and each other by level."""
 
-    def is_bomb_size(self, n: int) -> bool:
-        return n >= 4 or (n == 3 and self.rules.three_bombs)
+    def beats(self, play, table):
+        return not is_bomb_class(table) or play.key > table.key
 
-    def candidates(self, hand, table, size, need):
-        if self.is_bomb_size(size) != self.bomb:
-            return
-        for rank in hand.order.by_power(hand.ranks, reverse=True):
-            if hand.order.power(rank) >= 0 and hand.count(rank) >= size:
-                yield hand.take([(rank, size)])
+    def answers(self, table, size):
+        return True
 
 
-class NOfAKind(stock.SameRank, _SameRank):
-    """Single, pair, triple (the stock one rank), labelled with the rank once: 对子（5）."""
+class NOfAKind(stock.SameRank):
+    """Single, pair, triple (the stock one rank; every triple is a bomb with ``three_bombs``), labelled with the
+    rank once: 对子（5）."""
 
-    def reads_size(self, n):
-        return n <= 3 and not self.is_bomb_size(n)
-
-    def read(self, cards, counts):
-        if not self.is_bomb_size(len(cards)):
-            yield from super().read(cards, counts)
-
-    candidates = _SameRank.candidates
     leads = Pattern.leads  # Q783's leads are read, not built
+
+    def __init__(self, spec):
+        super().__init__(spec)
+        if self.rules.three_bombs:
+            self.bomb_triples = tuple(self.order.powers)
 
     def detail(self, rank, n):
         return rank_name(rank)
@@ -248,20 +242,11 @@ class NOfAKind(stock.SameRank, _SameRank):
         return table is None or (not is_bomb_class(table) and size == table.size)
 
 
-class _BombClass(Pattern):
-    """Bombs and Q783s: they beat every plain play, and each other by level."""
-
-    def beats(self, play, table):
-        return not is_bomb_class(table) or play.key > table.key
-
-    def answers(self, table, size):
-        return True
-
-
-class Bomb(bombs.Bomb, _SameRank, _BombClass):
+class Bomb(_BombClass, bombs.Bomb):
     """The stock n of a kind (3 with ``three_bombs``, 4 … 8), keyed by Q783's bomb-class level."""
 
     most = MAX_SET
+    leads = Pattern.leads  # Q783's leads are read, not built
 
     def __init__(self, spec):
         self.least = 3 if spec.rules.three_bombs else 4
@@ -277,11 +262,6 @@ class Bomb(bombs.Bomb, _SameRank, _BombClass):
         rank, n = next(iter(part.items()))
         label = t("{n}张炸弹（{r}）", "{n}-card bomb ({r})", n=n, r=rank_name(rank))
         return self.reading("bomb", cards, key, label, rank=rank_name(rank))
-
-    candidates = _SameRank.candidates
-    leads = Pattern.leads  # Q783's leads are read, not built
-    beats = _BombClass.beats
-    answers = _BombClass.answers
 
 
 class Q783(_BombClass):
@@ -326,6 +306,11 @@ class Q783Spec(SheddingSpec):
 
     def deck(self) -> Deck:
         return deck(self.rules)
+
+    def group(self, hand):
+        """The hand's ranked cards: score cards are never played (a hint's hand holds none)."""
+        power = self.rank_order.card_power
+        return HandGroups([c for c in hand if power(c) >= 0], self.rank_order)
 
     def identity(self, cards):
         ranks = tuple(sorted(c.rank for c in cards))

@@ -29,6 +29,8 @@ class Choice(StrEnum):
 
 _TRUE = {"on", "true", "yes", "1", "y"}
 _FALSE = {"off", "false", "no", "0", "n", ""}
+#: the words a switch reads (any case, spaces around them), for the API's schema of a switch
+SWITCH_WORDS = tuple(sorted(_TRUE | _FALSE))
 
 
 @dataclass(frozen=True)
@@ -212,9 +214,10 @@ class RuleSet:
     def _resolve(self, rules: Any) -> Rules:
         if not isinstance(rules, Mapping):
             raise MalformedInput(t("rules 应为一个对象", "rules must be an object"), field="rules")
-        preset_name = rules.get("preset") or self.default_preset
+        given = rules.get("preset")
+        preset_name = self.default_preset if given is None or given == "" else given
         names = [p.name for p in self.presets]
-        if preset_name not in names:
+        if not isinstance(preset_name, str) or preset_name not in names:  # {} or 0 is no preset name either
             raise MalformedInput(
                 t("没有「{p}」这个预设，可选：{valid}", "there is no preset “{p}”; allowed: {valid}",
                   p=shown(preset_name), valid=" / ".join(names)),

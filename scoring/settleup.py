@@ -19,7 +19,7 @@ from functools import lru_cache
 from typing import Sequence
 
 from .errors import MalformedInput
-from .i18n import Text, seat_name, t
+from .i18n import Text, join, seat_name, t
 from .inputs import shown
 
 EXACT_SEATS = 12  # the exact split looks at 3^n pairs of subsets: beyond this many balances, a greedy one
@@ -117,6 +117,11 @@ def _settle_group(balances: Sequence[int], group: list[int]) -> list[tuple[int, 
     return out
 
 
+def money_of(points: int, per_point: Decimal) -> str:
+    """The money ``points`` move at ``per_point`` a point, with two decimals."""
+    return str((per_point * points).quantize(CENT, rounding=ROUND_HALF_UP))
+
+
 def settle_up(totals: Sequence[int], per_point: Decimal = Decimal(1)) -> dict:
     """The fewest transfers that settle ``totals`` (zero-sum), with the money each one moves."""
     totals = tuple(int(x) for x in totals)
@@ -124,7 +129,7 @@ def settle_up(totals: Sequence[int], per_point: Decimal = Decimal(1)) -> dict:
         raise AssertionError(f"cannot settle {totals}")
     transfers = [(a, b, p) for group in _groups(totals) for a, b, p in _settle_group(totals, group)]
     transfers.sort(key=lambda x: (-x[2], x[0], x[1]))
-    money = lambda points: str((per_point * points).quantize(CENT, rounding=ROUND_HALF_UP))  # noqa: E731
+    money = lambda points: money_of(points, per_point)  # noqa: E731
     return {"totals": list(totals), "per_point": str(per_point.quantize(CENT)),
             "transfers": [{"from": a, "to": b, "points": p, "amount": money(p)} for a, b, p in transfers],
             "steps": [transfer_words(a, b, p, money(p)) for a, b, p in transfers]}
@@ -133,3 +138,28 @@ def settle_up(totals: Sequence[int], per_point: Decimal = Decimal(1)) -> dict:
 def transfer_words(payer: int, payee: int, points: int, amount: str) -> Text:
     return t("{a}付给{b} {p}分（{m}元）", "{a} pays {b} {p} points ({m})", a=seat_name(payer), b=seat_name(payee),
              p=points, m=amount)
+
+
+def share_words(game: Text, day: str, hands: int, names: Sequence[str], settled: dict) -> Text:
+    """The evening in the words a group chat expects (``settle_up``'s answer for ``names``): the game, the date
+    and the hands, each player's total and money (highest first), then who pays whom — one line each."""
+    per_point = Decimal(settled["per_point"])
+    money = lambda points: money_of(points, per_point)  # noqa: E731
+    ranked = sorted(range(len(names)), key=lambda i: (-settled["totals"][i], i))
+    lines = [t("{g}｜{d}｜共{n}局｜每分{m}元", "{g} | {d} | {n} hand | {m} a point" if hands == 1 else
+               "{g} | {d} | {n} hands | {m} a point", g=game, d=day, n=hands, m=money(1))]
+    lines += [t("{who} {p}（{m}元）", "{who} {p} ({m})", who=names[i], p=_signed(settled["totals"][i]),
+                m=_signed(money(settled["totals"][i]))) for i in ranked]
+    lines += [t("{a} → {b}：{p}分，{m}元", "{a} → {b}: {p} points, {m}", a=names[tr["from"]], b=names[tr["to"]],
+                p=tr["points"], m=tr["amount"]) for tr in settled["transfers"]]
+    if not settled["transfers"]:
+        lines.append(t("谁也不欠谁", "nobody owes anybody"))
+    return join(lines, "\n", "\n")
+
+
+def _signed(value: int | str) -> str:
+    """A total or an amount as a chat writes it: +35, −20 (a true minus sign), 0; +3.50, −1.25, 0.00."""
+    text = str(value)
+    if text.startswith("-"):
+        return "−" + text[1:]
+    return text if Decimal(text) == 0 else "+" + text

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from .cards import format_cards
 from .errors import InputErrors, InvalidInput, MalformedInput, PaijuError
-from .games import Game, settlement
+from .games import Game, opposite_teams, settlement
 from .i18n import Text, join, seat_name, t
 from .inputs import CardsField, IntField, RowsField, Schema, SeatField, SeatOrderField
 from .rules import Choice, Option, Preset, RuleSet, switch
@@ -76,12 +76,11 @@ RULESET = RuleSet(
         Option("contribution", Contribution.SEED, tuple(Contribution), t("贡献分", "Bomb contribution"),
                t("6线及以上的炸弹当即从其他每人收分：6线 +6/每人−2，7线 +18/−6，8线及以上 +30/−10（中国手机游戏新闻网）；"
                  "或 +3/−1、+9/−3、+15/−5（779游戏大厅千变双扣页的正文）；或每多一线翻倍，其他每人付 2^(线数−4)："
-                 "6线4、7线8 … 12线256，不受封顶限制（温州双扣服务端 hangzhouanbang/qipai_wenzhoushuangkou 的贡献分表）",
+                 "6线4、7线8 … 12线256，不受封顶限制（温州双扣的贡献分表）",
                  "every bomb of 6 lines or more pays at once: 6 lines +6 / −2 from each other player, 7 lines +18/−6, "
                  "8 or more +30/−10 (中国手机游戏新闻网); or +3/−1, +9/−3, +15/−5 (the text of the 779 game hall's "
                  "千变双扣 page); or doubling with every line, each other player paying 2^(lines−4): 6 lines 4, "
-                 "7 lines 8 … 12 lines 256, never capped (the contribution table of a Wenzhou 双扣 server, "
-                 "hangzhouanbang/qipai_wenzhoushuangkou)"),
+                 "7 lines 8 … 12 lines 256, never capped (the contribution table of Wenzhou 双扣)"),
                value_labels={Contribution.SEED: t("6线+6、7线+18、8线+30（中国手机游戏新闻网）",
                                        "6 lines +6, 7 lines +18, 8+ lines +30 (中国手机游戏新闻网)"),
                              Contribution.ONE_THREE_FIVE: t("6线+3、7线+9、8线+15（779游戏大厅）", "6 lines +3, 7 lines +9, 8+ lines +15 (779 game hall)"),
@@ -319,6 +318,9 @@ class Shuangkou(Game):
     deck_of = staticmethod(deck_for)
     action_table = ACTIONS
     settle_of = staticmethod(settle)
+
+    def sides(self, data, rules, seats):
+        return opposite_teams(seats) if seats == 4 else None  # partners opposite, always
 
 
 GAME = Shuangkou()

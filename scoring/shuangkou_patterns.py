@@ -1,20 +1,22 @@
-"""双扣's spec on the shedding core (``rules/shuangkou.md``): its readings, patterns and their order.
+"""双扣's spec on the shedding core (``rules/shuangkou.md``): its pattern table and the rules that are its own.
 
 Jokers are wild (house rule ``wild``: both / only 大王 / none) when played with at least one natural
-card (the core's :mod:`~scoring.shedding.wild`); alone they are themselves (single, pair of identical
-jokers, 三王, 天王). :meth:`ShuangkouSpec.readings` gives every distinct reading of a card set, largest
-first; a play beats the table when any of its readings does. The game (options, settle) is
-``scoring/shuangkou.py``.
+card (the core's :mod:`~scoring.shedding.wild`: one rank, n of a kind and runs are the stock patterns
+with their templates filled); alone they are themselves (single, pair of identical jokers, 三王,
+天王). 双扣's own: its labels ("顺子：3 4 5 6 7", a bomb's lines), bombs by lines (三王, 天王, X线Y连环
+and the ``same_lines`` house rule), the order of readings. :meth:`ShuangkouSpec.readings` gives every
+distinct reading of a card set, largest first; a play beats the table when any of its readings
+does. The game (options, settle) is ``scoring/shuangkou.py``.
 """
 from __future__ import annotations
 
 from collections import Counter
-from typing import Sequence
 
-from .cards import ACE, BIG_JOKER, LITTLE_JOKER, Card, Deck, format_cards, rank_name
+from .cards import BIG_JOKER, LITTLE_JOKER, Deck, format_cards
 from .i18n import Text, t
 from .rules import Choice
-from .shedding import STANDARD, Pattern, Reading, SheddingSpec, distinct_readings, spec_cache, wild
+from .shedding import STANDARD, Reading, bombs, distinct_readings, runs, spec_cache, stock, wild
+from .shedding.stock import Template, template
 
 JOKERS = (BIG_JOKER, LITTLE_JOKER)
 MAX_PLAY = 27
@@ -62,7 +64,7 @@ def max_lines(rules) -> int:
 
 
 # ==========================================================================
-# Readings
+# Readings: names and order; bombs by lines; chains
 # ==========================================================================
 
 KIND_NAMES = {
@@ -78,33 +80,8 @@ KIND_NAMES = {
     "chain": t("连环炸弹", "chain bomb"),
 }
 _PRIORITY = {"single": 0, "pair": 1, "triple": 2, "straight": 3, "pair_run": 4, "triple_run": 5}
-_SAME = {1: "single", 2: "pair", 3: "triple"}
 MIN_CHAIN, MAX_CHAIN = 3, 6  # ranks in a chain bomb
 MAX_RUN = 12  # ranks in a straight or run (3 … A)
-
-
-def make_reading(kind: str, cards: Sequence[Card], key: tuple, shown: Sequence[int], wild_as: Sequence[int] = (),
-                 lines: int | None = None, chain: tuple[int, int] | None = None, top: int | None = None) -> Reading:
-    """One reading; ``shown`` are the ranks the cards stand for, ``wild_as`` what the jokers stand for."""
-    n = len(cards)
-    desc = ORDER.names(shown)
-    if chain:
-        name = t("{x}线{y}连环", "{x}-line {y}-chain", x=chain[0], y=chain[1])
-    else:
-        name = KIND_NAMES[kind]
-    if lines is not None:
-        label = t("{k}（{l}线）：{d}", "{k} ({l} lines): {d}", k=name, l=lines, d=desc)
-    else:
-        label = t("{k}：{d}", "{k}: {d}", k=name, d=desc)
-    extra = {"top": rank_name(top) if top is not None else None, "as": desc}
-    if wild_as:
-        label = label + t("（王当 {w}）", " (jokers as {w})", w=ORDER.names(wild_as))
-        extra["wild_as"] = [rank_name(r) for r in wild_as]
-    if lines is not None:
-        extra["lines"] = lines
-    if chain:
-        extra["chain"] = {"x": chain[0], "y": chain[1]}
-    return Reading(kind, label, key, n, lines is not None, tuple(cards), extra)
 
 
 def _bomb_key(lines: int, n: int, top: int, special: bool = False) -> tuple:
@@ -156,18 +133,31 @@ def _chain_xs(window, nat, n, y, uneven: bool) -> list[int]:
             if low <= x and sum(max(nat.get(r, 0), x) for r in window) <= n <= x + MAX_COPIES * (y - 1)]
 
 
-def _chain_reading(window, top, y, cards, nat, x, key) -> Reading:
-    groups_ = _groups_for(window, nat, len(cards), x)
-    shown = [r for r, g in zip(window, groups_) for _ in range(g)]
-    fill = [r for r, g in zip(window, groups_) for _ in range(g - nat.get(r, 0))]
-    return make_reading("chain", cards, key, shown, fill, lines=x + y, chain=(x, y), top=top)
+def _chain(window, top: int, groups, n: int) -> Template:
+    """The template of a chain bomb of ``n`` cards on ``window`` with these groups: X+Y lines."""
+    return template("chain", tuple(window), tuple(groups), _bomb_key(min(groups) + len(window), n, top), top)
 
 
 # ==========================================================================
 # Patterns
 # ==========================================================================
 
-class _Bomb(Pattern):
+class Labels(wild.Filled):
+    """双扣's labels: "name：ranks" (a bomb's with its lines: "炸弹（5线）：…"), a bomb's ``lines``."""
+
+    def label(self, shape, shown):
+        if self.bomb:
+            return t("{k}（{l}线）：{d}", "{k} ({l} lines): {d}", k=self.name(shape), l=shape.key[0], d=shown)
+        return t("{k}：{d}", "{k}: {d}", k=self.name(shape), d=shown)
+
+    def name(self, shape) -> Text:
+        return self.names[shape.kind]
+
+    def more(self, shape):
+        return {"lines": shape.key[0]} if self.bomb else {}
+
+
+class ByLines(Labels):
     """A bomb beats every plain play; bombs by lines, then (``fewer_cards``) fewer cards, then the top."""
 
     bomb = True
@@ -184,7 +174,7 @@ class _Bomb(Pattern):
         return play.key > table.key
 
 
-class JokersAlone(_Bomb):
+class JokersAlone(ByLines):
     """Jokers played alone are themselves: a single, a pair of one joker, 三王 (6 lines), 天王 (7 lines)."""
 
     kinds = ("three_jokers", "four_jokers")
@@ -197,14 +187,15 @@ class JokersAlone(_Bomb):
         if not all(c.rank in JOKERS for c in cards):
             return []
         n = len(cards)
-        shown = sorted((c.rank for c in cards), reverse=True)
         if n == 1 or (n == 2 and len(counts) == 1):
-            r = shown[0]
-            return [make_reading(_SAME[n], cards, (power(r),), shown, top=r)]
-        if n == 3:
-            return [make_reading("three_jokers", cards, _bomb_key(6, 3, 0, True), shown, lines=6)]
-        if n == 4:
-            return [make_reading("four_jokers", cards, _bomb_key(7, 4, 0, True), shown, lines=7)]
+            r = cards[0].rank
+            same = template(stock.SAME_KINDS[n], (r,), (n,), (power(r),), r)
+            return [self.spec.pattern("single").filled(same, cards, ())]  # labelled as a plain play
+        if n in (3, 4):
+            kind, lines = ("three_jokers", 6) if n == 3 else ("four_jokers", 7)
+            window = tuple(sorted(counts, reverse=True))
+            shape = template(kind, window, tuple(counts[r] for r in window), _bomb_key(lines, n, 0, True), None)
+            return [self.filled(shape, cards, ())]
         return []
 
     def candidates(self, hand, table, size, need):
@@ -221,28 +212,8 @@ class JokersAlone(_Bomb):
                     break
 
 
-
-class SameRank(Pattern):
+class SameRank(Labels, stock.SameRank):
     """1 to 3 cards of one rank (jokers may fill in): single, pair, triple."""
-
-    kinds = ("single", "pair", "triple")
-
-    def reads_size(self, n):
-        return n < 4
-
-    def read(self, cards, counts):
-        n = len(cards)
-        if len(counts) == 1 and n < 4:
-            r = next(iter(counts))
-            yield make_reading(_SAME[n], cards, (power(r),), [r] * n, [r] * (n - counts[r]), top=r)
-
-    def candidates(self, hand, table, size, need):
-        if size >= 4:
-            return
-        for r in hand.natural_have:
-            key = (power(r),)
-            yield from hand.emit(self, [r], [size], _SAME[size], key, lambda cards, fill, r=r, key=key: make_reading(
-                _SAME[size], cards, key, [r] * size, fill, top=r))
 
     def describe(self) -> Text:
         return t("单张、对子、三张；顺子（5张以上，3到A）；连对（3对以上）；连三张（{m}个以上）；没有三带二；2和王不能按本身点数进连牌",
@@ -250,32 +221,15 @@ class SameRank(Pattern):
                  "2 and jokers never join a run as themselves", m=self.rules.min_triple_run)
 
 
-class KindBomb(_Bomb):
+class KindBomb(ByLines, bombs.Bomb):
     """X cards of one rank, 4 ≤ X ≤ 8 (jokers may fill in): X lines; ``wild_over_eight``: up to 12 with jokers."""
-
-    kinds = ("bomb",)
 
     def __init__(self, spec):
         super().__init__(spec)
         self.most = most_of_a_kind(self.rules)
 
-    def reads_size(self, n):
-        return 4 <= n <= self.most
-
-    def read(self, cards, counts):
-        n = len(cards)
-        if len(counts) == 1 and 4 <= n <= self.most:
-            r = next(iter(counts))
-            yield make_reading("bomb", cards, _bomb_key(n, n, power(r)), [r] * n, [r] * (n - counts[r]), lines=n,
-                               top=r)
-
-    def candidates(self, hand, table, size, need):
-        if not 4 <= size <= self.most:
-            return
-        for r in hand.natural_have:
-            key = _bomb_key(size, size, power(r))
-            yield from hand.emit(self, [r], [size], "bomb", key, lambda cards, fill, r=r, key=key: make_reading(
-                "bomb", cards, key, [r] * size, fill, lines=size, top=r))
+    def rank_key(self, rank, n):
+        return _bomb_key(n, n, power(rank))
 
     def describe(self) -> Text:
         text = t("炸弹：X张同点数（4–8张）= X线；三王 = 6线（6线里最小）；天王（四个王）= 7线（7线里最小）；"
@@ -288,67 +242,25 @@ class KindBomb(_Bomb):
         return text
 
 
-class Run(Pattern):
+class Run(Labels, runs.Run):
     """``width`` cards of each of ``min_len`` … 12 consecutive ranks 3 … A (jokers may fill in)."""
 
-    width, kind = 1, "straight"
-
-    def __init__(self, spec):
-        super().__init__(spec)
-        self.shortest = self.min_len()
-
-    @property
-    def kinds(self):
-        return (self.kind,)
-
-    def min_len(self) -> int:
-        return 5
-
-    def reads_size(self, n):
-        return n % self.width == 0 and self.shortest <= n // self.width <= MAX_RUN
-
-    def read(self, cards, counts):
-        n, width = len(cards), self.width
-        if not all(3 <= r <= ACE for r in counts) or n % width or max(counts.values()) > width:
-            return
-        length = n // width
-        if not self.shortest <= length <= MAX_RUN:
-            return
-        lo, hi = min(counts), max(counts)
-        for start in range(max(3, hi - length + 1), min(lo, ACE - length + 1) + 1):
-            window = range(start, start + length)
-            fill = [r for r in window for _ in range(width - counts.get(r, 0))]
-            top = start + length - 1
-            yield make_reading(self.kind, cards, (top,), [r for r in window for _ in range(width)], fill, top=top)
-
-    def candidates(self, hand, table, size, need):
-        width = self.width
-        length = size // width
-        if size % width or not self.shortest <= length <= MAX_RUN:
-            return
-        for window in ORDER.windows(length):
-            top = window[-1]
-            yield from hand.emit(self, window, [width] * length, self.kind, (top,),
-                                 lambda cards, fill, window=window, top=top: make_reading(
-                                     self.kind, cards, (top,), [r for r in window for _ in range(width)], fill,
-                                     top=top))
+    max_len = MAX_RUN
 
 
 class PairRun(Run):
-    width, kind = 2, "pair_run"
-
-    def min_len(self) -> int:
-        return 3
+    width, min_len, kind = 2, 3, "pair_run"
 
 
 class TripleRun(Run):
     width, kind = 3, "triple_run"
 
-    def min_len(self) -> int:
-        return self.rules.min_triple_run
+    def __init__(self, spec):
+        super().__init__(spec)
+        self.min_len = self.rules.min_triple_run
 
 
-class ChainBomb(_Bomb):
+class ChainBomb(ByLines):
     """X线Y连环: Y (3–6) consecutive ranks of X (4–8) cards each = X+Y lines; 千变: groups may differ."""
 
     kinds = ("chain",)
@@ -361,8 +273,13 @@ class ChainBomb(_Bomb):
     def reads_size(self, n):
         return 4 * MIN_CHAIN <= n <= MAX_COPIES * MAX_CHAIN
 
-    def read(self, cards, counts):
-        n = len(cards)
+    def name(self, shape):
+        return t("{x}线{y}连环", "{x}-line {y}-chain", x=min(shape.widths), y=len(shape.window))
+
+    def more(self, shape):
+        return {"lines": shape.key[0], "chain": {"x": min(shape.widths), "y": len(shape.window)}}
+
+    def fitting(self, counts, n):
         for y in range(MIN_CHAIN, MAX_CHAIN + 1):
             if n < 4 * y or n > MAX_COPIES * y or len(counts) > y:
                 continue
@@ -370,28 +287,30 @@ class ChainBomb(_Bomb):
                 if any(r not in window for r in counts):
                     continue
                 for x in _chain_xs(window, counts, n, y, self.uneven_chain):
-                    yield _chain_reading(window, top, y, cards, counts, x, _bomb_key(x + y, n, top))
+                    yield _chain(window, top, _groups_for(window, counts, n, x), n)
+
+    def templates(self, hand, size, rank=None):
+        """The even chains of ``size`` cards (千变's uneven ones: :meth:`uneven`)."""
+        return self.once((size, rank), lambda: list(self.even_chains(size, rank)))
+
+    def even_chains(self, size, rank):
+        for y in range(MIN_CHAIN, MAX_CHAIN + 1):
+            x, left = divmod(size, y)
+            if not left and 4 <= x <= MAX_COPIES:
+                for window, top in self.windows[y]:
+                    if rank is None or rank in window:
+                        yield _chain(window, top, [x] * y, size)
 
     def candidates(self, hand, table, size, need):
+        if not self.uneven_chain:
+            yield from super().candidates(hand, table, size, need)
+            return
         for y in range(MIN_CHAIN, MAX_CHAIN + 1):
             if size < 4 * y or size > MAX_COPIES * y:
                 continue
             for window, top in self.windows[y]:
-                if hand.need_rank is not None and hand.need_rank not in window:
-                    continue
-                if self.uneven_chain:
+                if hand.need_rank is None or hand.need_rank in window:
                     yield from self.uneven(hand, window, top, y)
-                elif size % y == 0:
-                    yield from self.even(hand, window, top, y, size // y)
-
-    def even(self, hand, window, top, y, x):
-        if not 4 <= x <= MAX_COPIES:
-            return
-        key = _bomb_key(x + y, hand.size, top)
-        yield from hand.emit(self, window, [x] * y, "chain", key,
-                             lambda cards, fill: make_reading("chain", cards, key,
-                                                              [r for r in window for _ in range(x)], fill,
-                                                              lines=x + y, chain=(x, y), top=top))
 
     def uneven(self, hand, window, top, y):
         """千变 chains: naturals per rank 0..8 (at least one card), the rest jokers; X = best smallest group."""
@@ -405,24 +324,28 @@ class ChainBomb(_Bomb):
                 continue
             for jk, powers in jokers:
                 cards = nat_cards + jk
-                yield cards, (lambda cards=cards, used=used, x=x, key=key: _chain_reading(
-                    window, top, y, cards, {r: u for r, u in zip(window, used) if u}, x, key)), powers + nat_powers
+                yield cards, (lambda cards=cards, used=used, x=x: self.uneven_reading(
+                    window, top, cards, used, x)), powers + nat_powers
+
+    def uneven_reading(self, window, top, cards, used, x) -> Reading:
+        naturals = {r: u for r, u in zip(window, used) if u}
+        shape = _chain(window, top, _groups_for(window, naturals, len(cards), x), len(cards))
+        return self.filled(shape, cards, self.fill(shape, naturals))
 
 
 # ==========================================================================
 # The spec
 # ==========================================================================
 
-class ShuangkouSpec(SheddingSpec):
+class ShuangkouSpec(wild.WildSpec):
     slug = "shuangkou"
     bare = True
+    kind_names = KIND_NAMES
     #: generation order (jokers alone first; then one rank, runs, chains)
     pattern_types = (JokersAlone, SameRank, KindBomb, Run, PairRun, TripleRun, ChainBomb)
 
-    def __init__(self, rules):
-        super().__init__(rules)
-        self.wild = wild_ranks(rules)
-        self.jokers_alone = self.patterns[0]
+    def wild_ranks(self):
+        return wild_ranks(self.rules)
 
     def deck(self) -> Deck:
         return DECK
@@ -439,19 +362,6 @@ class ShuangkouSpec(SheddingSpec):
             return t("「{c}」不成牌型：2 不能进顺子、连对、连三张或连环炸弹",
                      "“{c}” is no pattern: 2 never joins a straight, a pair or triple run, or a chain bomb", c=text)
         return t("「{c}」不成任何双扣牌型", "“{c}” is no pattern of 双扣", c=text)
-
-    def readings(self, cards: Sequence[Card]) -> list[Reading]:
-        """Every distinct reading, largest first: jokers alone are themselves, with naturals they are wild."""
-        cards = tuple(cards)
-        if not 0 < len(cards) <= MAX_PLAY:
-            return []
-        counts = Counter(c.rank for c in cards)
-        if all(r in JOKERS for r in counts):
-            return self.jokers_alone.read(cards, counts)
-        nat = Counter({r: k for r, k in counts.items() if r not in self.wild})
-        if any(r in JOKERS for r in nat) or any(k > MAX_COPIES for k in nat.values()):
-            return []
-        return self.sorted_readings([r for p in self.readers(len(cards)) for r in p.read(cards, nat)])
 
     def sorted_readings(self, readings):
         out = distinct_readings(readings)
@@ -475,9 +385,6 @@ class ShuangkouSpec(SheddingSpec):
             return range(1, top + 1)
         kinds = range(3, most_of_a_kind(self.rules) + 1)  # 3: 三王; 4 … 8 (12) of a kind; 12 and more: chains
         return sorted({table.size, *kinds} | set(range(12, top + 1)))
-
-    def group(self, hand):
-        return wild.WildHand(hand, self.rank_order, self.wild)
 
     def pattern_texts(self) -> list[Text]:
         lines = [p.describe() for p in self.patterns]

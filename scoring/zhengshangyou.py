@@ -12,7 +12,7 @@ Two packs with jokers, 4 × 27; ranks low → high 3 … K A 2 小王 大王. Re
 """
 from __future__ import annotations
 
-from .cards import ACE
+from .cards import ACE, Suit
 from .i18n import Text, t
 from .paodekuai_patterns import ORDER, ZSY, PaodekuaiSpec, TripleRun
 from .shedding import bombs, runs, stock
@@ -89,8 +89,9 @@ class StraightFlush(ZsyStraight):
 
     @staticmethod
     def choose(picks):
-        """Every flush the hand holds on this window."""
-        for s in set.intersection(*({c.suit for c in g} for g in picks)):
+        """Every flush the hand holds on this window, in suit order (♠♥♣♦: the same answer in every process)."""
+        common = set.intersection(*({c.suit for c in g} for g in picks))
+        for s in (suit for suit in Suit if suit in common):
             yield [next(c for c in g if c.suit == s) for g in picks]
 
     def answers(self, table, size):

@@ -18,9 +18,9 @@ from typing import Any
 
 from scoring.games import Game
 from scoring.i18n import render, t
-from scoring.inputs import Context, int_json_schema
+from scoring.inputs import Context, int_json_schema, int_text_among, words_pattern
 from scoring.registry import all_games
-from scoring.rules import Option, RuleSet
+from scoring.rules import SWITCH_WORDS, Option, RuleSet
 
 
 STRING = {"type": "string"}
@@ -95,19 +95,27 @@ def responses(ok: str, schema: dict | None, errors: Iterable[str], words=t("成�
 # One game
 # ---------------------------------------------------------------------------
 
+def switch_schema() -> dict:
+    """A switch as the server reads it (scoring.rules.Option.coerce): a JSON boolean, 0 or 1, or one of its
+    words in any case with spaces around it ("on", "off", "true", "" …)."""
+    return {"anyOf": [dict(BOOLEAN), {"enum": [0, 1]},
+                      {"type": "string", "pattern": words_pattern(SWITCH_WORDS, optional=True)}]}
+
+
 def option_schema(option: Option) -> dict:
-    """One house rule's values: a JSON boolean for a switch, else its allowed values (null: the default)."""
+    """One house rule's values: a switch as :func:`switch_schema`, else its allowed values (null: the default)."""
     if option.is_switch:
-        schema: dict = dict(BOOLEAN)
+        schema: dict = switch_schema()
     elif option.is_int:
-        schema = {"anyOf": [{"enum": list(option.values)}, int_json_schema(min(option.values), max(option.values))]}
+        schema = {"anyOf": [{"enum": list(option.values)},
+                            {"type": "string", "pattern": int_text_among(option.values)}]}
     else:
         schema = {"enum": list(option.values)}
     return {"anyOf": [schema, {"type": "null"}], "default": option.default, "title": option.label}
 
 
 def rules_schema(ruleset: RuleSet) -> dict:
-    properties = {"preset": nullable({"enum": [p.name for p in ruleset.presets]})}
+    properties = {"preset": nullable({"enum": [p.name for p in ruleset.presets] + [""]})}  # "": the default
     properties.update({o.name: option_schema(o) for o in ruleset.options})
     return nullable({"type": "object", "properties": properties, "additionalProperties": False})
 

@@ -9,11 +9,14 @@ changes that line, so the browser installs the new worker and the new assets wit
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import os
+import zipfile
+from functools import lru_cache
 from pathlib import Path
 
-from flask import Blueprint, current_app, render_template, send_from_directory, url_for
+from flask import Blueprint, current_app, render_template, request, send_from_directory, url_for
 
 from scoring.i18n import LANGS, render
 from scoring.registry import all_games
@@ -102,3 +105,44 @@ def static_urls() -> list[str]:
                    for root, _dirs, files in os.walk(folder) for name in files)
     return [url_for("static", filename=name) for name in names
             if name != WORKER_FILE and not name.startswith(".") and not name.endswith((".LICENSE", ".map"))]
+
+
+# --- offline mode (issue 29): the Pyodide runtime, served by Paiju itself (never a CDN) -------------------
+# .ci/ensure-pyodide.sh unpacks the npm package into .cache/pyodide/; only these files are ever served.
+RUNTIME_DIR = Path(__file__).resolve().parent.parent / ".cache" / "pyodide"
+RUNTIME_FILES = frozenset({"pyodide.js", "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
+                           "python_stdlib.zip", "pyodide-lock.json"})
+
+
+@bp.get("/offline-engine/pyodide/<name>")
+def runtime_file(name: str):
+    if name not in RUNTIME_FILES or not (RUNTIME_DIR / name).is_file():
+        return current_app.response_class("not found", status=404, mimetype="text/plain")
+    return send_from_directory(RUNTIME_DIR, name, max_age=86400)
+
+
+# The engine the phone runs: the repo's scoring/ package itself, zipped when first asked for (no second copy).
+ENGINE_DIR = Path(__file__).resolve().parent.parent / "scoring"
+
+
+def engine_files() -> list[Path]:
+    return sorted(path for path in ENGINE_DIR.rglob("*.py") if "__pycache__" not in path.parts)
+
+
+@lru_cache(maxsize=1)
+def engine_zip() -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for path in engine_files():
+            info = zipfile.ZipInfo(path.relative_to(ENGINE_DIR.parent).as_posix(), date_time=(1980, 1, 1, 0, 0, 0))
+            archive.writestr(info, path.read_bytes(), zipfile.ZIP_DEFLATED)
+    return buffer.getvalue()
+
+
+@bp.get("/offline-engine/scoring.zip")
+def engine_archive():
+    body = engine_zip()
+    resp = current_app.response_class(body, mimetype="application/zip")
+    resp.set_etag(hashlib.sha256(body).hexdigest()[:16])
+    resp.headers["Cache-Control"] = "no-cache"
+    return resp.make_conditional(request)

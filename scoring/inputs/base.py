@@ -2,6 +2,8 @@
 the :class:`Field` every input kind extends, and strict whole numbers."""
 from __future__ import annotations
 
+import re
+
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -10,6 +12,8 @@ from ..cards import Deck
 from ..errors import InputErrors, MalformedInput, PaijuError
 from ..i18n import Text, seat_name, shown, t
 
+#: what Python's str.strip() takes away, as a JSON Schema (ECMA) character class: the same set, written out
+PY_SPACE = "[\\t\\n\\u000b\\u000c\\r\\u001c-\\u001f \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]"
 MAX_TEXT = 400  # characters in one text field (a 3-deck hand is about 160 cards)
 MISSING = object()  # what a field reads when its value is wrong (its problem is recorded)
 
@@ -168,8 +172,9 @@ class Field:
         """:meth:`json_schema` with the label as its title (a :class:`Text`, rendered by the caller) and
         ``null`` allowed when the field is optional (it then takes its default)."""
         schema = self.json_schema(ctx)
-        if not self.required:
-            schema = {"anyOf": [schema, {"type": "null"}]}
+        if not self.required:  # null or blank text (read_in): the default
+            blank = [] if self.reads_blank else [{"type": "string", "pattern": f"^{PY_SPACE}*$"}]
+            schema = {"anyOf": [schema, {"type": "null"}, *blank]}
         return dict(schema, title=self.label)
 
 
@@ -179,9 +184,12 @@ def not_integer(label: Text, raw: Any, path: str) -> MalformedInput:
 
 
 def strict_int(raw: Any) -> int | None:
-    """A JSON integer or text of ASCII digits with one optional sign; None for anything else."""
+    """A JSON integer or text of ASCII digits with one optional sign; None for anything else. A JSON number
+    with no fraction (``3.0``) is an integer, as JSON Schema counts it."""
     if isinstance(raw, int) and not isinstance(raw, bool):
         return raw
+    if isinstance(raw, float) and raw.is_integer() and abs(raw) < 1e15:
+        return int(raw)
     if not isinstance(raw, str):
         return None
     s = raw.strip()
@@ -214,8 +222,30 @@ def bound(value: Bound, ctx: Context) -> int | None:
     return value(ctx) if callable(value) else value
 
 
-#: text a number may be sent as (the API's strict reading also allows surrounding spaces)
-INT_TEXT = r"^[+-]?[0-9]{1,9}$"
+#: text a number may be sent as (strict_int): ASCII digits with one sign, spaces around them
+INT_TEXT = f"^{PY_SPACE}*[+-]?[0-9]{{1,9}}{PY_SPACE}*$"
+
+
+def words_pattern(words, optional: bool = False) -> str:
+    """The pattern of text that, stripped and lower-cased, is one of ``words`` (``optional``: or blank)."""
+    def any_case(word: str) -> str:
+        return "".join(f"[{c.upper()}{c.lower()}]" if c.isascii() and c.isalpha() else re.escape(c) for c in word)
+    body = "|".join(any_case(w) for w in sorted(words) if w)
+    return f"^{PY_SPACE}*(?:{body}){'?' if optional else ''}{PY_SPACE}*$"
+
+
+def int_text_among(values) -> str:
+    """The pattern of text :func:`strict_int` reads as one of ``values`` (a few whole numbers): at most nine
+    ASCII digits, leading zeros and one sign allowed, spaces around them."""
+    def alternatives(numbers):
+        return "|".join(str(n) for n in sorted(numbers, reverse=True))
+    parts = [f"\\+?0*(?:{alternatives(v for v in values if v > 0)})"] if any(v > 0 for v in values) else []
+    if any(v < 0 for v in values):
+        parts.append(f"-0*(?:{alternatives(-v for v in values if v < 0)})")
+    if 0 in values:
+        parts.append("[+-]?0+")
+    digits = f"(?=[+-]?[0-9]{{1,9}}{PY_SPACE}*$)"
+    return f"^{PY_SPACE}*{digits}(?:{'|'.join(parts)}){PY_SPACE}*$"
 
 
 def static(value: Bound) -> int | None:

@@ -76,6 +76,8 @@ class NamedField(Field):
     """A field of an action's body: only a null or absent value is missing, and a problem names the field by
     its path. A kind says how to :meth:`parse` a given value, raising its problem."""
 
+    reads_blank: ClassVar[bool] = True  # blank text is given to parse (not taken as missing)
+
     def read_in(self, payload, ctx, prefix, problems, label=None):
         path = prefix + self.name
         raw = payload.get(self.name)

@@ -9,7 +9,9 @@ A game declares its bombs with their parameters (see :mod:`.stock`)::
 
 A bomb's key is (tier, cards, power): n of a kind is (0, n, power of the rank), 天王 (1, 0, 0); a
 short bomb is (0, its cards, power), or (1, 0, 0) when its ``short_top_rule`` is on. A bomb beats
-every plain play, and a bomb only when it carries as many kicker cards and has a higher key.
+every plain play, and a bomb only when it carries as many kicker cards and has a higher key; a game may
+key n of a kind its own way (:meth:`Bomb.rank_key`). n of a kind gives its templates for wild jokers
+(:mod:`.wild`).
 """
 from __future__ import annotations
 
@@ -18,7 +20,7 @@ from typing import Mapping
 
 from ..cards import BIG_JOKER, LITTLE_JOKER
 from .counts import attachments, merged, multisets
-from .stock import JOKERS, StockPattern
+from .stock import JOKERS, StockPattern, held, template
 
 FOUR_JOKERS = Counter({BIG_JOKER: 2, LITTLE_JOKER: 2})
 FOUR_JOKERS_TEXT = "大王 大王 小王 小王"
@@ -57,10 +59,28 @@ class Bomb(StockPattern):
             return None
         rank, n = next(iter(part.items()))
         if self.least <= n and (self.most is None or n <= self.most):
-            return (0, n, self.power(rank))
+            return self.rank_key(rank, n)
         if self.short.get(rank) == n:
             return (1, 0, 0) if self.short_top else (0, n, self.power(rank))
         return None
+
+    def rank_key(self, rank: int, n: int) -> tuple:
+        """The key of ``n`` of a kind (``least`` … ``most``): (0, n, power); a game may order its bombs otherwise."""
+        return (0, n, self.power(rank))
+
+    def templates(self, hand, size, rank=None):
+        """``size`` of a kind (``least`` … ``most``) of each natural rank, highest first."""
+        if size < self.least or (self.most is not None and size > self.most):
+            return ()
+        shapes = self.once(size, lambda: {r: template("bomb", (r,), (size,), self.rank_key(r, size), r)
+                                          for r in self.order.ranks() if r not in JOKERS})
+        return [shapes[r] for r in held(hand, rank) if r in shapes]
+
+    def fitting(self, counts, n):
+        if len(counts) == 1 and self.least <= n and (self.most is None or n <= self.most):
+            r = next(iter(counts))
+            if r not in JOKERS:
+                yield template("bomb", (r,), (n,), self.rank_key(r, n), r)
 
     def reads_size(self, n):
         return n >= self.fewest and (self.most is None or self.kickers or n <= self.most)

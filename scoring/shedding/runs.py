@@ -3,7 +3,8 @@ triple runs carrying wings (airplanes), declared by a game with their parameters
 
 Runs are in the STANDARD order's powers (3 … K A as 3 … 14, 2 as 15): a run goes 3 … A; where the spec's
 ``low_runs`` allows, 2 and A-2 may start it low when it reaches 3 (2 3 4 …, A 2 3 …, A counted as 1).
-A low run's top is its highest rank with A counted as 1. No joker joins a run.
+A low run's top is its highest rank with A counted as 1. No joker joins a run (wild jokers fill a run's
+templates: :mod:`.wild`).
 """
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from typing import Iterator
 from ..cards import ACE
 from .counts import RankCounts, Shape, attachments, merged, multisets
 from .order import STANDARD
-from .stock import JOKERS, StockPattern
+from .stock import JOKERS, StockPattern, Template, template
 
 P_ACE, P_TWO = STANDARD.power(ACE), STANDARD.power(2)
 LONGEST_RUN = 13  # A 2 3 … K / 2 3 … A, the longest low run
@@ -60,16 +61,22 @@ def written(shape: Shape) -> list[int]:
 
 
 class Run(StockPattern):
-    """``width`` cards of each of at least ``min_len`` consecutive ranks, kind ``kind``."""
+    """``width`` cards of each of ``min_len`` … ``max_len`` (None: any number of) consecutive ranks, kind ``kind``."""
 
     width, min_len, kind = 1, 5, "straight"
+    max_len: int | None = None
 
     @property
     def kinds(self):
         return (self.kind,)
 
+    def lengths(self, n: int) -> bool:
+        """Can ``n`` cards be a run: a whole number of ranks, ``min_len`` … ``max_len``?"""
+        length, left = divmod(n, self.width)
+        return not left and self.min_len <= length and (self.max_len is None or length <= self.max_len)
+
     def reads_size(self, n):
-        return n % self.width == 0 and n >= self.width * self.min_len
+        return self.lengths(n)
 
     def shaped(self, counts: Counter, n: int) -> bool:
         """Exactly ``width`` cards of each of two ranks or more (consecutive or not)."""
@@ -92,7 +99,7 @@ class Run(StockPattern):
         return {"top": STANDARD.name(top)}
 
     def candidates(self, hand, table, size, need):
-        if size % self.width or size // self.width < self.min_len:
+        if not self.lengths(size):
             return
         width, have = self.width, hand.have
         for window in STANDARD.windows(size // width, self.spec.low_runs):
@@ -102,9 +109,36 @@ class Run(StockPattern):
     def pick(self, hand, window):
         yield hand.take([(r, self.width) for r in window])
 
+    def templates(self, hand, size, rank=None):
+        return self.runs_of(size, rank)
+
+    def runs_of(self, size: int, rank: int | None = None) -> list[Template]:
+        """The template of every run of ``size`` cards (holding ``rank`` when it is given), lowest first (made once
+        a size and rank)."""
+        if rank is None:
+            return self.once(size, lambda: self.make_templates(size))
+        return self.once((size, rank), lambda: [s for s in self.runs_of(size) if rank in s.window])
+
+    def make_templates(self, size: int) -> list[Template]:
+        if not self.lengths(size):
+            return []
+        width, length, low = self.width, size // self.width, self.spec.low_runs
+        out = []
+        for window in STANDARD.windows(length, low):
+            top = STANDARD.run_top(window, low)
+            out.append(template(self.kind, tuple(window), (width,) * length, (top,), top))
+        return out
+
+    def fitting(self, counts, n):
+        if max(counts.values()) > self.width:
+            return
+        for run in self.runs_of(n):
+            if all(r in run.window for r in counts):
+                yield run
+
     def leads(self, counts, level):
-        width = self.width
-        for shape in runs(counts, counts.at(level), width, self.min_len, LONGEST_RUN, self.spec.low_runs):
+        width, longest = self.width, self.max_len or LONGEST_RUN
+        for shape in runs(counts, counts.at(level), width, self.min_len, longest, self.spec.low_runs):
             yield width * len(shape), shape, None
 
 

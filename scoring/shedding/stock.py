@@ -15,12 +15,15 @@ names of the spec's ``kind_names``, and ``text`` is the pattern's line on the ru
 Here: one rank (:class:`SameRank`), a triple or a four with kickers (:class:`TripleWith`,
 :class:`FourWithTwo`); runs and airplanes are in :mod:`.runs`, bombs in :mod:`.bombs`, wild
 jokers in :mod:`.wild`. An attachment (kicker, wing) is never of the rank it is attached to.
+
+One rank, n of a kind and runs also give their :class:`Template` s (ranks and how many of each,
+before the cards are chosen): wild jokers fill them (:class:`.wild.Filled`).
 """
 from __future__ import annotations
 
 from collections import Counter
 from enum import Enum
-from typing import Iterable, Iterator
+from typing import Iterable, Iterator, NamedTuple
 
 from ..cards import BIG_JOKER, LITTLE_JOKER
 from ..i18n import Text
@@ -30,6 +33,28 @@ from .reading import Reading
 
 JOKERS = (BIG_JOKER, LITTLE_JOKER)
 SAME_KINDS = {1: "single", 2: "pair", 3: "triple"}
+
+
+class Template(NamedTuple):
+    """A play before its cards are chosen: ``widths[i]`` cards of rank ``window[i]``, read as ``kind`` with
+    ``key``, topped by rank ``top`` (None: no top)."""
+
+    kind: str
+    window: tuple[int, ...]
+    widths: tuple[int, ...]
+    key: tuple
+    top: int | None
+
+
+def template(kind: str, window: tuple[int, ...], widths: tuple[int, ...], key: tuple, top: int | None) -> Template:
+    return tuple.__new__(Template, (kind, window, widths, key, top))  # without NamedTuple's Python-level __new__
+
+
+def held(hand: HandGroups, rank: int | None) -> Iterable[int]:
+    """The natural ranks of ``hand``, highest first (only ``rank`` when it is given)."""
+    if rank is None:
+        return reversed(hand.naturals)
+    return (rank,) if rank in hand.have and rank not in JOKERS else ()
 
 
 class StockPattern(Pattern):
@@ -42,6 +67,14 @@ class StockPattern(Pattern):
         self.names = spec.kind_names
         self.power = self.order.power
         self.joker_powers = frozenset(self.order.power(r) for r in JOKERS)
+        self._made: dict = {}
+
+    def once(self, key, make):
+        """What ``make()`` gives, made once for this pattern (its templates of one size)."""
+        found = self._made.get(key)
+        if found is None:
+            found = self._made[key] = make()
+        return found
 
     def make(self, kind: str, cards, key: tuple, detail: str, **extra) -> Reading:
         return self.reading(kind, cards, key, labelled(self.names[kind], detail), **extra)
@@ -56,6 +89,16 @@ class StockPattern(Pattern):
     def high_first(self, ranks: Iterable[int]) -> str:
         """The ranks of an attachment, highest first: "K 5"."""
         return self.order.names(sorted(ranks, key=self.power, reverse=True))
+
+    def templates(self, hand: HandGroups, size: int, rank: int | None = None) -> Iterable[Template]:
+        """The templates of ``size`` cards on ranks ``hand`` holds naturally (only those holding ``rank`` when it is
+        given), in generation order (none: this pattern has no templates)."""
+        return ()
+
+    def fitting(self, counts: Counter, n: int) -> Iterable[Template]:
+        """The templates of ``n`` cards holding the natural cards ``counts`` (and no more of a rank than they
+        take)."""
+        return ()
 
     def up_to(self, counts: RankCounts, level: int | None, least: int) -> Iterator[int]:
         """The natural powers held ``least`` times or more, up to ``level`` (a body's top never passes it)."""
@@ -105,6 +148,19 @@ class SameRank(StockPattern):
             for r in hand.naturals:
                 if hand.have[r] >= 3 and r not in self.bomb_triples:
                     yield hand.take([(r, 3)])
+
+    def templates(self, hand, size, rank=None):
+        if size > 3:
+            return ()
+        shapes = self.once(size, lambda: {r: template(SAME_KINDS[size], (r,), (size,), (self.power(r),), r)
+                                          for r in self.order.ranks() if size < 3 or r not in self.bomb_triples})
+        return [shapes[r] for r in held(hand, rank) if r in shapes]
+
+    def fitting(self, counts, n):
+        if len(counts) == 1 and n <= 3:
+            r = next(iter(counts))
+            if r not in JOKERS and (n < 3 or r not in self.bomb_triples):
+                yield template(SAME_KINDS[n], (r,), (n,), (self.power(r),), r)
 
     def leads(self, counts, level):
         jokers = self.joker_powers

@@ -1,25 +1,109 @@
-"""Wild jokers: a hand whose jokers stand for any card when played with at least one natural card (双扣).
+"""Wild jokers: jokers that stand for any card when played with at least one natural card (双扣).
 
-A game with wild jokers groups a hand as a :class:`WildHand` (its spec's ``group``), a
-:class:`~.pattern.HandGroups` that also knows the wild jokers; for each question of the hint
-(table, size, need) the core hands its patterns ``hand.ask(table, size, need)``, the same
-hand with the question set, as :meth:`Pattern.candidates <.pattern.Pattern.candidates>`'s
-``hand``.
+A game with wild jokers builds its spec on :class:`WildSpec` (naming its ``wild_ranks``): the
+spec reads a play's natural cards, the wild jokers left to fill in (jokers played alone are
+themselves; a joker that is not wild never joins natural cards), and groups a hand as a
+:class:`WildHand`, a :class:`~.pattern.HandGroups` that also knows the wild jokers; for each
+question of the hint (table, size, need) the core hands its patterns ``hand.ask(table, size,
+need)``, the same hand with the question set, as :meth:`Pattern.candidates
+<.pattern.Pattern.candidates>`'s ``hand``.
 
-A pattern then describes a *template* (ranks and how many of each) and :meth:`WildHand.emit`
-says which natural cards and jokers can fill it, keeping only the templates whose reading
-beats the table (asked of the pattern's own ``beats``). Each candidate comes as ``(cards,
-make_reading, powers)``, trusted by the search (:mod:`.search`).
+A stock pattern takes wild jokers with :class:`Filled` before it in its bases::
+
+    class Run(wild.Filled, runs.Run):
+        max_len = 12
+
+It then reads and generates through its :class:`~.stock.Template` s (ranks and how many of
+each): :meth:`WildHand.emit` says which natural cards and jokers can fill a template, keeping
+only the templates whose reading beats the table (asked of the pattern's own ``beats``). Each
+candidate comes as ``(cards, make_reading, powers)``, trusted by the search (:mod:`.search`).
+A reading of a filled template shows the ranks it stands for and what the jokers stand for:
+"顺子（3 4 5 6 7）（王当 5）", extra fields ``as`` and ``wild_as``.
 """
 from __future__ import annotations
 
-from typing import Sequence
+from collections import Counter
+from functools import partial
+from typing import Mapping, Sequence
 
 from ..cards import BIG_JOKER, LITTLE_JOKER, Card
-from .pattern import HandGroups, Pattern
+from ..i18n import Text, t
+from .pattern import HandGroups, Pattern, labelled
 from .reading import Reading, probe
+from .spec import SheddingSpec
+from .stock import StockPattern, Template
 
 JOKERS = (BIG_JOKER, LITTLE_JOKER)
+
+
+class WildSpec(SheddingSpec):
+    """A spec whose jokers of :meth:`wild_ranks` fill in for natural cards played with them."""
+
+    def __init__(self, rules):
+        super().__init__(rules)
+        self.wild = tuple(self.wild_ranks())
+
+    def wild_ranks(self) -> Sequence[int]:
+        """The jokers that are wild under these rules (default: both)."""
+        return JOKERS
+
+    def readings(self, cards: Sequence[Card]) -> list[Reading]:
+        """Every distinct reading, largest first: each pattern reads the natural cards, the wild jokers filling."""
+        cards = tuple(cards)
+        most = self.max_hand()
+        if not cards or (most is not None and len(cards) > most):
+            return []
+        counts = Counter([c.rank for c in cards])
+        if not all(r in JOKERS for r in counts):  # jokers alone are themselves
+            counts = Counter({r: k for r, k in counts.items() if r not in self.wild})
+            if any(r in JOKERS for r in counts):  # a joker that is not wild never joins natural cards
+                return []
+        return self.sorted_readings([r for p in self.readers(len(cards)) for r in p.read(cards, counts)])
+
+    def group(self, hand: Sequence[Card]) -> WildHand:
+        return WildHand(hand, self.rank_order, self.wild)
+
+
+class Filled(StockPattern):
+    """A stock pattern whose :class:`~.stock.Template` s wild jokers fill (first in the bases of a game's
+    pattern, before the stock pattern giving the templates). Its hand is the :class:`WildHand` of a
+    :class:`WildSpec`. A game may label the readings its own way (:meth:`label`, :meth:`more`)."""
+
+    leads = Pattern.leads  # leads are not built from the natural rank counts: the hint reads the candidates
+
+    def read(self, cards, counts):
+        for shape in self.fitting(counts, len(cards)):
+            yield self.filled(shape, cards, self.fill(shape, counts))
+
+    @staticmethod
+    def fill(shape: Template, counts: Mapping[int, int]) -> list[int]:
+        """The ranks the jokers stand for when ``counts`` natural cards are played as ``shape``."""
+        return [r for r, w in zip(shape.window, shape.widths) for _ in range(w - counts.get(r, 0))]
+
+    def candidates(self, hand: HandGroups, table, size, need):
+        filled, emit = self.filled, hand.emit
+        for shape in self.templates(hand, size, hand.need_rank):
+            yield from emit(self, shape.window, shape.widths, shape.kind, shape.key, partial(filled, shape))
+
+    def filled(self, shape: Template, cards, fill: Sequence[int]) -> Reading:
+        """The reading of ``cards`` as ``shape``, the jokers standing for ``fill``."""
+        name = self.order.names
+        shown = name([r for r, w in zip(shape.window, shape.widths) for _ in range(w)])
+        label = self.label(shape, shown)
+        extra = {"top": None if shape.top is None else self.order.name(shape.top), "as": shown}
+        if fill:
+            label = label + t("（王当 {w}）", " (jokers as {w})", w=name(fill))
+            extra["wild_as"] = [self.order.name(r) for r in fill]
+        extra.update(self.more(shape))
+        return Reading(shape.kind, label, shape.key, len(cards), self.bomb, tuple(cards), extra)
+
+    def label(self, shape: Template, shown: str) -> Text:
+        """The label of a filled template, before what the jokers stand for: "name（ranks）"."""
+        return labelled(self.names[shape.kind], shown)
+
+    def more(self, shape: Template) -> dict:
+        """A game's extra fields of a filled template's reading."""
+        return {}
 
 
 class WildHand(HandGroups):

@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Mapping, Sequence
 
 from ..i18n import Text, seat_name, shown, t
-from ..inputs import Context, ListField, Schema, WholeNumberField, as_int, int_json_schema
+from ..inputs import Context, ListField, Schema, WholeNumberField, as_int, int_json_schema, words_pattern
 
 SEATS = 4
 PASS_WORDS = {"pass", "p", "过", "不叫", "放弃", "-", "0"}
@@ -58,7 +58,7 @@ class _Auction:
             self.best, self.best_seat = bid, self.seat
             self.steps.append(t("{who}：叫{v}", "{who}: bids {v}", who=who, v=bid))
             if bid == self.how.instant:
-                self.result = t("{who}叫{v}，立即成为庄家", "{who} bid {v} and is 庄家 at once", who=who, v=bid)
+                self.result = t("{who}叫{v}，立即成为庄家", "{who} bid {v} and is the declarer (庄家) at once", who=who, v=bid)
         return complaint
 
     def check_over(self) -> None:
@@ -66,12 +66,12 @@ class _Auction:
         if self.result is not None:
             return
         if self.best is not None and len(self.passed) == SEATS - 1 and self.best_seat not in self.passed:
-            self.result = t("其他三家都已不叫，{who}以{v}分成为庄家", "the other three have passed: {who} is 庄家 at "
+            self.result = t("其他三家都已不叫，{who}以{v}分成为庄家", "the other three have passed: {who} is the declarer (庄家) at "
                             "{v}", who=seat_name(self.best_seat), v=self.best)
         elif len(self.passed) == SEATS and self.how.nobody is not None:
             self.best, self.best_seat = self.how.nobody[0], self.start
             self.result = t("没有人叫分：第一个叫分的{who}以{v}分成为庄家（{why}）",
-                            "nobody bid: the first bidder {who} is 庄家 at {v} ({why})",
+                            "nobody bid: the first bidder {who} is the declarer (庄家) at {v} ({why})",
                             who=seat_name(self.start), v=self.best, why=self.how.nobody[1])
 
     def next_seat(self) -> None:
@@ -116,7 +116,8 @@ def _bad_bid(i: int, why: Text, steps: list[Text]) -> dict:
 BIDDING_INPUT = Schema((
     ListField("bids", t("依次的叫分（不叫写 pass 或 不叫），用空格分开",
                         "The bids in order (write pass or 不叫 for a pass), separated by spaces"),
-              items=(int_json_schema(None, None), {"type": "string"})),
+              items=(int_json_schema(None, None), {"type": "null"}, {"const": False},
+                     {"type": "string", "pattern": words_pattern(PASS_WORDS)})),
     WholeNumberField("start", t("谁先叫", "Who bids first"), required=False, default=0, lo=0,
                      hi=SEATS - 1, entry="seat"),
 ), first_problem_only=True, form_order=("start", "bids"))

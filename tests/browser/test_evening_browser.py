@@ -69,6 +69,22 @@ def test_a_new_evening_opens_a_fresh_table_with_the_same_players_for_editing(pag
     assert page.locator(".totals td[data-total]").all_inner_texts() == ["0", "0", "0", "0"]
     assert page.locator("form.ledger-form").count() == 1  # this phone can record the new evening's hands
     assert no_sideways_scroll(page)
+    page.click(".evening-row a[rel=prev]")  # the evening before, and from it the one after
+    page.wait_for_url(f"**/tables/{created['id']}")
+    page.click(".evening-row a[rel=next]")
+    page.wait_for_url(f"**/tables/{new_id}")
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_money_button_on_settle_up_fits_on_one_line_at_360_px(page, context, live_server, lang):
+    created = hongwu_evening(live_server)
+    context.add_cookies([{"name": "lang", "value": lang, "url": live_server}])
+    page.goto(live_server + f"/tables/{created['id']}/settle-up")
+    lines = page.locator("form.per-point button[type=submit]").evaluate(
+        "b => { const r = document.createRange(); r.selectNodeContents(b);"
+        " return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size; }")
+    assert lines == 1
+    assert no_sideways_scroll(page)
 
 
 def test_the_home_page_lists_the_tables_this_phone_opened_and_only_this_phone(page, context, browser,
@@ -140,3 +156,42 @@ def test_without_a_clipboard_the_copy_button_selects_the_link_to_copy_by_hand(pa
     selected = page.evaluate("[document.activeElement.id, document.activeElement.selectionStart,"
                              " document.activeElement.selectionEnd, document.activeElement.value.length]")
     assert selected[0] == "view-link-text" and selected[1] == 0 and selected[2] == selected[3] > 0
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_copy_text_button_on_settle_up_copies_the_api_s_share_text(page, context, live_server, lang):
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=live_server)
+    context.add_cookies([{"name": "lang", "value": lang, "url": live_server}])
+    created = hongwu_evening(live_server)
+    page.goto(live_server + f"/tables/{created['id']}/settle-up?per_point=0.5")
+    page.click(".share-text button.copy")
+    page.locator(".share-text .copied.ok").wait_for()
+    expected = api(live_server, "GET", f"tables/{created['id']}/settle-up?per_point=0.5", lang=lang)["share_text"]
+    assert page.evaluate("navigator.clipboard.readText()") == expected
+    assert all(name in expected for name in NAMES)
+    assert no_sideways_scroll(page)
+
+
+def test_the_new_table_form_offers_the_names_this_phone_has_used_as_chips(page, browser, live_server):
+    page.goto(live_server + "/tables/new?game=hongwu")
+    assert page.locator(".usual-players").is_hidden()  # a phone that has opened no table offers nothing
+    for i, name in enumerate(NAMES):
+        page.fill(f"input[name=name_{i}]", name)
+    page.click("form button[type=submit].primary")
+    page.wait_for_url("**/edit**")
+    page.goto(live_server + "/tables/new?game=hongwu")
+    chips = page.locator(".usual-players button[data-name]")
+    assert chips.all_inner_texts() == NAMES
+    chips.nth(3).click()
+    chips.nth(0).click()
+    assert [page.input_value(f"input[name=name_{i}]") for i in range(2)] == ["Jennifer", "阿明"]
+    assert chips.nth(3).get_attribute("aria-pressed") == "true"
+    chips.nth(3).click()  # tapped again: taken out
+    assert page.input_value("input[name=name_0]") == ""
+    box = chips.nth(0).bounding_box()
+    assert box["height"] >= 44 and no_sideways_scroll(page)
+    other = browser.new_context(viewport={"width": 360, "height": 740})  # another phone knows none of them
+    stranger = other.new_page()
+    stranger.goto(live_server + "/tables/new?game=hongwu")
+    assert stranger.locator(".usual-players").is_hidden()
+    other.close()

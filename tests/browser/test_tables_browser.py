@@ -11,10 +11,11 @@ import pytest
 pytestmark = pytest.mark.browser
 
 
-def api(base, method, path, body=None, token=None):
+def api(base, method, path, body=None, token=None, lang=None):
     req = urllib.request.Request(base + "/api/v1/" + path, method=method,
                                  data=json.dumps(body).encode() if body is not None else None,
-                                 headers={"Content-Type": "application/json", **({"X-Edit-Token": token} if token else {})})
+                                 headers={"Content-Type": "application/json", **({"X-Edit-Token": token} if token else {}),
+                                          **({"Accept-Language": lang} if lang else {})})
     with urllib.request.urlopen(req) as resp:
         return json.loads(resp.read() or b"null")
 

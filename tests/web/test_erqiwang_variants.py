@@ -91,7 +91,7 @@ def test_bottom_bonus_is_listed_with_its_default(api):
     status, out = api("games", method="GET")
     game = next(g for g in out["games"] if g["slug"] == "erqiwang")
     option = next(o for o in game["options"] if o["name"] == "bottom_bonus")
-    assert option["default"] == "off" and option["values"] == ["off", "on"] and "biaofen" in option["help"]
+    assert option["default"] == "off" and option["values"] == ["off", "on"] and "飙分" in option["help"]
 
 
 def test_bottom_bonus_fields_show_on_the_settle_form_only_when_it_is_on(app):

@@ -3,6 +3,7 @@ exactly its total, whole points, amount = points × P with two decimals, the few
 bad per_point, the ledger's 404 for an unknown table."""
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 
 import pytest
@@ -163,3 +164,28 @@ def test_a_six_seat_table_settles_in_the_brute_force_minimum(api):
     assert len([x for x in out["totals"] if x]) >= 5
     assert moved(out["transfers"], 6) == out["totals"]
     assert len(out["transfers"]) == brute_force_fewest(out["totals"])
+
+
+def test_share_text_says_game_date_hands_each_total_and_money_then_who_pays_whom(api, evening):
+    tid = evening
+    status, zh = settle_up(api, tid, "0.5")
+    assert status == 200
+    lines = zh["share_text"].split("\n")
+    assert lines[0].startswith("跑得快") and "共3局" in lines[0] and "每分0.50元" in lines[0]
+    assert re.search(r"\d{4}-\d{2}-\d{2}", lines[0])
+    ranked = sorted(range(4), key=lambda i: -zh["totals"][i])
+    signed = lambda v: f"{v:+}".replace("-", "−")  # noqa: E731
+    assert lines[1:5] == [f"{PDK[i]} {signed(zh['totals'][i])}（{signed((Decimal(zh['totals'][i]) / 2).quantize(Decimal('0.01')))}元）"
+                          for i in ranked]
+    assert lines[1].startswith("甲 +") and lines[4].startswith("丁 −")  # highest first
+    assert lines[5:] == [f"{PDK[t['from']]} → {PDK[t['to']]}：{t['points']}分，{t['amount']}元" for t in zh["transfers"]]
+    _, en = settle_up(api, tid, "0.5", lang="en")
+    assert en["share_text"].split("\n")[0].endswith("| 3 hands | 0.50 a point")
+    assert en["share_text"].split("\n")[1] == lines[1].replace("（", " (").replace("元）", ")")
+    assert "，" not in en["share_text"] and "元" not in en["share_text"]
+
+
+def test_share_text_of_an_evening_without_hands_says_nobody_owes_anybody(api):
+    tid, _ = open_table(api)
+    _, out = settle_up(api, tid, lang="en")
+    assert out["share_text"].split("\n")[-1] == "nobody owes anybody" and "| 0 hands |" in out["share_text"]

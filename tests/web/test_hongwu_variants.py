@@ -47,7 +47,7 @@ def test_failed_throw_beaten_is_the_default(api):
     game = next(g for g in out["games"] if g["slug"] == "hongwu")
     option = next(o for o in game["options"] if o["name"] == "failed_throw")
     assert option["default"] == "beaten" and option["values"] == ["beaten", "single_first"]
-    assert "tcy365.com" in option["help"]
+    assert "同城游" in option["help"]
 
 
 def test_failed_throw_single_first_names_the_tongchengyou_rule_in_the_reason(api):

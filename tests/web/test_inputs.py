@@ -42,8 +42,8 @@ def test_a_field_inside_a_row_is_named_by_its_row():
 
 
 @pytest.mark.parametrize("raw,value", [(5, 5), ("5", 5), (" -3 ", -3), ("+7", 7), ("²", None), ("--1", None),
-                                       ("١٢", None), (5.0, None), (True, None), ("1e3", None), ("", None)])
-def test_numbers_are_a_json_integer_or_ascii_digits_with_one_sign(raw, value):
+                                       ("١٢", None), (5.0, 5), (5.5, None), (1e300, None), (True, None), ("1e3", None), ("", None)])
+def test_numbers_are_a_json_integer_with_no_fraction_or_ascii_digits_with_one_sign(raw, value):
     assert strict_int(raw) == value
 
 

@@ -32,11 +32,11 @@ def test_a_hand_s_steps_are_stored_once_and_each_reader_gets_them_in_their_langu
     assert "zh" not in stored and "en" not in stored
     assert stored["banks"] == [75, 275, 75, 75] and all("$zh" in step for step in stored["steps"])
     zh, en = led.table(tid, lang="zh")["hands"][0], led.table(tid, lang="en")["hands"][0]
-    assert zh["steps"][0] == "开始时的分：1号位 125，2号位 125，3号位 125，4号位 125"
-    assert en["steps"][0] == "banks at the start: seat 1 125, seat 2 125, seat 3 125, seat 4 125"
+    assert zh["steps"][0] == "开始时的分：甲 125，乙 125，丙 125，丁 125"  # seats by their players' names
+    assert en["steps"][0] == "banks at the start: 甲 125, 乙 125, 丙 125, 丁 125"
     assert zh["banks"] == en["banks"] == [75, 275, 75, 75] and zh["banks_before"] == [125] * 4
     csv = ledger_app.test_client().get(f"/tables/{tid}/export.csv?lang=en").get_data(as_text=True)
-    assert "banks at the start: seat 1 125" in csv
+    assert "banks at the start: 甲 125" in csv
 
 
 def test_after_an_edit_every_reader_sees_the_new_steps_of_the_hands_settled_again(ledger_app, led):
@@ -48,8 +48,8 @@ def test_after_an_edit_every_reader_sees_the_new_steps_of_the_hands_settled_agai
     status, out = led.call("PUT", f"tables/{tid}/hands/1", {"version": version, "input": banked(2)}, token=token)
     assert status == 200 and out["resettled"] == [2], out
     after = {lang: led.table(tid, lang=lang)["hands"][1]["steps"][0] for lang in ("zh", "en")}
-    assert after["en"] == "banks at the start: seat 1 75, seat 2 75, seat 3 275, seat 4 75" != before["en"]
-    assert after["zh"] == "开始时的分：1号位 75，2号位 75，3号位 275，4号位 75" != before["zh"]
+    assert after["en"] == "banks at the start: 甲 75, 乙 75, 丙 275, 丁 75" != before["en"]
+    assert after["zh"] == "开始时的分：甲 75，乙 75，丙 275，丁 75" != before["zh"]
 
 
 def test_a_write_that_rolls_back_after_showing_its_hand_leaves_no_rendering_behind(ledger_app, led):
@@ -66,7 +66,7 @@ def test_a_write_that_rolls_back_after_showing_its_hand_leaves_no_rendering_behi
     status, _ = led.add(tid, token, banked(3))  # the same hand number, at the same table version
     assert status == 201
     assert led.table(tid, lang="en")["hands"][0]["banks"] == [75, 75, 75, 275]
-    assert led.table(tid, lang="en")["hands"][0]["steps"][1] == "seat 4 went out first: seat 4 wins"
+    assert led.table(tid, lang="en")["hands"][0]["steps"][1] == "丁 went out first: 丁 wins"
 
 
 OLD = {"zh": {"steps": ["开始时的分：1号位 100，2号位 100，3号位 100", "罚分：其他每人付50"],

@@ -171,7 +171,8 @@ def test_no_form_input_gives_a_server_error(form_pages, data):
 WEBAPP = Path(__file__).resolve().parents[2] / "webapp"
 QUERY_READ = re.compile(r"""(?:(?:args|values)\.(?:get|getlist)|_query_int)\(\s*["']([\w-]+)["']""")
 #: path arguments: each value a URL may carry (a hand number past what a database column holds too)
-PATH_VALUES = {"number": [1, 2, 2 ** 31, 2 ** 63], "code": ["en", "zh", "xx"]}
+PATH_VALUES = {"number": [1, 2, 2 ** 31, 2 ** 63], "code": ["en", "zh", "xx"],
+               "name": ["pyodide.js", "pyodide.asm.wasm", "package.json", "..", "nothing"]}
 
 
 def query_names() -> list[str]:
@@ -219,8 +220,9 @@ def get_pages(tmp_path_factory):
         fresh.get(edit_link)  # the edit cookie
         return fresh
 
+    circle = client.get(f"/api/v1/tables/{created['id']}").get_json()["circle"]
     values = {"slug": [g.slug for g in all_games()], "table_id": [created["id"]],
-              "token": [created["edit_token"]], **PATH_VALUES}
+              "token": [created["edit_token"]], "circle": [circle, "no-such-circle"], **PATH_VALUES}
     yield fresh_client, get_urls(app, values)
     with app.app_context():
         database.session.remove()

@@ -2,9 +2,12 @@
 language (issue 26)."""
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
+
+from scoring.registry import SLUGS, get_game
 
 CODE_NAME = re.compile(r"\b[A-Z][a-z]+\.[A-Z][A-Z_]+\b")  # Suit.SPADES, Payout.TIERS_321
 
@@ -70,3 +73,22 @@ def test_english_pages_name_the_roles_in_english_with_the_chinese_term_beside(cl
     text = client.get(path).get_data(as_text=True)
     assert "the 庄家" not in text and "the 闲家" not in text
     assert "declarer (庄家)" in text or "defenders (闲家)" in text
+
+
+BARE_TERM = re.compile(r"(?<!\()(庄家|闲家)")
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_english_answers_name_the_declarer_and_the_defenders_in_english_with_the_chinese_in_brackets(client, slug):
+    """"the declarer (庄家)", "each defender (闲家)": never a bare 庄家 or 闲家 in an English answer."""
+    game = get_game(slug)
+    words = []
+    for action, _title, payload in game.examples:
+        resp = client.post(f"/api/v1/{slug}/{action}", json=payload, headers={"Accept-Language": "en"})
+        words.append(json.dumps(resp.get_json(), ensure_ascii=False))
+    if "bidding" in game.action_names():
+        for bids in ([60, "pass", "pass", "pass"], ["pass", "pass", "pass", "pass"], [100]):
+            resp = client.post(f"/api/v1/{slug}/bidding", json={"bids": bids}, headers={"Accept-Language": "en"})
+            words.append(json.dumps(resp.get_json(), ensure_ascii=False))
+    bare = [m.group(0) for text in words for m in BARE_TERM.finditer(text)]
+    assert not bare, [text for text in words if BARE_TERM.search(text)][:2]

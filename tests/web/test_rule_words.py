@@ -66,3 +66,15 @@ def test_a_rule_refused_under_a_preset_names_the_presets_in_words(api):
     assert status == 422 and out["error"]["code"] == "option_not_for_preset"
     assert "争上游 108张" in out["error"]["message"] and "跑得快 48张" in out["error"]["message"]
     assert not _found(_codes("paodekuai"), out["error"]["message"])
+
+
+@pytest.mark.parametrize("preset", [{}, [], 0, True, {"name": "paodekuai48"}])
+def test_a_preset_that_is_not_a_name_is_refused_not_taken_as_the_default(api, preset):
+    status, out = api("paodekuai/settle", {"winner": 0, "cards_left": [0, 5, 13, 10], "rules": {"preset": preset}})
+    assert status == 400 and out["error"]["field"] == "rules.preset"
+
+
+@pytest.mark.parametrize("preset", [None, ""])
+def test_no_preset_or_a_blank_one_is_the_default(api, preset):
+    status, _ = api("paodekuai/settle", {"winner": 0, "cards_left": [0, 5, 13, 10], "rules": {"preset": preset}})
+    assert status == 200

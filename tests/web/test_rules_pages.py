@@ -3,7 +3,9 @@ of rules/*.md marked on the page, the live worked examples giving the binding
 results, and the trump order for trick games."""
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
 import pytest
 from flask import render_template
@@ -23,24 +25,55 @@ EXTRA_HEADINGS = {  # sections only some games have
                  "en": ["Sides", "Deal, bidding, bottom", "Play and following"]},
 }
 
-# Every *(reading)* of rules/<slug>.md, by a phrase its note on the page must hold.
+# Every *(reading)* of docs/rules (the game's file, its part of variants.md and, for shedding games, the
+# smallest play of common.md), as (words of the spec's reading, zh phrase of its note, en phrase of its note).
 READINGS = {
-    "paodekuai": {
-        "zh": ["48张", "连三同张带牌", "AA2233", "同花顺不算炸弹", "总牌数", "大于1"],
-        "en": ["48 cards", "triple run with attachments", "AA2233", "not a bomb", "total cards", "more than 1"],
-    },
-    "shuangkou": {"zh": ["平扣"], "en": ["平扣"]},
-    "q783": {"zh": ["本小局得分多的胜"], "en": ["the side that gained most wins"]},
-    "hongwu": {
-        # the spec's four readings, plus two places it says the seed is silent or garbled
-        "zh": ["90 … 300", "跟牌须跟牌型", "最后一墩", "就算被抓", "摔牌失败", "乱码"],
-        "en": ["90 … 300", "Follow the lead", "last trick", "counts as captured", "failed throw", "garbled"],
-    },
-    "erqiwang": {
-        "zh": ["二对二", "不叫", "漏了10", "大光", "40分算小光", "投降"],
-        "en": ["two against two", "pass", "leave out the 10", "大光", "40 points counts as 小光", "surrender"],
-    },
+    "paodekuai": [
+        ('the seed says only "48张"', "只说“48张”", "only “48 cards”"),
+        ("all carry singles or all carry pairs", "不能混带", "never a mix"),
+        ("A carried single is any one card", "两个单张可以同点", "two singles may share a rank"),
+        ("AA2233", "AA2233", "AA2233"),
+        ("compares it only with straights", "同花顺不算炸弹", "a straight flush is not a bomb"),
+        ("counts kicker **cards**", "数的是带了几张牌", "counts kicker cards"),
+        ("总牌数", "总牌数", "total cards"),
+        ("大于1", "大于1", "more than 1"),
+        ("`aaa_top` does not fit this preset", "没有 AAA 可排", "no AAA for"),
+        ("written the other way round", "带少牌的最后一手飞机", "a short airplane played as the last hand"),
+        ("highest card lowest", "细心的玩家", "a careful player"),
+    ],
+    "shuangkou": [
+        ("打和", "打和", "打和"),
+        ("10 = 8 + 2 jokers", "10线的炸弹", "10-line bomb"),
+        ("highest card lowest", "细心的玩家", "a careful player"),
+    ],
+    "q783": [
+        ("分牌不洗入牌山", "手牌里永远没有分牌", "never holds one"),
+        ("first out is the default", "默认按谁先出完", "First out is the default"),
+        ("分数多的一方即为胜方", "每人自成一方", "every player is a side of their own"),
+        ("When a bank empties", "分库付光", "once a bank empties"),
+        ("highest card lowest", "细心的玩家", "a careful player"),
+    ],
+    "hongwu": [
+        ("90 … 300", "90 … 300", "90 … 300"),
+        ("The opening bid", "从起叫点算起", "counting from where the bidding starts"),
+        ("Shape-following", "跟牌型", "Following the shape"),
+        ("如果庄家获得底牌", "如果庄家获得底牌", "winning the last trick"),
+        ("a red five is captured when", "就算被抓", "counts as captured"),
+        ("the source gives 2-deck numbers only", "按300分放大", "scale to the 300 points"),
+        ("按照单牌、对子、拖拉机的顺序选其较小的出", "不管被管上的是哪一手", "whichever unit was beaten"),
+    ],
+    "erqiwang": [
+        ("## Sides", "二对二", "two against two"),
+        ("a player may pass", "可以不叫", "may pass"),
+        ("omit 10", "漏了10", "leave out the 10"),
+        ("if 大光", "大光读作", "大光 is read as"),
+        ("40分算小光", "40分算小光", "40 points counts as 小光"),
+        ("其他两家都要给", "其他三人都付", "all three other players pay"),
+        ("mentions it only for 冲关", "只在讲冲关时提到投降", "surrender only for 冲关"),
+        ("so it has no 抠底", "没有抠底", "no 抠底"),
+    ],
 }
+LANG_COLUMN = {"zh": 1, "en": 2}
 
 # The deltas of the binding examples that webapp/examples.py shows, as the page prints them.
 EXPECTED_DELTAS = {
@@ -66,6 +99,10 @@ EXPECTED_VERDICTS = {
 LANGS = ["zh", "en"]
 READING_SPAN = {"zh": re.compile(r'<span class="reading-note">(解读：.*?)</span>', re.S),
                 "en": re.compile(r'<span class="reading-note">(Reading: .*?)</span>', re.S)}
+
+
+def note_phrases(slug, lang):
+    return [entry[LANG_COLUMN[lang]] for entry in READINGS[slug]]
 
 
 def rules_page(client, slug, lang, query=""):
@@ -111,8 +148,8 @@ def test_prose_has_every_section_heading_in_its_language_only(app, slug, lang):
 @pytest.mark.parametrize("slug", SLUGS)
 def test_prose_marks_every_reading_of_the_spec(app, slug, lang):
     notes = READING_SPAN[lang].findall(prose(app, slug, lang))
-    assert len(notes) >= len(READINGS[slug][lang])
-    for phrase in READINGS[slug][lang]:
+    assert len(notes) >= len(READINGS[slug])
+    for phrase in note_phrases(slug, lang):
         assert any(phrase in n for n in notes), (phrase, notes)
 
 
@@ -141,8 +178,8 @@ def test_rules_page_carries_the_prose_headings_and_reading_notes(client, app, sl
     for heading in h2_texts(prose(app, slug, lang)):
         assert heading in on_page
     notes = READING_SPAN[lang].findall(html)
-    assert len(notes) >= len(READINGS[slug][lang])
-    for phrase in READINGS[slug][lang]:
+    assert len(notes) >= len(READINGS[slug])
+    for phrase in note_phrases(slug, lang):
         assert any(phrase in n for n in notes), phrase
 
 
@@ -191,3 +228,162 @@ def test_erqiwang_order_for_hearts_trump_puts_jokers_then_the_heart_seven(client
     order = re.search(r'<ol class="order">(.*?)</ol>', html, re.S).group(1)
     items = re.findall(r'<span class="cards">([^<]*)</span>', order)
     assert items[0] == "大王" and items[1] == "小王" and items[2] == "♥7"
+
+
+# --- Every reading of the spec has its note on the page -------------------------------------------------
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "rules"
+VARIANT_PART = {"paodekuai": "跑得快", "shuangkou": "双扣", "q783": "Q783", "hongwu": "红五", "erqiwang": "南昌二七王"}
+SHEDDING = {"paodekuai", "shuangkou", "q783"}  # the smallest play of common.md is a reading for these
+
+
+def md_section(text: str, heading: str) -> str:
+    """The body of the first markdown section whose heading line starts with ``heading``, up to the next
+    heading of the same or a higher level."""
+    found = re.search(r"^" + re.escape(heading) + r".*$", text, re.M)
+    level = heading.split(" ")[0]
+    rest = text[found.end():]
+    end = re.search(rf"^#{{1,{len(level)}}} ", rest, re.M)
+    return rest[: end.start()] if end else rest
+
+
+def reading_chunks(text: str) -> list[str]:
+    """Paragraphs and list items of the spec that carry a *(reading…)* mark."""
+    return [c for c in re.split(r"\n\s*\n|\n(?=\s*(?:[-*]|\d+\.) )", text) if "(reading" in c]
+
+
+def spec_readings(slug: str) -> list[str]:
+    chunks = reading_chunks((DOCS / f"{slug}.md").read_text(encoding="utf-8"))
+    chunks += reading_chunks(md_section((DOCS / "variants.md").read_text(encoding="utf-8"), "# " + VARIANT_PART[slug]))
+    if slug in SHEDDING:
+        chunks += reading_chunks(md_section((DOCS / "common.md").read_text(encoding="utf-8"),
+                                            "## Smallest legal play"))
+    return chunks
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_every_reading_of_the_spec_is_mapped_to_a_note_of_its_rules_page(slug):
+    """Each *(reading)* of docs/rules is named in READINGS (so a reading added to the spec fails here until
+    its page says it), and each READINGS entry still points at a reading of the spec."""
+    chunks = spec_readings(slug)
+    for chunk in chunks:
+        mapped = [entry for entry in READINGS[slug] if entry[0] in chunk]
+        assert len(mapped) == chunk.count("(reading"), chunk
+    for words, _, _ in READINGS[slug]:
+        assert any(words in chunk for chunk in chunks), words
+
+
+def test_the_spec_reading_finder_finds_the_ten_new_readings():
+    """The finder above can fail: it sees readings in each game's file, in variants.md and in common.md."""
+    found = {slug: len(spec_readings(slug)) for slug in SLUGS}
+    assert found == {"paodekuai": 10, "shuangkou": 3, "q783": 4, "hongwu": 7, "erqiwang": 7}, found
+
+
+# --- Written for players --------------------------------------------------------------------------------
+
+# File and repository names, platform code names and confidence labels a developer would write.
+DEVELOPER_WORDS = re.compile(
+    r"kubegames|xiuxiu|M2_CLIENT|QuiQiJingFeng|hangzhouanbang|qipai_|biaofen|hur95593|number5wh|wangSir66|"
+    r"ChessTableQX|RunFastRoom|RoomRule|GameRuleLayer|threeTake|checkTake|BoomSettle|"
+    r"\.(?:go|java|csd|md|tpl|py)\b|可信度|confidence|本应用|this app|engine|引擎|github",
+    re.I)
+# Words of a note about how the app was built ("本应用把它们做成…", "we chose"), where a reading says how a rule
+# is read instead.
+BUILDER_WORDS = re.compile(r"我们|本应用|做成|\b(?:we|our|us)\b", re.I)
+FULL_WIDTH = re.compile(r"[，。：；（）「」『』、！？【】《》]")
+
+
+def page_text(html: str) -> str:
+    """What a reader sees in the page's main part (no tags, no attributes)."""
+    main = html[html.index("<main"):]
+    return re.sub(r"<[^>]+>", " ", main)
+
+
+def test_developer_and_builder_words_are_found_where_written():
+    for words in ("kubegames game_user_request.go", "xiuxiu RoomRule threeTake", "biaofen「飙分-规则.md」",
+                  "hangzhouanbang/qipai_wenzhoushuangkou", "来源（可信度低）", "Source (low confidence)"):
+        assert DEVELOPER_WORDS.search(words), words
+    for words in ("本应用把它们做成同一个游戏的三个预设", "这里的默认是我们的解读", "We chose first out", "our reading"):
+        assert BUILDER_WORDS.search(words), words
+    assert not BUILDER_WORDS.search("Must beat if able; house rules")
+    assert FULL_WIDTH.search("“Q783中没有顺子、连对”") and not FULL_WIDTH.search("Q > 7 (“2前置”) … −1")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("slug", SLUGS)
+def test_rules_page_names_no_file_repository_confidence_label_or_how_the_app_was_built(client, slug, lang):
+    _, html = rules_page(client, slug, lang)
+    text = page_text(html)
+    found = DEVELOPER_WORDS.findall(text) + BUILDER_WORDS.findall(text)
+    assert not found, found
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_english_rules_page_has_no_full_width_punctuation(client, slug):
+    _, html = rules_page(client, slug, "en")
+    text = page_text(html)
+    assert not [m.group(0) for m in re.finditer(r".{0,30}" + FULL_WIDTH.pattern, text)]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("slug", SLUGS)
+def test_rules_page_ends_with_a_sources_note_of_sites_and_platforms(client, slug, lang):
+    _, html = rules_page(client, slug, lang)
+    last = h2_texts(html)[-1]
+    assert last == {"zh": "来源", "en": "Sources"}[lang]
+    note = re.search(r'<p class="sources">(.*?)</p>', html, re.S).group(1)
+    for href in re.findall(r'href="([^"]+)"', note):
+        assert href.startswith(("https://", "http://")) and "github" not in href, href
+
+
+def contents_links(html: str) -> list[str]:
+    nav = re.search(r'<nav class="rules-toc"[^>]*>(.*?)</nav>', html, re.S).group(1)
+    return re.findall(r'href="#([^"]+)"', nav)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("slug", SLUGS)
+def test_contents_list_comes_first_and_each_entry_jumps_to_a_section_of_the_page(client, slug, lang):
+    _, html = rules_page(client, slug, lang)
+    links = contents_links(html)
+    section_ids = re.findall(r'<h2 id="([^"]+)"', html)
+    assert links == section_ids  # every section listed, in page order, and every entry lands on one
+    assert html.index('class="rules-toc"') < html.index("<h2")
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_no_house_rule_or_preset_help_names_a_developer_source(client, lang):
+    """The options' and presets' words (forms, the new-table page, GET /api/v1/games) are a player's too."""
+    games = client.get("/api/v1/games", headers={"Accept-Language": lang}).get_json()
+    words = json.dumps(games, ensure_ascii=False)
+    assert not DEVELOPER_WORDS.search(words), DEVELOPER_WORDS.search(words).group(0)
+
+
+def _other_value(option):
+    return next(v for v in option.values if v != option.default)
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_every_option_under_every_preset_applies_or_is_refused_as_its_rules_page_says(client, slug):
+    """No option is silently ignored (issue 27 item 3): each option away from its default, under each preset,
+    is taken or refused with option_not_for_preset, and the rules page's options table says which."""
+    game = get_game(slug)
+    html = client.get(f"/{slug}/rules", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    several = len(game.ruleset.presets) > 1
+    for option in game.ruleset.options:
+        value = _other_value(option)
+        wire = value.value if hasattr(value, "value") else value
+        cell = re.search(rf'<td class="applies" data-option="{option.name}">(.*?)</td>', html, re.S)
+        assert (cell is not None) == several, option.name
+        for preset in game.ruleset.presets:
+            try:
+                game.ruleset.resolve({"preset": preset.name, option.name: wire})
+                refused = False
+            except Exception as exc:  # noqa: BLE001 - the code says which refusal it is
+                assert getattr(exc, "code", None) == "option_not_for_preset", (option.name, preset.name, exc)
+                refused = True
+            assert refused == (not option.applies_to(preset.name)), (option.name, preset.name)
+            if several:
+                label = escape(render(preset.label, "zh"))
+                named = str(label) in cell.group(1)
+                assert named == bool(option.only_presets and not refused), (option.name, preset.name)

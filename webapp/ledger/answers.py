@@ -1,19 +1,21 @@
 """The ledger's answers as the API gives them (docs/api.md): a hand, a table, what a write returns."""
 from __future__ import annotations
 
+from datetime import datetime, timezone
+
 from .db import db
 from .models import LedgerHand, LedgerTable
-from .queries import TableRead
+from .queries import TableRead, evenings_around
 from .settling import carried_fields
-from .shown import shown_of
+from .shown import seat_names, shown_of
 
 
-def hand_json(hand: LedgerHand, lang: str, players: int, shown: dict | None = None) -> dict:
-    """A hand for the API: deltas per player of the table (``players`` of them); ``seats`` (beyond the
+def hand_json(hand: LedgerHand, lang: str, players: list[str], shown: dict | None = None) -> dict:
+    """A hand for the API: deltas per player of the table (its ``players``); ``seats`` (beyond the
     contract) only for a hand played after the seats changed: the players its input's seats are.
     ``shown``: its result in ``lang`` when the caller has it already (:func:`.shown.shown_of`)."""
-    shown = dict(shown) if shown is not None else hand.shown(lang)
-    deltas = list(hand.deltas) + [0] * (players - len(hand.deltas))
+    shown = dict(shown) if shown is not None else hand.shown(lang, players)
+    deltas = list(hand.deltas) + [0] * (len(players) - len(hand.deltas))
     out = {"number": hand.number, "input": hand.input, "deltas": deltas, "steps": list(shown.pop("steps", []))}
     if hand.seats is not None:
         out["seats"] = list(hand.seats)
@@ -23,12 +25,26 @@ def hand_json(hand: LedgerHand, lang: str, players: int, shown: dict | None = No
 
 def table_json(read: TableRead, lang: str) -> dict:
     table, hands = read.table, read.hands
-    shown = shown_of(table.id, [(h.number, h.changed_version) for h in hands], lang)
+    shown = shown_of(table.id, [(h.number, h.changed_version) for h in hands], lang,
+                     [seat_names(table.players, h.seating()) for h in hands])
     out = {"id": table.id, "game": table.game, "players": list(table.players), "rules": dict(table.rules),
            "version": read.version, "totals": table.totals(hands),
-           "hands": [hand_json(h, lang, len(table.players), result) for h, result in zip(hands, shown)]}
+           "hands": [hand_json(h, lang, table.players, result) for h, result in zip(hands, shown)]}
     out.update(carried_fields(table, hands[-1] if hands else None))
+    out.update(evening_fields(table))
     return out
+
+
+def evening_fields(table: LedgerTable) -> dict:
+    """Where this evening stands among the circle's: its circle, the evenings before and after, its start."""
+    previous, following = evenings_around(table)
+    started = _utc(table.created_at).isoformat() if table.created_at else None
+    return {"circle": table.circle_id, "previous": previous, "next": following, "started_at": started}
+
+
+def _utc(moment: datetime) -> datetime:
+    """A stored time in UTC (SQLite gives it back without its zone: it was written in UTC)."""
+    return moment.replace(tzinfo=timezone.utc) if moment.tzinfo is None else moment.astimezone(timezone.utc)
 
 
 def write_answer(table: LedgerTable, hand: LedgerHand | None, last: LedgerHand | None, lang: str,
@@ -38,7 +54,7 @@ def write_answer(table: LedgerTable, hand: LedgerHand | None, last: LedgerHand |
     db.session.flush()
     out = {"totals": list(table.kept_totals), "version": table.version}
     if hand is not None:
-        out = {"hand": hand_json(hand, lang, len(table.players)), **out}
+        out = {"hand": hand_json(hand, lang, table.players), **out}
     out.update(carried_fields(table, last))
     if resettled is not None:
         out["resettled"] = resettled

@@ -87,12 +87,22 @@ def _answered(status: int):
 def api_create():
     body = _body()
     table_id, token = service.create_table(body.get("game"), body.get("players"), body.get("rules"))
-    return jsonify({
-        "id": table_id,
-        "edit_token": token,
-        "view_url": url_for("tables.view", table_id=table_id, _external=True),
-        "edit_url": edit_link(table_id, token),
-    }), 201
+    return jsonify(_created(table_id, token)), 201
+
+
+def _created(table_id: str, token: str) -> dict:
+    """What a new table's answer holds: its id, its edit token and both links."""
+    return {"id": table_id, "edit_token": token,
+            "view_url": url_for("tables.view", table_id=table_id, _external=True),
+            "edit_url": edit_link(table_id, token)}
+
+
+@bp.post("/<table_id>/next-evening")
+@limit_creates
+def api_next_evening(table_id: str):
+    body = _body()
+    new_id, token, created = service.next_evening(table_id, _token(), body.get("players"))
+    return jsonify(_created(new_id, token)), 201 if created else 200
 
 
 @bp.post("/<table_id>/token")

@@ -19,7 +19,7 @@ from sqlalchemy import JSON, Boolean, DateTime, Float, ForeignKey, Index, Intege
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .db import db
-from .shown import hand_shown
+from .shown import hand_shown, seat_names
 
 
 def _now() -> datetime:
@@ -98,6 +98,11 @@ class LedgerTable(db.Model):
     # who sits where for the next hands: indexes into ``players`` in seat order (None: every player, in order).
     # ``players`` is everyone who played at this table (a player who left keeps a name and a total).
     seated: Mapped[list | None] = mapped_column(JSON, nullable=True)
+    # the evenings played in a row by the same people (牌友圈): the circle's id (None: a table from before
+    # migration 0007, a circle of its own) and the evening this one followed (not a foreign key: deleting
+    # an evening leaves the next one standing)
+    circle: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
+    previous_id: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
 
     hands: Mapped[list["LedgerHand"]] = relationship(
         back_populates="table", order_by="LedgerHand.number", cascade="all, delete-orphan",
@@ -115,6 +120,10 @@ class LedgerTable(db.Model):
             for seat, d in enumerate(hand.deltas[:len(totals)]):
                 totals[seat] += d
         return totals
+
+    @property
+    def circle_id(self) -> str:
+        return self.circle or self.id
 
     def touch(self) -> None:
         self.version = self.version + 1
@@ -169,9 +178,10 @@ class LedgerHand(db.Model):
 
     table: Mapped[LedgerTable] = relationship(back_populates="hands")
 
-    def shown(self, lang: str) -> dict:
-        """The engine's result in one language (steps and any extra fields); a copy."""
-        return hand_shown(self, lang)
+    def shown(self, lang: str, players: list[str] | None = None) -> dict:
+        """The engine's result in one language (steps and any extra fields); a copy. With the table's
+        ``players``, its seats' words are their names."""
+        return hand_shown(self, lang, seat_names(players, self.seating()) if players is not None else None)
 
     def seating(self) -> list[int]:
         """The players (indexes) in this hand's seats, in seat order; its input's seat numbers are these."""
@@ -190,6 +200,19 @@ class LedgerIdempotency(db.Model):
     answer: Mapped[dict] = mapped_column(JSON)
     #: sha256 of what the first request sent (None: kept by a version before 0005, not compared)
     request_digest: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(StoredTime(), default=_now)
+
+
+class LedgerCircleAlias(db.Model):
+    """Two spellings of one person in a circle (牌友圈): its standings count ``name`` as ``same_as``
+    (migration 0008; ``circle`` is a table's ``circle_id``, not a foreign key: a circle has no row of its own)."""
+    __tablename__ = "ledger_circle_aliases"
+    __table_args__ = (UniqueConstraint("circle", "name", name="uq_ledger_circle_aliases_circle_name"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    circle: Mapped[str] = mapped_column(String(32))
+    name: Mapped[str] = mapped_column(String(64))
+    same_as: Mapped[str] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(StoredTime(), default=_now)
 
 

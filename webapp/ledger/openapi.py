@@ -5,8 +5,20 @@ from __future__ import annotations
 from scoring.i18n import t
 from scoring.registry import all_games
 
-from ..openapi import (INTEGER, INTEGERS, OBJECT, STRING, STRINGS, int_json_schema, json_content, most_seats,
-                       nullable, obj, responses)
+from ..openapi import (
+    INTEGER,
+    INTEGERS,
+    OBJECT,
+    STRING,
+    STRINGS,
+    answer,
+    int_json_schema,
+    json_content,
+    most_seats,
+    nullable,
+    obj,
+    responses,
+)
 from .cleaning import MAX_NAME, MAX_SEATS, MIN_SEATS
 
 LEDGER_ERRORS = ("400", "403", "404", "409", "413", "415", "422", "429")
@@ -16,6 +28,8 @@ TOKEN = {"name": "X-Edit-Token", "in": "header", "required": False, "schema": ST
          "description": "the table's edit token"}
 IDEMPOTENCY = {"name": "Idempotency-Key", "in": "header", "required": False,
                "schema": {"type": "string", "minLength": 1, "maxLength": 128, "pattern": "^[!-~]+$"}}
+ALL_INTEGERS = {"type": "object", "additionalProperties": INTEGER}  # by name
+ALL_STRINGS = {"type": "object", "additionalProperties": STRING}
 HAND = obj({"number": INTEGER, "deltas": INTEGERS, "steps": STRINGS})
 WRITTEN = obj({"totals": INTEGERS, "version": INTEGER}, {"hand": HAND})
 
@@ -27,18 +41,21 @@ def hand_input() -> dict:
 
 def ledger_operations() -> dict[str, dict]:
     slugs = [g.slug for g in all_games()]
+    players = {"type": "array", "items": {"type": "string", "maxLength": MAX_NAME}, "minItems": MIN_SEATS,
+               "maxItems": MAX_SEATS}
     created = obj({"id": STRING, "edit_token": STRING, "view_url": STRING, "edit_url": STRING})
     table = obj({"game": STRING, "players": STRINGS, "rules": OBJECT, "version": INTEGER, "totals": INTEGERS,
                  "hands": {"type": "array", "items": obj({"number": INTEGER, "input": OBJECT, "deltas": INTEGERS,
-                                                          "steps": STRINGS})}})
+                                                          "steps": STRINGS})},
+                 "circle": STRING, "previous": nullable(STRING), "next": nullable(STRING),
+                 "started_at": nullable(STRING)})
     settled_up = obj({"totals": INTEGERS, "per_point": STRING, "transfers": {"type": "array", "items": obj(
-        {"from": INTEGER, "to": INTEGER, "points": INTEGER, "amount": STRING})}})
+        {"from": INTEGER, "to": INTEGER, "points": INTEGER, "amount": STRING})}, "share_text": STRING})
     return {
         "/api/v1/tables": {"post": {
             "operationId": "table_create", "tags": ["tables"],
             "requestBody": {"required": True, "content": json_content(obj(
-                {"game": {"enum": slugs}, "players": {"type": "array", "items": {"type": "string", "maxLength": MAX_NAME},
-                                                      "minItems": MIN_SEATS, "maxItems": MAX_SEATS}},
+                {"game": {"enum": slugs}, "players": players},
                 {"rules": nullable(OBJECT)}))},
             "responses": responses("201", created, LEDGER_ERRORS)}},
         "/api/v1/tables/{table_id}": {
@@ -52,6 +69,12 @@ def ledger_operations() -> dict[str, dict]:
             "operationId": "table_rotate_token", "tags": ["tables"], "parameters": [TABLE_ID, TOKEN],
             "responses": responses("200", obj({"edit_token": STRING, "edit_url": STRING}),
                                    ("400", "403", "404", "409", "429"))}},
+        "/api/v1/tables/{table_id}/next-evening": {"post": {
+            "operationId": "table_next_evening", "tags": ["tables"], "parameters": [TABLE_ID, TOKEN],
+            "requestBody": {"required": True, "content": json_content(obj({}, {"players": nullable(players)}))},
+            "responses": {**responses("201", created, LEDGER_ERRORS),
+                          "200": answer(t("下一晚已经开了：就是它，换了新的编辑令牌",
+                                          "the next evening exists already: that one, with a new edit token"), created)}}},
         "/api/v1/tables/{table_id}/hands": {"post": {
             "operationId": "hand_record", "tags": ["tables"], "parameters": [TABLE_ID, TOKEN, IDEMPOTENCY],
             "requestBody": {"required": True, "content": json_content(hand_input())},
@@ -71,4 +94,29 @@ def ledger_operations() -> dict[str, dict]:
             "parameters": [TABLE_ID, {"name": "per_point", "in": "query", "required": False,
                                       "schema": {"type": "string", "pattern": r"^[0-9]+(\.[0-9]{1,2})?$"}}],
             "responses": responses("200", settled_up, ("400", "404", "409", "429"))}},
+        **circle_operations(),
+    }
+
+
+def circle_operations() -> dict[str, dict]:
+    """A circle's season (牌友圈) and its aliases (docs/api.md, "Evenings in a row and circles")."""
+    circle = {"name": "circle", "in": "path", "required": True, "schema": STRING}
+    season = obj({"id": STRING, "game": STRING,
+                  "evenings": {"type": "array", "items": obj({"table": STRING, "started_at": nullable(STRING),
+                                                              "hands": INTEGER, "totals": ALL_INTEGERS})},
+                  "standings": {"type": "array", "items": obj({key: STRING if key == "name" else INTEGER for key in (
+                      "name", "evenings", "hands", "total", "won", "declarer_made", "declarer_failed")})},
+                  "partners": {"type": "array", "items": obj({"a": STRING, "b": STRING, "hands": INTEGER,
+                                                              "total": INTEGER})}},
+                 {"aliases": ALL_STRINGS, "unreadable": STRINGS})
+    name = {"type": "string", "maxLength": MAX_NAME}
+    return {
+        "/api/v1/circles/{circle}": {"get": {
+            "operationId": "circle_read", "tags": ["circles"], "parameters": [circle],
+            "responses": responses("200", season, ("400", "404", "429"))}},
+        "/api/v1/circles/{circle}/aliases": {"post": {
+            "operationId": "circle_alias", "tags": ["circles"],
+            "parameters": [circle, {**TOKEN, "description": "the edit token of any evening of the circle"}],
+            "requestBody": {"required": True, "content": json_content(obj({"name": name, "same_as": nullable(name)}))},
+            "responses": responses("200", obj({"aliases": ALL_STRINGS}), LEDGER_ERRORS)}},
     }

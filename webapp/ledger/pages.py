@@ -279,7 +279,7 @@ def delete_hand(table_id: str, number: int):
                 form = VersionForm(formdata=None, data={"version": str(table.version)})
             else:
                 return redirect(_edit_page(table_id), 303)
-    shown = hand.shown(current_lang())
+    shown = hand.shown(current_lang(), table.players)
     return render_template("tables/confirm_delete.html", table=table, hand=hand, form=form,
                            deltas=padded(hand.deltas, table),
                            steps=shown.get("steps", []), errors=errors), (409 if errors else 200)
@@ -342,7 +342,7 @@ def _conflict(table: LedgerTable, number: int, attempt: EditAttempt) -> dict:
 
 
 def _hand_page(table, hand, form, raw_form, version, errors=(), status=200, conflict=None):
-    shown = hand.shown(current_lang())
+    shown = hand.shown(current_lang(), table.players)
     game = get_game(table.game)
     return render_template("tables/hand_edit.html", table=table, hand=hand, form=form,
                            raw_form=raw_form, version=version, errors=list(errors),

@@ -12,7 +12,7 @@ from .db import db
 from .errors import forbidden, hand_not_found, not_found
 from .integrity import check_readable
 from .models import LedgerHand, LedgerTable
-from .shown import shown_of
+from .shown import seat_names, shown_of
 
 WITH_RESULT = undefer(LedgerHand.result)  # the option of the reads that need the hands' results
 #: the numbers a hand can have: its column is a 32-bit integer on PostgreSQL, while a URL takes any digits
@@ -83,7 +83,8 @@ def export_rows(table: LedgerTable, lang: str) -> list[tuple[int, dict, list, li
     rows = db.session.execute(
         select(LedgerHand.number, LedgerHand.input, LedgerHand.deltas, LedgerHand.changed_version, LedgerHand.seats)
         .where(LedgerHand.table_id == table.id).order_by(LedgerHand.number)).all()
-    shown = shown_of(table.id, [(number, version) for number, _, _, version, _ in rows], lang)
+    shown = shown_of(table.id, [(number, version) for number, _, _, version, _ in rows], lang,
+                     [seat_names(table.players, _seating(seats, deltas)) for _, _, deltas, _, seats in rows])
     players = len(table.players)
     return [(number, data, list(deltas) + [0] * (players - len(deltas)), list(result.get("steps") or []),
              _seating(seats, deltas))
@@ -227,3 +228,17 @@ def changed_since(table_id: str, version: int) -> list[int]:
     return list(db.session.execute(select(LedgerHand.number).where(LedgerHand.table_id == table_id,
                                                                   LedgerHand.changed_version > version)
                                    .order_by(LedgerHand.number)).scalars())
+
+
+def next_of(table_id: str) -> str | None:
+    """The id of the evening played after this one (the latest, should there be two), or None."""
+    return db.session.execute(select(LedgerTable.id).where(LedgerTable.previous_id == table_id)
+                              .order_by(LedgerTable.created_at.desc()).limit(1)).scalar_one_or_none()
+
+
+def evenings_around(table: LedgerTable) -> tuple[str | None, str | None]:
+    """The ids of the evening before this one (if it is still there) and of the evening after it."""
+    previous = table.previous_id
+    if previous is not None and db.session.get(LedgerTable, previous) is None:
+        previous = None
+    return previous, next_of(table.id)

@@ -25,7 +25,7 @@ from .db import db
 from .errors import TableError, bad_key, changed_under_undo, conflict, not_last, stale, table_full
 from .idempotency import forget_old, remember, request_digest, stored_answer, valid_key
 from .models import LedgerHand, LedgerTable, _now, new_edit_token, new_table_id, token_digest
-from .queries import hand_before, hand_count, hand_numbered, last_hand
+from .queries import hand_before, hand_count, hand_numbered, last_hand, next_of
 from .writes import locked_table, write
 
 MAX_HANDS = 2000  # hands per table (config LEDGER_MAX_HANDS)
@@ -41,15 +41,39 @@ def create_table(game_slug: Any, players: Any, rules: Any) -> tuple[str, str]:
     resolved = game.ruleset.resolve(rules if rules is not None else {}).as_dict()
     names = clean_players(players, game.slug, resolved)
     token = new_edit_token()
+    return write(lambda: _add_table(game.slug, names, resolved, token).id), token
+
+
+def _add_table(game: str, names: list[str], rules: dict, token: str, after: LedgerTable | None = None) -> LedgerTable:
+    """Within :func:`.writes.write`: a new table (``after``: the evening it follows, in its circle)."""
+    table = LedgerTable(id=new_table_id(), token_hash=token_digest(token), game=game, players=names, rules=rules,
+                        version=1, kept_totals=[0] * len(names), circle=new_table_id() if after is None else
+                        after.circle_id, previous_id=after.id if after is not None else None)
+    db.session.add(table)
+    db.session.flush()
+    return table
+
+
+def next_evening(table_id: Any, token: str | None, players: Any = None) -> tuple[str, str, bool]:
+    """The evening after this one: the same game and house rules, the players seated now (or ``players``),
+    in this table's circle. Returns its id, an edit token and whether it is new. Asked again once it exists,
+    no second evening: the one there is, with a new edit token (an answer lost on the way is not lost)."""
+    token_new = new_edit_token()
 
     def work():
-        table = LedgerTable(id=new_table_id(), token_hash=token_digest(token), game=game.slug,
-                            players=names, rules=resolved, version=1, kept_totals=[0] * len(names))
-        db.session.add(table)
-        db.session.flush()
-        return table.id
+        table = locked_table(table_id, token)
+        following = next_of(table.id)
+        if following is not None:
+            db.session.get(LedgerTable, following).token_hash = token_digest(token_new)
+            return following, False
+        game = game_named(table.game)
+        names = clean_players(table.names_of(table.seating()) if players is None else players, game.slug,
+                              dict(table.rules))
+        table.touch()  # its readers learn of the evening after it
+        return _add_table(game.slug, names, dict(table.rules), token_new, after=table).id, True
 
-    return write(work), token
+    new_id, created = write(work)
+    return new_id, token_new, created
 
 
 # --- a hand recorded, edited, deleted -------------------------------------------------

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+import segno
 from flask import Blueprint, jsonify, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext
 from markupsafe import Markup
@@ -17,7 +18,7 @@ from scoring.errors import MalformedInput, PaijuError
 from scoring.evening import evening_stats, has_declarer
 from scoring.i18n import render
 from scoring.registry import get_game
-from scoring.settleup import CENT, parse_per_point, settle_up
+from scoring.settleup import money_of, parse_per_point, settle_up, share_words
 
 from ..errors import engine_error_response, status_of
 from ..i18n import current_lang, page_message
@@ -27,7 +28,8 @@ from .exports import qr_svg
 from .forms import VersionForm, csrf_message
 from .integrity import TableUnreadable, unreadable_page
 from .models import LedgerTable
-from .queries import check_token, get_table, hand_facts, hand_totals
+from .queries import check_token, get_table, hand_count, hand_facts, hand_totals
+from .views import rules_shown
 from .web import EDIT_COOKIE, limit_creates, with_edit_cookie
 
 bp = Blueprint("evening", __name__)
@@ -47,10 +49,18 @@ def api_settle_up(table_id: str):
     table = get_table(table_id)
     per_point = parse_per_point(request.args.get("per_point"))
     answer = settle_up(hand_totals(table.id, len(table.players)), per_point)
+    answer["share_text"] = share_text(table, answer)
     answer["steps"] = render(answer["steps"], current_lang())
     resp = jsonify(answer)
     resp.headers["Cache-Control"] = "no-cache"
     return resp
+
+
+def share_text(table: LedgerTable, settled: dict) -> str:
+    """The evening in group-chat words in the reader's language (the API's ``share_text``; the page copies it).
+    The date is the day the table was opened, in UTC (the server knows no phone's time zone)."""
+    words = share_words(get_game(table.game).name, _day(table), hand_count(table.id), list(table.players), settled)
+    return render(words, current_lang())
 
 
 # --- the settle-up page ----------------------------------------------------------
@@ -90,8 +100,13 @@ def bars(names: list[str], totals: list[int]) -> list[dict]:
     return out
 
 
+def _day(table: LedgerTable) -> str:
+    """The day the table was opened (UTC), as the share text and picture write it."""
+    return table.created_at.strftime("%Y-%m-%d") if table.created_at else ""
+
+
 def _money(points: int, per_point: Decimal | None) -> str | None:
-    return None if per_point is None else str((per_point * points).quantize(CENT))
+    return None if per_point is None else money_of(points, per_point)
 
 
 def stats_rows(table: LedgerTable, game) -> list[dict]:
@@ -129,7 +144,8 @@ def settle_up_page(table_id: str):
            "bars": bars(names, totals), "money": [_money(v, per_point) for v in totals],
            "stats": stats_rows(table, game), "declarers": has_declarer(game),
            "view_url": url_for("tables.view", table_id=table.id), "bar_svg": bar_svg,
-           "qr": qr_svg(share_url)}
+           "qr": qr_svg(share_url), "share_text": share_text(table, settled),
+           "picture": picture(table, game, names, totals, transfers, per_point or Decimal(1))}
     resp = make_response(render_template("tables/settle_up.html", **ctx), 400 if problem else 200)
     resp.headers["Referrer-Policy"] = "no-referrer"
     resp.headers["X-Robots-Tag"] = "noindex, nofollow"
@@ -137,19 +153,40 @@ def settle_up_page(table_id: str):
     return resp
 
 
+def picture(table: LedgerTable, game, names: list[str], totals: list[int], transfers: list[dict],
+            per_point: Decimal) -> dict:
+    """What static/share-image.js draws as the evening's picture: every word in the reader's language, the
+    players highest first, the fewest transfers, and the QR code of the read-only table as rows of modules."""
+    view_url = url_for("tables.view", table_id=table.id, _external=True)
+    day = _day(table)
+    ranked = sorted(range(len(names)), key=lambda i: (-totals[i], i))
+    return {"title": render(game.name, current_lang()), "date": day,
+            "rules": " · ".join(f"{label}：{value}" if current_lang() == "zh" else f"{label}: {value}"
+                                for label, value in rules_shown(table)),
+            "summary": gettext("共%(n)s局 · 每分%(m)s元", n=hand_count(table.id), m=money_of(1, per_point)),
+            "players": [{"name": names[i], "total": totals[i], "money": _money(totals[i], per_point)} for i in ranked],
+            "transfers": [{"payer": tr["payer"], "payee": tr["payee"], "points": tr["points"],
+                           "amount": _money(tr["points"], per_point)} for tr in transfers],
+            "qr": ["".join("1" if cell else "0" for cell in row) for row in segno.make(view_url, error="m").matrix],
+            "link": view_url, "file": f"paiju-{day or table.id}.png",
+            "words": {"transfers": gettext("谁付给谁"), "nobody": gettext("谁也不欠谁：不用转账。"),
+                      "totals": gettext("总分"), "scan": gettext("扫码看这一晚的账"),
+                      "points": gettext("%(p)s分", p="{p}"), "money": gettext("%(m)s元", m="{m}")}}
+
+
 # --- a new evening ------------------------------------------------------------------
 
 @bp.post("/tables/<table_id>/edit/new-evening")
 @limit_creates
 def new_evening(table_id: str):
-    """A new table with this one's game, players and house rules; its edit page opens with its cookie."""
-    table = get_table(table_id)
-    check_token(table, request.cookies.get(EDIT_COOKIE))
+    """The evening after this one (:func:`.service.next_evening`); its edit page opens with its cookie."""
+    token = request.cookies.get(EDIT_COOKIE)
+    check_token(get_table(table_id), token)
     if not VersionForm().validate():
         return render_template("tables/error.html", status=400, message=csrf_message()), 400
-    new_id, token = service.create_table(table.game, list(table.players), dict(table.rules))
+    new_id, new_token, _ = service.next_evening(table_id, token)
     target = redirect(url_for("tables.edit", table_id=new_id, new=1), 303)
-    return with_edit_cookie(target, new_id, token)
+    return with_edit_cookie(target, new_id, new_token)
 
 
 def bar_svg(bar: dict) -> Markup:  # kept here so the template stays readable

@@ -50,6 +50,14 @@ SHOWN = ShownMemo(4000)  # a table at its hand limit in both languages (some 7 M
 _WRITING = contextvars.ContextVar("paiju_ledger_writing", default=False)
 
 
+def seat_names(players: list[str], seats: list[int]) -> tuple[str, ...] | None:
+    """The names of the players in a hand's ``seats`` (indexes into the table's ``players``), or None when
+    a seat is not among them (a row this version cannot read)."""
+    if not all(isinstance(i, int) and 0 <= i < len(players) for i in seats):
+        return None
+    return tuple(str(players[i]) for i in seats)
+
+
 @contextmanager
 def writing() -> Iterator[None]:
     """The block is a write: what it renders is not memoized."""
@@ -60,25 +68,30 @@ def writing() -> Iterator[None]:
         _WRITING.reset(token)
 
 
-def hand_shown(hand, lang: str) -> dict:
-    """A hand's result in one language (steps and any extra fields); a copy."""
+def hand_shown(hand, lang: str, names: tuple[str, ...] | None = None) -> dict:
+    """A hand's result in one language (steps and any extra fields); a copy. With ``names`` (the players in
+    its seats), a seat's words are its player's name."""
     if "result" in inspect(hand).unloaded:
-        return shown_of(hand.table_id, [(hand.number, hand.changed_version)], lang)[0]
-    key, in_write = (hand.table_id, hand.number, hand.changed_version, lang), _WRITING.get()
+        return shown_of(hand.table_id, [(hand.number, hand.changed_version)], lang, [names])[0]
+    key, in_write = (hand.table_id, hand.number, hand.changed_version, lang, names), _WRITING.get()
     found = None if in_write else SHOWN.find(key)
     if found is None:
-        found = render_json(hand.result or {}, lang)
+        found = render_json(hand.result or {}, lang, names)
         if not in_write:
             SHOWN.put(key, found)
     return dict(found)
 
 
-def shown_of(table_id: str, hands: list[tuple[int, int]], lang: str, batch: int = 100) -> list[dict]:
+def shown_of(table_id: str, hands: list[tuple[int, int]], lang: str, names: list | None = None,
+             batch: int = 100) -> list[dict]:
     """The results in ``lang`` of a table's ``hands`` (number, the version that wrote its result), in that
     order: from the memo, the others read (a batch per statement, each with the version that wrote it, so
-    nothing is memoized under another version), rendered and memoized (outside a write)."""
+    nothing is memoized under another version), rendered and memoized (outside a write). ``names``: for each
+    hand, the players in its seats (a tuple; seats then read as names), or None."""
     in_write = _WRITING.get()
-    found = [None if in_write else SHOWN.find((table_id, number, version, lang)) for number, version in hands]
+    names_of = dict(zip((number for number, _ in hands), names or [None] * len(hands)))
+    found = [None if in_write else SHOWN.find((table_id, number, version, lang, names_of[number]))
+             for number, version in hands]
     missing = [number for (number, _), shown in zip(hands, found) if shown is None]
     fresh = {}
     stored = db.metadata.tables["ledger_hands"].c
@@ -87,8 +100,8 @@ def shown_of(table_id: str, hands: list[tuple[int, int]], lang: str, batch: int 
                                   .where(stored.table_id == table_id,
                                          stored.number.in_(missing[start:start + batch]))).all()
         for number, version, result in rows:
-            fresh[number] = render_json(result or {}, lang)
+            fresh[number] = render_json(result or {}, lang, names_of.get(number))
             if not in_write:
-                SHOWN.put((table_id, number, version, lang), fresh[number])
+                SHOWN.put((table_id, number, version, lang, names_of.get(number)), fresh[number])
     # a hand gone since it was listed (PostgreSQL reads each statement at its own moment) shows nothing
     return [dict(shown if shown is not None else fresh.get(number, {})) for (number, _), shown in zip(hands, found)]

@@ -17,10 +17,10 @@ from .errors import not_found
 from .exports import CHART_POINTS, COLORS, chart_svg, qr_svg
 from .forms import VersionForm
 from .models import LedgerTable
-from .queries import (changed_since, check_token, get_table, hand_count, hands_numbered, last_hand, latest_numbers,
-                      number_range, running_totals, table_version)
+from .queries import (changed_since, check_token, evenings_around, get_table, hand_count, hands_numbered,
+                      last_hand, latest_numbers, number_range, running_totals, table_version)
 from .settling import carried_fields
-from .shown import shown_of
+from .shown import seat_names, shown_of
 from .web import EDIT_COOKIE, edit_link
 
 POLL_SECONDS = 3
@@ -113,7 +113,8 @@ def ledger_view(table: LedgerTable, before: int | None = None, only: list[int] |
     runs = running_totals(table.id, seats, step, count, wanted)
     by_number = {number: (running, ended) for _, number, running, ended in runs}
     hands = hands_numbered(table.id, wanted)
-    shown = shown_of(table.id, [(hand.number, hand.changed_version) for hand in hands], lang)
+    shown = shown_of(table.id, [(hand.number, hand.changed_version) for hand in hands], lang,
+                     [seat_names(table.players, hand.seating()) for hand in hands])
     rows = [_hand_row(game, rules, table, hand, by_number[hand.number][0],
                       by_number[hand.number][1] + 1 if game.carries_state else None, lang, result)
             for hand, result in zip(hands, shown)]
@@ -126,7 +127,7 @@ def ledger_view(table: LedgerTable, before: int | None = None, only: list[int] |
             "undone": _undone_words(game, rules, table, lang), "L": card_words(game, lang)}
 
 
-def _rules_shown(table: LedgerTable) -> list[tuple[str, str]]:
+def rules_shown(table: LedgerTable) -> list[tuple[str, str]]:
     """The house rules as (label, value) lines, preset first."""
     game = get_game(table.game)
     lang = current_lang()
@@ -174,11 +175,11 @@ def table_page(table: LedgerTable, token: str | None, form=None, errors=(), stat
     view_url = url_for("tables.view", table_id=table.id, _external=True)
     ctx.update(can_edit=token is not None, form=form, errors=list(errors),
                live_url=_live_url(table, token is not None, before, ctx["last_number"]), view_url=view_url,
-               rules_shown=_rules_shown(table), qr=qr_svg(view_url), names=table.names_of(table.seating()),
+               rules_shown=rules_shown(table), qr=qr_svg(view_url), names=table.names_of(table.seating()),
                undo_form=VersionForm() if token else None, picker=picker(ctx["game"], table),
                created=bool(request.args.get("new")), rotated=bool(request.args.get("rotated")),
                seat_range=seat_limits(table), link_only_here=only_this_machine(view_url),
-               form_key=form_key or new_form_key(), **extra)
+               form_key=form_key or new_form_key(), evenings=evenings_around(table), **extra)
     if token:
         ctx["edit_url"] = edit_link(table.id, token)
     resp = make_response(render_template("tables/table.html", **ctx), status)

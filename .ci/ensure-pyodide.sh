@@ -1,0 +1,34 @@
+#!/bin/sh
+# The Pyodide runtime (CPython compiled to WebAssembly) for offline mode (issue 29), fetched from the npm
+# registry with npm into .cache/pyodide/ (git-ignored), which Paiju serves itself: never a CDN.
+# Only the files the runtime needs are kept (314.x loads pyodide.asm.mjs, not .asm.js; package.json carries the MPL-2.0 licence field). The tarball is checked against the registry's sha512.
+set -e
+cd "$(dirname "$0")/.."
+VERSION=314.0.8
+INTEGRITY="sha512-74Wq1kXOC+CCEzAfxuRAO701nAcCMLjf8NrwvWpu8S41dVMXwXmLQ05dYB+F4e46AdnGo0oq7YHSVUpHsoarLQ=="
+DIR=.cache/pyodide
+FILES="pyodide.js pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json package.json"
+if [ -f "$DIR/pyodide.asm.wasm" ] && [ "$(cat "$DIR/VERSION" 2>/dev/null)" = "$VERSION" ]; then
+    exit 0
+fi
+if ! command -v npm >/dev/null 2>&1; then
+    echo "npm is missing: offline mode needs pyodide $VERSION from the npm registry." >&2
+    echo "Install it (sudo apt-get install npm), or run 'make axe' which installs it, then again." >&2
+    exit 1
+fi
+echo "Fetching pyodide $VERSION for offline mode…"
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+tarball="$(cd "$tmp" && npm pack --silent "pyodide@$VERSION")"
+got="sha512-$(openssl dgst -sha512 -binary "$tmp/$tarball" | base64 -w0)"
+if [ "$got" != "$INTEGRITY" ]; then
+    echo "pyodide $VERSION: the tarball's sha512 is not the registry's ($got)" >&2
+    exit 1
+fi
+members=""
+for f in $FILES; do members="$members package/$f"; done
+# shellcheck disable=SC2086
+tar -xzf "$tmp/$tarball" -C "$tmp" $members
+mkdir -p "$DIR"
+for f in $FILES; do cp "$tmp/package/$f" "$DIR/"; done
+echo "$VERSION" > "$DIR/VERSION"
