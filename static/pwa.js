@@ -83,8 +83,18 @@
     if (detail.xhr && detail.xhr.status === 200) keepAgain();
   }
 
+  /* the page as last seen says so where it opens: the browser would put it back where it was scrolled to
+     after it loaded, under the note (hidden then), so it opens where it was left or where its address
+     points instead, and then the note is brought into view */
+  function noteInSight() {
+    var note = document.querySelector("[data-offline-note]");
+    if (note && !note.hidden && !inView(note)) note.scrollIntoView({block: "nearest"});
+  }
+
   function startLastSeen() {
     offlineNote(Boolean(keptAt) || navigator.onLine === false);
+    if (keptAt && "scrollRestoration" in history) history.scrollRestoration = "manual";
+    if (keptAt) whenLoaded(noteInSight);
     window.addEventListener("offline", function () { offlineNote(true); });
     window.addEventListener("online", backOnline);
     document.addEventListener("htmx:afterRequest", onLiveAnswer);
@@ -103,7 +113,8 @@
       box.className = "notice outbox-status";
       box.setAttribute("role", "status");
       box.setAttribute("data-outbox-status", "");
-      var save = form.querySelector("[type=submit]:not([name])");
+      var saves = form.querySelectorAll("[type=submit]:not([name]):not([hidden])");
+      var save = saves[saves.length - 1];
       if (save) save.parentNode.insertBefore(box, save); else form.parentNode.insertBefore(box, form);
     }
     return box;
@@ -114,7 +125,28 @@
     if (!box) return;
     box.textContent = message;
     box.hidden = false;
-    if (reveal) box.scrollIntoView({block: "nearest"});
+    if (reveal) whenLoaded(function () { inSight(box); });
+  }
+
+  function whenLoaded(then) {
+    then();
+    if (document.readyState !== "complete") window.addEventListener("load", function () { then(); });
+  }
+
+  function inView(element) {
+    var edges = element.getBoundingClientRect();
+    return edges.top >= 0 && edges.bottom <= window.innerHeight;
+  }
+
+  /* the banner of a held hand in view where the player saved it, with the save button under it; the page
+     as last seen, shown after the form was posted, opens at its top: it goes where a save lands first */
+  function inSight(box) {
+    var save = box.parentNode.querySelector("[type=submit]:not([name]):not([hidden])") || box;
+    if (inView(box) && inView(save)) return;
+    var entry = document.getElementById("entry");
+    if (entry && save !== box) entry.scrollIntoView({block: "start"});
+    if (!inView(save)) save.scrollIntoView({block: "end"});
+    if (!inView(box)) box.scrollIntoView({block: "nearest"});
   }
 
   function heldHere(form) {

@@ -19,6 +19,9 @@ var TABLES = "paiju-tables";  // the table pages seen, kept across new builds
 var TABLES_KEPT = 30;  // the most recently seen ones
 var KEEP_MARK = /<meta name="paiju-offline" content="keep">/;
 var KEPT_AT = "X-Paiju-Kept-At";
+// what a kept page carries of its answer's headers: its protections (webapp/security.py)
+var KEPT_HEADERS = ["Content-Security-Policy", "X-Frame-Options", "X-Content-Type-Options", "Referrer-Policy",
+  "Permissions-Policy", "Cross-Origin-Opener-Policy"];
 var LANG_KEY = "/__paiju/lang";
 var RULES_PAGE = /^\/[a-z0-9_-]+\/rules$/;
 var lang = null;
@@ -103,7 +106,7 @@ function asLastSeen(kept, held) {
   return kept.text().then(function (html) {
     var marks = "<html data-offline-at=\"" + attribute(kept.headers.get(KEPT_AT)) + "\"" + heldMarks(held);
     html = html.replace("<html", function () { return marks; });
-    return new Response(html, {headers: {"Content-Type": "text/html; charset=utf-8"}});
+    return new Response(html, {headers: kept.headers});
   });
 }
 
@@ -139,18 +142,23 @@ function remember(url, response) {
     if (!found) return;
     var shown = found[1].toLowerCase() === "en" ? "en" : "zh";
     saveLang(shown);
-    if (KEEP_MARK.test(html)) return keepTable(url, html);
+    if (KEEP_MARK.test(html)) return keepTable(url, html, keptHeaders(response.headers));
     if (!RULES_PAGE.test(url.pathname)) return;
     var key = new URL(url.pathname + "?lang=" + shown, url.origin);
     return caches.open(CACHE).then(function (cache) {
-      return cache.put(key, new Response(html, {headers: {"Content-Type": "text/html; charset=utf-8"}}));
+      return cache.put(key, new Response(html, {headers: keptHeaders(response.headers)}));
     });
   });
 }
 
-function keepTable(url, html) {
-  var headers = {"Content-Type": "text/html; charset=utf-8"};
-  headers[KEPT_AT] = String(Date.now());
+function keptHeaders(answered) {
+  var headers = new Headers({"Content-Type": "text/html; charset=utf-8"});
+  KEPT_HEADERS.forEach(function (name) { if (answered.has(name)) headers.set(name, answered.get(name)); });
+  return headers;
+}
+
+function keepTable(url, html, headers) {
+  headers.set(KEPT_AT, String(Date.now()));
   return caches.open(TABLES).then(function (cache) {
     return cache.delete(url.href).then(function () {  // the newest last: the oldest go first
       return cache.put(url.href, new Response(html, {headers: headers}));
