@@ -83,6 +83,12 @@
     if (detail.xhr && detail.xhr.status === 200) keepAgain();
   }
 
+  /* the phone believes it has a signal, but the totals' poll does not get through: offline all the same */
+  function onLiveUnsent(event) {
+    var detail = event.detail || {};
+    if (detail.elt && detail.elt.id === "live") offlineNote(true);
+  }
+
   /* the page as last seen says so where it opens: the browser would put it back where it was scrolled to
      after it loaded, under the note (hidden then), so it opens where it was left or where its address
      points instead, and then the note is brought into view */
@@ -98,6 +104,7 @@
     window.addEventListener("offline", function () { offlineNote(true); });
     window.addEventListener("online", backOnline);
     document.addEventListener("htmx:afterRequest", onLiveAnswer);
+    document.addEventListener("htmx:sendError", onLiveUnsent);
   }
 
   // --- the hand queue -----------------------------------------------------------------------------------
