@@ -69,5 +69,5 @@ def examples(actions=None) -> list[tuple[str, str, dict]]:
 SHEDDING_HINTS = [
     ("paodekuai", {"previous": "♠5 ♥5", "hand": "♠6 ♥6 ♣9 ♦K ♠2"}),
     ("shuangkou", {"previous": "4 4 5 5 6 6", "hand": "7 7 8 8 9 9 大王 3"}),
-    ("q783", {"previous": "♠4", "hand": "♠5 ♥Q ♥7 ♥8 ♥3 ♣9"}),
+    ("q783", {"previous": "♠4", "hand": "♠6 ♥Q ♥7 ♥8 ♥3 ♣9 ♦J"}),
 ]
