@@ -4,17 +4,24 @@
    (webapp/offline_page.py, imported as paiju_offline), and answers the page's forms with the engine's answer.
 
    The page sends {type: "load", manifest} once, then {type: "answer", id, slug, action, pairs, lang};
-   it gets {type: "ready"} or {type: "failed", message}, and {type: "answer", id, reply} for each form. */
+   it gets {type: "ready"} or {type: "failed", message}, and {type: "answer", id, reply} for each form.
+   {type: "memory", id} is answered with the bytes the worker holds (bench/offline.py). */
 let answerJson = null;
+let heap = null;  // the WebAssembly memory Python lives in (its size is what the phone holds for it)
+
+const timings = {};  // ms since the worker started, at each step of the load (bench/offline.py prints them)
 
 async function load(manifest) {
   const { loadPyodide } = await import(manifest.runtime + "pyodide.mjs");
+  const engine = fetchOk(manifest.engine), page = fetchOk(manifest.page);
   const pyodide = await loadPyodide({ indexURL: manifest.runtime, packages: [] });
-  const [engine, page] = await Promise.all([fetchOk(manifest.engine), fetchOk(manifest.page)]);
-  pyodide.unpackArchive(await engine.arrayBuffer(), "zip", { extractDir: "/home/pyodide/paiju" });
-  pyodide.FS.writeFile("/home/pyodide/paiju/paiju_offline.py", await page.text());
+  timings.runtime = performance.now();
+  pyodide.unpackArchive(await (await engine).arrayBuffer(), "zip", { extractDir: "/home/pyodide/paiju" });
+  pyodide.FS.writeFile("/home/pyodide/paiju/paiju_offline.py", await (await page).text());
   pyodide.runPython("import sys\nsys.path.insert(0, '/home/pyodide/paiju')\nimport paiju_offline");
+  timings.engine = performance.now();
   answerJson = pyodide.pyimport("paiju_offline").answer_json;
+  heap = pyodide._module.HEAPU8;
 }
 
 async function fetchOk(url) {
@@ -40,5 +47,8 @@ self.onmessage = async (event) => {
       reply = { failed: String(error && error.message || error) };
     }
     self.postMessage({ type: "answer", id: message.id, reply });
+  } else if (message.type === "memory") {  // for bench/offline.py
+    const js = self.performance && self.performance.memory ? self.performance.memory.usedJSHeapSize : null;
+    self.postMessage({ type: "answer", id: message.id, reply: { wasm: heap ? heap.buffer.byteLength : null, js, timings } });
   }
 };

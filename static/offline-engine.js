@@ -84,15 +84,16 @@
                 .then(function (response) { return cache.put(url, response); });
             });
           }, Promise.resolve());
-        }).then(function () { return keepPages(cache, manifest.pages); });
+        }).then(function () { return keepPages(cache, manifest.pages, function (n) { got += n; }); });
       });
     }).then(function () { return got; });
   }
 
-  function keepPages(cache, pages) {
+  function keepPages(cache, pages, counted) {
     return Promise.all(pages.map(function (url) {
       return fetch(url, { credentials: "same-origin" }).then(function (r) {
-        return r.ok ? cache.put(url, r) : null;
+        if (!r.ok) return null;
+        return r.clone().blob().then(function (body) { counted(body.size); return cache.put(url, r); });
       });
     })).then(function () {
       var state = stored();
@@ -134,7 +135,19 @@
     });
   }
 
-  window.PaijuOfflineEngine = { ask: ask, start: startEngine, stored: stored, fill: fill };
+  /* what the engine's worker holds: {wasm: bytes of Python's memory, js: its JavaScript heap} (bench/offline.py) */
+  function memory() {
+    if (!engine) return Promise.resolve(null);
+    return engine.ready.then(function () {
+      return new Promise(function (resolve) {
+        var id = engine.next++;
+        engine.pending[id] = resolve;
+        engine.worker.postMessage({ type: "memory", id: id });
+      });
+    });
+  }
+
+  window.PaijuOfflineEngine = { ask: ask, start: startEngine, stored: stored, memory: memory };
 
   // -- the switch on the home page ----------------------------------------------------------------------------------
 
@@ -163,7 +176,8 @@
       if (!m.available) throw new Error("unavailable");
       store({ on: true, manifest: m });
       return fill(m, function (got, total) { say(word("downloading", { got: mb(got), total: mb(total) })); });
-    }).then(function () {
+    }).then(function (got) {
+      box().dataset.downloaded = String(got);
       say(word("trying"));
       return startEngine(manifest);
     }).then(function () {

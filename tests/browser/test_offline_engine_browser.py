@@ -168,6 +168,7 @@ TRICKS = examples({"trick"})
 @pytest.mark.parametrize(("slug", "action", "payload"), TRICKS, ids=[f"{s}-{i}" for i, (s, _a, _p) in enumerate(TRICKS)])
 def test_who_wins_a_trick_offline_is_the_apis_winner(phone, live_server, slug, action, payload):
     status, body = api_reply(live_server, slug, action, payload)
+    assert status == 200, body
     result = answer_offline(phone, phone.context, live_server, slug, action, payload)
     assert result.locator(".verdict").inner_text() == f"第 {body['winner'] + 1} 个出牌的人赢"
     assert result.locator(".reason").inner_text() == body["reason"]

@@ -2,8 +2,15 @@
 from __future__ import annotations
 
 import pytest
+from offline_forms import SHEDDING_HINTS, examples, form_pairs
+from werkzeug.datastructures import MultiDict
 
+from scoring.registry import get_game
+from webapp import forms, schema_forms
+from webapp.offline_page import answer, form_payload
+from webapp.pages import _rules_or_default
 from webapp.pwa import RUNTIME_DIR
+
 
 def test_the_runtime_is_served_from_paiju_itself(client):
     assert (RUNTIME_DIR / "pyodide.asm.wasm").is_file(), "run .ci/ensure-pyodide.sh (make pyodide; make test does)"
@@ -36,14 +43,6 @@ def test_the_engine_the_phone_runs_is_the_repos_scoring_package_byte_for_byte(cl
 
 
 # -- the page glue the phone runs (webapp/offline_page.py): forms read as the server's forms read them ------------
-
-from offline_forms import SHEDDING_HINTS, examples, form_pairs  # noqa: E402
-
-from scoring.registry import get_game  # noqa: E402
-from webapp import forms, schema_forms  # noqa: E402
-from webapp.offline_page import answer, form_payload  # noqa: E402
-from werkzeug.datastructures import MultiDict  # noqa: E402
-from webapp.pages import _rules_or_default  # noqa: E402
 
 HINTS = [(slug, "hint", payload) for slug, payload in SHEDDING_HINTS]
 # inputs the engine refuses: a settle missing what it needs, a play that is not cards, a hint with no hand
