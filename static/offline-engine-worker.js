@@ -30,14 +30,25 @@ async function fetchOk(url) {
   return response;
 }
 
+// a load that fails where no await sees it (Emscripten's fetch of the wasm, an abort when memory runs out)
+let loading = false;
+function failed(error) {
+  if (loading) self.postMessage({ type: "failed", message: String(error && error.message || error) });
+  loading = false;
+}
+self.addEventListener("unhandledrejection", (event) => failed(event.reason));
+self.addEventListener("error", (event) => failed(event.message));
+
 self.onmessage = async (event) => {
   const message = event.data || {};
   if (message.type === "load") {
+    loading = true;
     try {
       await load(message.manifest);
-      self.postMessage({ type: "ready" });
+      if (loading) self.postMessage({ type: "ready" });
+      loading = false;
     } catch (error) {
-      self.postMessage({ type: "failed", message: String(error && error.message || error) });
+      failed(error);
     }
   } else if (message.type === "answer") {
     let reply;

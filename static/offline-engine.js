@@ -15,6 +15,7 @@
   "use strict";
   var CACHE = "paiju-engine";
   var KEY = "paiju-offline-engine";
+  var LOAD_LIMIT_MS = 120000;  // a cold load took 3 to 13 s on a busy two-core machine (bench/offline.py)
   var script = document.currentScript;
   var words = script && script.dataset.words ? JSON.parse(script.dataset.words) : {};
   var manifestUrl = script && script.dataset.manifest;
@@ -116,7 +117,10 @@
       else if (m.type === "failed") settle.reject(new Error(m.message));
       else if (m.type === "answer" && pending[m.id]) { pending[m.id](m.reply); delete pending[m.id]; }
     };
-    worker.onerror = function (event) { settle.reject(new Error(event.message || "worker")); };
+    worker.onerror = function (event) { event.preventDefault(); settle.reject(new Error(event.message || "worker")); };
+    // a load that never ends (a phone short of memory may stall rather than fail) is a failure too
+    var timer = setTimeout(function () { settle.reject(new Error("load timed out")); }, LOAD_LIMIT_MS);
+    ready.then(function () { clearTimeout(timer); }, function () { clearTimeout(timer); });
     engine = { worker: worker, ready: ready, pending: pending, next: 1 };
     ready.catch(function () { worker.terminate(); engine = null; });
     worker.postMessage({ type: "load", manifest: manifest });

@@ -217,6 +217,41 @@ def test_a_game_tab_opens_with_no_network_and_answers(phone, live_server):
     assert [int(t) for t in shown] == api_reply(live_server, slug, action, payload)[1]["deltas"]
 
 
+def test_a_post_that_fails_for_want_of_network_is_answered_in_the_page(phone, live_server):
+    """The phone believes it is online (navigator.onLine) but the post never reaches the server."""
+    slug, action, payload = SETTLE[0]
+    phone.context.set_offline(False)
+    phone.goto(f"{live_server}/{slug}/{action}")
+    phone.route(f"**/{slug}/{action}", lambda route: route.abort("internetdisconnected")
+                if route.request.method == "POST" else route.continue_())
+    try:
+        phone.evaluate(FILL, [list(p) for p in form_pairs(get_game(slug), action, payload)])
+        phone.locator("#panel form button.primary").click()
+        phone.locator("#result[data-offline]").wait_for()
+        shown = texts(phone.locator("#result[data-offline] table.deltas tbody td:nth-child(2)"))
+    finally:
+        phone.unroute(f"**/{slug}/{action}")
+    assert [int(t) for t in shown] == api_reply(live_server, slug, action, payload)[1]["deltas"]
+
+
+def test_an_engine_that_cannot_load_says_so_in_words(phone, live_server):
+    """What a phone out of memory meets: the engine's load fails, the tab says the offline engine did not load."""
+    slug, action, payload = SETTLE[0]
+    phone.context.set_offline(False)
+    phone.goto(live_server + "/")
+    wasm = phone.evaluate("JSON.parse(localStorage.getItem('paiju-offline-engine')).manifest.runtime") + "pyodide.asm.wasm"
+    assert phone.evaluate(f"caches.open('paiju-engine').then(c => c.delete({json.dumps(wasm)}))")
+    phone.context.set_offline(True)
+    try:
+        phone.goto(f"{live_server}/{slug}/{action}")
+        phone.evaluate(FILL, [list(p) for p in form_pairs(get_game(slug), action, payload)])
+        phone.locator("#panel form button.primary").click()
+        phone.locator("#result.bad").wait_for()
+        assert "没能加载" in phone.locator("#result").inner_text()
+    finally:
+        phone.context.set_offline(False)
+
+
 def test_turning_offline_mode_off_deletes_what_it_kept(phone, live_server):
     phone.context.set_offline(False)
     phone.goto(live_server + "/")
