@@ -267,6 +267,7 @@
     out.appendChild(el("p", "verdict", word("working")));
     var started = performance.now();
     ask(found.slug, found.action, pairs).then(function (reply) {
+      reply.names = pairs.filter(function (p) { return /^names-\d+$/.test(p[0]); }).map(function (p) { return p[1].trim(); });
       out.replaceWith(render(found.action, reply, performance.now() - started));
     }, function () {
       out.className = "result bad";
@@ -307,7 +308,7 @@
     out.dataset.ms = String(Math.round(ms));
     var renderers = { settle: settled, check: checked, hint: hinted, trick: trickWon, bidding: bid };
     if (reply.error || reply.failed) errors(out, reply);
-    else (renderers[action] || generic)(out, reply.result, reply.seats);
+    else (renderers[action] || generic)(out, reply.result, reply.seats, reply.names || []);
     out.appendChild(el("p", "offline-mark muted", word("mark")));
     return out;
   }
@@ -320,7 +321,7 @@
 
   function signed(n) { return n > 0 ? "+" + n : String(n); }
 
-  function settled(out, result, seats) {
+  function settled(out, result, seats, names) {
     out.className = "result ok";
     var table = el("table", "deltas"), head = el("tr"), body = el("tbody");
     [word("seat"), word("score")].concat(result.banks ? [word("banks")] : []).forEach(function (w) {
@@ -329,7 +330,7 @@
     var thead = el("thead"); thead.appendChild(head); table.appendChild(thead);
     result.deltas.forEach(function (d, i) {
       var row = el("tr");
-      row.appendChild(el("td", "", seats[i]));
+      row.appendChild(el("td", "", names[i] ? seats[i] + " · " + names[i] : seats[i]));
       row.appendChild(el("td", "num " + (d > 0 ? "plus" : d < 0 ? "minus" : ""), signed(d)));
       if (result.banks) row.appendChild(el("td", "num", result.banks[i]));
       body.appendChild(row);
@@ -340,6 +341,9 @@
     if (result.multiplier !== undefined && result.multiplier !== null) {
       out.appendChild(el("p", "extra", word("multiplier") + " ×" + result.multiplier));
     }
+    if (result.stake !== undefined && result.stake !== null) out.appendChild(el("p", "extra", word("stake") + " " + result.stake));
+    if (result.final !== undefined && result.final !== null) out.appendChild(el("p", "extra", word("final") + " " + result.final));
+    if (result.game_over) out.appendChild(el("p", "notice", word("game-over")));
     out.appendChild(el("h3", "", word("steps")));
     out.appendChild(list("ol", "steps", result.steps || []));
   }
@@ -358,7 +362,7 @@
     verdict.appendChild(el("strong", "cards", result.smallest || word("pass")));
     out.appendChild(verdict);
     if (!result.smallest) out.appendChild(el("p", "reason", result.reason));
-    out.appendChild(el("p", "", word("plays", { n: result.plays.length })));
+    out.appendChild(el("p", "", word("plays", { n: result.plays.length }) + (result.truncated ? word("truncated") : "") + word("colon")));
     out.appendChild(list("ol", "plays", result.plays));
   }
 
@@ -369,8 +373,11 @@
     out.appendChild(el("p", "reason", result.reason));
   }
 
-  function bid(out, result) {
+  function bid(out, result, seats) {
     out.className = "result " + (result.legal ? "ok" : "bad");
+    var verdict = !result.legal ? "✗ " + word("bid-bad") : result.complete ?
+      "✓ " + word("declarer", { seat: result.declarer + 1, bid: result.bid }) : "… " + word("bid-open");
+    out.appendChild(el("p", "verdict", verdict));
     out.appendChild(el("p", "reason", result.reason));
     if (result.steps) out.appendChild(list("ol", "steps", result.steps));
   }
