@@ -1,11 +1,14 @@
 """Offline mode (issue 29): Paiju serves the Pyodide runtime from its own address, only the runtime's files."""
 from __future__ import annotations
 
+import hashlib
+from pathlib import Path
+
 import pytest
 from offline_forms import SHEDDING_HINTS, examples, form_pairs
 from werkzeug.datastructures import MultiDict
 
-from scoring.registry import get_game
+from scoring.registry import all_games, get_game
 from webapp import forms, schema_forms
 from webapp.offline_page import answer, form_payload
 from webapp.pages import _rules_or_default
@@ -100,3 +103,44 @@ def test_every_refused_example_is_refused_by_the_api_too(client):
 def test_an_unknown_game_or_action_is_answered_in_words_not_a_crash():
     assert answer("nothing", "settle", [], "en")["error"]["message"] == "no such address"
     assert answer(get_game("q783").slug, "trick", [], "zh")["error"]["code"] == "not_found"
+
+
+# -- what the switch downloads: /offline-engine/manifest.json ---------------------------------------------------
+
+def test_the_manifest_names_each_file_by_its_version_and_every_file_it_names_is_served(client):
+    manifest = client.get("/offline-engine/manifest.json").get_json()
+    assert manifest["available"] is True
+    bodies = {url: client.get(url) for url in manifest["files"]}
+    assert all(resp.status_code == 200 for resp in bodies.values())
+    assert bodies[manifest["engine"]].get_data() == client.get("/offline-engine/scoring.zip").get_data()
+    assert manifest["engine"].endswith("?v=" + hashlib.sha256(bodies[manifest["engine"]].get_data()).hexdigest()[:12])
+    assert manifest["runtime"] == f"/offline-engine/pyodide/{(RUNTIME_DIR / 'VERSION').read_text().strip()}/"
+    assert manifest["bytes"] == sum(len(resp.get_data()) for resp in bodies.values())
+
+
+def test_the_page_glue_the_phone_runs_is_webapp_offline_page_itself(client):
+    import webapp.offline_page
+
+    served = client.get(client.get("/offline-engine/manifest.json").get_json()["page"]).get_data()
+    assert served == Path(webapp.offline_page.__file__).read_bytes()
+
+
+def test_a_runtime_address_of_another_release_is_not_found(client):
+    assert client.get("/offline-engine/pyodide/0.0.1/pyodide.asm.wasm").status_code == 404
+    assert client.get("/offline-engine/pyodide/314.0.8/package.json").status_code == 404
+
+
+def test_only_the_engines_worker_may_compile_webassembly(client):
+    worker = client.get("/offline-engine/worker.js")
+    assert "'wasm-unsafe-eval'" in worker.headers["Content-Security-Policy"]
+    for page in ("/", "/shuangkou/settle", "/hongwu/check"):
+        assert "wasm-unsafe-eval" not in client.get(page).headers["Content-Security-Policy"]
+
+
+def test_the_kept_pages_are_home_and_every_tab_that_posts_an_engine_action(client):
+    pages = client.get("/offline-engine/manifest.json").get_json()["pages"]
+    assert pages[0] == "/"
+    for game in all_games():
+        for tab in ("check", "hint", "settle"):
+            assert f"/{game.slug}/{tab}" in pages
+    assert not any(page.endswith("/rules") for page in pages)  # the service worker keeps those already
