@@ -169,8 +169,9 @@ def report(browser, base, repeat: int) -> None:
           + (f"{worker['js'] / 1048576:.1f} MB" if worker.get("js") else "not reported"))
     steps = worker.get("timings") or {}
     if steps:
+        compiled = "compiled once before and kept" if steps.get("compiledKept") else "compiled on import"
         print(f"offline: in the worker of that tab: Pyodide started at {steps['runtime']:.0f} ms, scoring/ unpacked "
-              f"and imported at {steps['engine']:.0f} ms (from the worker's start)")
+              f"and imported ({compiled}) at {steps['engine']:.0f} ms (from the worker's start)")
     print(f"offline: Chromium's processes, resident: {rss_before:.0f} MB before turning offline mode on, "
           f"{chromium_rss_mb():.0f} MB with the engine loaded in one tab")
     context.close()

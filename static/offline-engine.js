@@ -76,7 +76,8 @@
         manifest.files.concat(manifest.pages).forEach(function (u) { wanted[new URL(u, location.href).href] = 1; });
         return Promise.all(requests.map(function (req) {
           have[req.url] = 1;
-          return wanted[req.url] ? null : cache.delete(req);
+          // the engine compiled in the phone (the worker keeps it) lives as long as the engine's address
+          return wanted[req.url.split("&pyc=")[0]] ? null : cache.delete(req);
         })).then(function () {
           var missing = manifest.files.filter(function (u) { return !have[new URL(u, location.href).href]; });
           return missing.reduce(function (chain, url) {
@@ -106,7 +107,7 @@
 
   var engine = null;  // {worker, ready: Promise, pending: {id: resolve}}
 
-  function startEngine(manifest) {
+  function startEngine(manifest, compile) {
     if (engine) return engine.ready;
     var worker = new Worker(manifest.worker, { type: "module" });
     var pending = {}, settle = {};
@@ -123,7 +124,7 @@
     ready.then(function () { clearTimeout(timer); }, function () { clearTimeout(timer); });
     engine = { worker: worker, ready: ready, pending: pending, next: 1 };
     ready.catch(function () { worker.terminate(); engine = null; });
-    worker.postMessage({ type: "load", manifest: manifest });
+    worker.postMessage({ type: "load", manifest: manifest, compile: !!compile });
     return ready;
   }
 
@@ -183,7 +184,7 @@
     }).then(function (got) {
       box().dataset.downloaded = String(got);
       say(word("trying"));
-      return startEngine(manifest);
+      return startEngine(manifest, true);
     }).then(function () {
       say(word("ready", { mb: mb(manifest.bytes) }));
       return true;

@@ -256,6 +256,8 @@ def test_turning_offline_mode_off_deletes_what_it_kept(phone, live_server):
     phone.context.set_offline(False)
     phone.goto(live_server + "/")
     assert phone.evaluate("caches.has('paiju-engine')")
+    kept = phone.evaluate("caches.open('paiju-engine').then(c => c.keys()).then(ks => ks.map(k => k.url))")
+    assert any("&pyc=" in url for url in kept)  # scoring/ compiled once in the phone, kept beside the engine
     phone.uncheck("#offline-engine input[type=checkbox]")
     wait_until(phone, "!document.querySelector('#offline-engine input').disabled")
     assert not phone.evaluate("caches.has('paiju-engine')")
