@@ -20,7 +20,9 @@ The parts, in the order they run (name one or more to run only those):
   same count every run, where the load run's ratios move by a few hundredths; and a ledger record's at
   the end of a table of 1 and of 500 hands (``bench/instructions.py``);
 * ``taps``: the taps and swipes a typical hand takes on a table page in Chromium (360 × 780, touch), against a
-  budget per hand; swipes: 0 (``bench/taps.py``).
+  budget per hand; swipes: 0 (``bench/taps.py``);
+* ``offline``: offline mode in Chromium: the bytes downloaded when it is turned on, the time to the first
+  offline answer cold and warm, the memory the page and its engine hold (``bench/offline.py``).
 
 ``repeat`` (a number) is how many runs the timing parts take their medians over. No assertion: figures to
 watch, not a test.
@@ -84,6 +86,7 @@ PARTS = {
     "load": lambda repeat: _module("load").main([]),
     "instructions": lambda repeat: _module("instructions").main([]),
     "taps": lambda repeat: _module("taps").main(),
+    "offline": lambda repeat: _module("offline").main([str(repeat or 5)]),
 }
 
 

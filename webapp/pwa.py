@@ -22,6 +22,7 @@ from scoring.i18n import LANGS, render
 from scoring.registry import all_games
 
 from .i18n import current_lang
+from .security import CONTENT_SECURITY_POLICY
 
 bp = Blueprint("pwa", __name__)
 
@@ -114,11 +115,39 @@ RUNTIME_FILES = frozenset({"pyodide.js", "pyodide.mjs", "pyodide.asm.mjs", "pyod
                            "python_stdlib.zip", "pyodide-lock.json"})
 
 
+#: what the page's worker loads (pyodide.mjs finds the others by its own address)
+LOADED_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+
+
+def not_found():
+    return current_app.response_class("not found", status=404, mimetype="text/plain")
+
+
 @bp.get("/offline-engine/pyodide/<name>")
 def runtime_file(name: str):
     if name not in RUNTIME_FILES or not (RUNTIME_DIR / name).is_file():
-        return current_app.response_class("not found", status=404, mimetype="text/plain")
+        return not_found()
     return send_from_directory(RUNTIME_DIR, name, max_age=86400)
+
+
+def runtime_version() -> str | None:
+    """The Pyodide release in .cache/pyodide/ (None: not fetched, offline mode unavailable)."""
+    try:
+        return (RUNTIME_DIR / "VERSION").read_text(encoding="utf-8").strip() or None
+    except OSError:
+        return None
+
+
+@bp.get("/offline-engine/pyodide/<version>/<name>")
+def versioned_runtime_file(version: str, name: str):
+    """The runtime under its release's own address: a phone's kept copy is never taken for another release."""
+    if version != runtime_version():
+        return not_found()
+    resp = runtime_file(name)
+    if resp.status_code == 200:
+        resp.cache_control.max_age = 365 * 24 * 3600
+        resp.cache_control.immutable = True
+    return resp
 
 
 # The engine the phone runs: the repo's scoring/ package itself, zipped when first asked for (no second copy).
@@ -146,3 +175,65 @@ def engine_archive():
     resp.set_etag(hashlib.sha256(body).hexdigest()[:16])
     resp.headers["Cache-Control"] = "no-cache"
     return resp.make_conditional(request)
+
+
+# --- what the page keeps when the player turns offline mode on (static/offline-engine.js) ----------------------
+PAGE_MODULE = Path(__file__).resolve().parent / "offline_page.py"
+ENGINE_WORKER = "offline-engine-worker.js"
+#: the worker running Pyodide may compile WebAssembly; only this response's policy allows it (a dedicated
+#: worker obeys the policy its own script came with), the pages keep the site's policy without it
+WORKER_POLICY = CONTENT_SECURITY_POLICY.replace("script-src 'self'", "script-src 'self' 'wasm-unsafe-eval'")
+
+
+def short_hash(body: bytes) -> str:
+    return hashlib.sha256(body).hexdigest()[:12]
+
+
+def worker_source() -> bytes:
+    return Path(current_app.static_folder, ENGINE_WORKER).read_bytes()
+
+
+@bp.get("/offline-engine/page.py")
+def page_module():
+    """The glue that reads a game tab's form into the engine's payload (webapp/offline_page.py)."""
+    resp = current_app.response_class(PAGE_MODULE.read_bytes(), mimetype="text/x-python")
+    resp.headers["Cache-Control"] = "no-cache"
+    return resp
+
+
+@bp.get("/offline-engine/worker.js")
+def engine_worker():
+    resp = current_app.response_class(worker_source(), mimetype="text/javascript")
+    resp.headers["Cache-Control"] = "no-cache"
+    resp.headers["Content-Security-Policy"] = WORKER_POLICY
+    return resp
+
+
+def engine_pages() -> list[str]:
+    """The pages a phone keeps for offline mode: home and every game tab that posts an engine action."""
+    pages = [url_for("pages.home")]
+    for game in all_games():
+        pages += [url_for(f"pages.{tab}", slug=game.slug) for tab in game.tabs
+                  if tab in ("settle", *game.action_names())]
+    return pages
+
+
+@bp.get("/offline-engine/manifest.json")
+def engine_manifest():
+    """What offline mode downloads, each file at an address that names its version (a changed file is a new
+    address: the phone fetches it again, and drops what is no longer listed), and the pages it keeps."""
+    version = runtime_version()
+    if version is None:
+        return current_app.response_class(json.dumps({"available": False}), mimetype="application/json")
+    runtime = url_for("pwa.versioned_runtime_file", version=version, name="x")[:-1]
+    files = [runtime + name for name in LOADED_FILES]
+    engine = url_for("pwa.engine_archive", v=short_hash(engine_zip()))
+    page = url_for("pwa.page_module", v=short_hash(PAGE_MODULE.read_bytes()))
+    worker = url_for("pwa.engine_worker", v=short_hash(worker_source()))
+    body = {"available": True, "runtime": runtime, "engine": engine, "page": page, "worker": worker,
+            "files": [worker, engine, page, *files], "pages": engine_pages(),
+            "bytes": sum((RUNTIME_DIR / name).stat().st_size for name in LOADED_FILES) + len(engine_zip())
+            + len(PAGE_MODULE.read_bytes()) + len(worker_source())}
+    resp = current_app.response_class(json.dumps(body), mimetype="application/json")
+    resp.headers["Cache-Control"] = "no-cache"
+    return resp

@@ -172,7 +172,8 @@ WEBAPP = Path(__file__).resolve().parents[2] / "webapp"
 QUERY_READ = re.compile(r"""(?:(?:args|values)\.(?:get|getlist)|_query_int)\(\s*["']([\w-]+)["']""")
 #: path arguments: each value a URL may carry (a hand number past what a database column holds too)
 PATH_VALUES = {"number": [1, 2, 2 ** 31, 2 ** 63], "code": ["en", "zh", "xx"],
-               "name": ["pyodide.js", "pyodide.asm.wasm", "package.json", "..", "nothing"]}
+               "name": ["pyodide.js", "pyodide.asm.wasm", "package.json", "..", "nothing"],
+               "version": ["314.0.8", "0.0.1", ".."]}
 
 
 def query_names() -> list[str]:

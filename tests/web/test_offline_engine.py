@@ -1,9 +1,19 @@
 """Offline mode (issue 29): Paiju serves the Pyodide runtime from its own address, only the runtime's files."""
 from __future__ import annotations
 
-import pytest
+import hashlib
+from pathlib import Path
 
+import pytest
+from offline_forms import SHEDDING_HINTS, examples, form_pairs
+from werkzeug.datastructures import MultiDict
+
+from scoring.registry import all_games, get_game
+from webapp import forms, schema_forms
+from webapp.offline_page import answer, form_payload
+from webapp.pages import _rules_or_default
 from webapp.pwa import RUNTIME_DIR
+
 
 def test_the_runtime_is_served_from_paiju_itself(client):
     assert (RUNTIME_DIR / "pyodide.asm.wasm").is_file(), "run .ci/ensure-pyodide.sh (make pyodide; make test does)"
@@ -33,3 +43,104 @@ def test_the_engine_the_phone_runs_is_the_repos_scoring_package_byte_for_byte(cl
         served = {name: archive.read(name) for name in archive.namelist()}
     assert served == repo_files
     assert "scoring/registry.py" in served
+
+
+# -- the page glue the phone runs (webapp/offline_page.py): forms read as the server's forms read them ------------
+
+HINTS = [(slug, "hint", payload) for slug, payload in SHEDDING_HINTS]
+# inputs the engine refuses: a settle missing what it needs, a play that is not cards, a hint with no hand
+REFUSED = [("shuangkou", "settle", {"bombs": [{"seat": 9, "lines": 6}]}),
+           ("paodekuai", "settle", {"winner": 0, "cards_left": [0, 99, "x", 3]}),
+           ("q783", "check", {"previous": "♠4", "play": "♠X"}),
+           ("hongwu", "trick", {"trump": "♠", "plays": ["♠3", "", "♠4"]}),
+           ("erqiwang", "hint", {"trump": "♠", "lead": "♠3", "hand": ""})]
+CASES = examples() + HINTS + REFUSED
+
+
+def server_form_payload(app, game, action, pairs):
+    """The payload the server's own form (webapp/forms.py, webapp/schema_forms.py) builds from these pairs."""
+    with app.test_request_context(f"/{game.slug}/{action}", method="POST", data=MultiDict(pairs)):
+        from flask import request
+        if action != "settle":
+            return forms.action_form_class(game, action)(meta={"csrf": False}).payload()
+        rules_form = forms.rules_form_class(game)(request.form, prefix="rules")
+        rules_dict = forms.rules_payload(rules_form)
+        rules = _rules_or_default(game, rules_dict)
+        seats = schema_forms.seats_for(game, rules, request.form)
+        form = schema_forms.settle_form(game, rules, seats, meta={"csrf": False})
+        return {**form.to_payload(), "rules": rules_dict}
+
+
+@pytest.mark.parametrize(("slug", "action", "payload"), CASES)
+def test_the_phone_reads_a_posted_form_as_the_servers_form_does(app, slug, action, payload):
+    game = get_game(slug)
+    pairs = form_pairs(game, action, payload)
+    assert form_payload(game, action, pairs) == server_form_payload(app, game, action, pairs)
+
+
+def api_reply(client, slug, action, payload, lang):
+    resp = client.post(f"/api/v1/{slug}/{action}", json=payload, headers={"Accept-Language": lang})
+    return resp.status_code, resp.get_json()
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize(("slug", "action", "payload"), CASES)
+def test_the_phone_answers_a_form_as_the_api_answers_its_payload(app, client, slug, action, payload, lang):
+    game = get_game(slug)
+    reply = answer(slug, action, form_pairs(game, action, payload), lang)
+    status, body = api_reply(client, slug, action, server_form_payload(app, game, action,
+                                                                       form_pairs(game, action, payload)), lang)
+    if status == 200:
+        assert reply["result"] == body
+    else:
+        assert {k: v for k, v in reply.items() if k != "seats"} == body
+
+
+def test_every_refused_example_is_refused_by_the_api_too(client):
+    assert all(api_reply(client, slug, action, payload, "zh")[0] in (400, 422) for slug, action, payload in REFUSED)
+
+
+def test_an_unknown_game_or_action_is_answered_in_words_not_a_crash():
+    assert answer("nothing", "settle", [], "en")["error"]["message"] == "no such address"
+    assert answer(get_game("q783").slug, "trick", [], "zh")["error"]["code"] == "not_found"
+
+
+# -- what the switch downloads: /offline-engine/manifest.json ---------------------------------------------------
+
+def test_the_manifest_names_each_file_by_its_version_and_every_file_it_names_is_served(client):
+    manifest = client.get("/offline-engine/manifest.json").get_json()
+    assert manifest["available"] is True
+    bodies = {url: client.get(url) for url in manifest["files"]}
+    assert all(resp.status_code == 200 for resp in bodies.values())
+    assert bodies[manifest["engine"]].get_data() == client.get("/offline-engine/scoring.zip").get_data()
+    assert manifest["engine"].endswith("?v=" + hashlib.sha256(bodies[manifest["engine"]].get_data()).hexdigest()[:12])
+    assert manifest["runtime"] == f"/offline-engine/pyodide/{(RUNTIME_DIR / 'VERSION').read_text().strip()}/"
+    assert manifest["bytes"] == sum(len(resp.get_data()) for resp in bodies.values())
+
+
+def test_the_page_glue_the_phone_runs_is_webapp_offline_page_itself(client):
+    import webapp.offline_page
+
+    served = client.get(client.get("/offline-engine/manifest.json").get_json()["page"]).get_data()
+    assert served == Path(webapp.offline_page.__file__).read_bytes()
+
+
+def test_a_runtime_address_of_another_release_is_not_found(client):
+    assert client.get("/offline-engine/pyodide/0.0.1/pyodide.asm.wasm").status_code == 404
+    assert client.get("/offline-engine/pyodide/314.0.8/package.json").status_code == 404
+
+
+def test_only_the_engines_worker_may_compile_webassembly(client):
+    worker = client.get("/offline-engine/worker.js")
+    assert "'wasm-unsafe-eval'" in worker.headers["Content-Security-Policy"]
+    for page in ("/", "/shuangkou/settle", "/hongwu/check"):
+        assert "wasm-unsafe-eval" not in client.get(page).headers["Content-Security-Policy"]
+
+
+def test_the_kept_pages_are_home_and_every_tab_that_posts_an_engine_action(client):
+    pages = client.get("/offline-engine/manifest.json").get_json()["pages"]
+    assert pages[0] == "/"
+    for game in all_games():
+        for tab in ("check", "hint", "settle"):
+            assert f"/{game.slug}/{tab}" in pages
+    assert not any(page.endswith("/rules") for page in pages)  # the service worker keeps those already

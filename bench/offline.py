@@ -1,0 +1,181 @@
+"""Offline mode (issue 29) measured in Chromium on this machine (360 px, Debian's /usr/bin/chromium).
+
+Run from the repository root with the test extras installed and the runtime fetched (``make pyodide``)::
+
+    python -m bench offline        (or python -m bench.offline [repeat])
+
+It starts the app on a loopback port, turns offline mode on from the home page and prints:
+
+* the bytes downloaded when offline mode is turned on (the runtime, scoring/, the page glue, the worker and the
+  kept pages, as the page counted them) and the time that took, with the engine tried once;
+* the time to the first offline answer, cold: a game tab opened with no network, a settle entered at once, from
+  the tab's navigation to the answer in the page (``repeat`` tabs, median and each);
+* the time to an offline answer, warm: the same tab, the engine loaded (median of ``repeat``);
+* the memory the page holds: the page's JavaScript heap (CDP Performance.getMetrics JSHeapUsedSize), and the
+  engine worker's WebAssembly memory (Python's heap) and JavaScript heap; and the resident memory of all
+  of Chromium's processes before and after.
+
+No assertion: figures to watch, not a test.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import os
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+from werkzeug.serving import make_server
+
+from webapp import create_app
+
+CHROMIUM = "/usr/bin/chromium"
+VIEWPORT = {"width": 360, "height": 740}
+#: the settle of the bench: 双扣's first worked example (its form: finish order and one bomb row)
+SLUG = "shuangkou"
+PAIRS = [["finish_order-0", "0"], ["finish_order-1", "2"], ["bombs-0-seat", "0"], ["bombs-0-lines", "6"]]
+
+FILL_AND_SEND = """(pairs) => { const form = document.querySelector('#panel form');
+  for (const [name, value] of pairs) {
+    const box = [...form.querySelectorAll(`[name="${name}"]`)].find(b => b.type !== 'radio' || b.value === value);
+    if (box.type === 'radio') box.checked = true; else box.value = value;
+    box.dispatchEvent(new Event('input', {bubbles: true}));
+  }
+  document.querySelector('#result')?.remove();
+  form.querySelector('button.primary').click(); }"""
+
+
+def serve():
+    logging.getLogger("werkzeug").setLevel(logging.ERROR)
+    db = Path(tempfile.mkdtemp()) / "bench.db"
+    app = create_app({"SECRET_KEY": "bench", "DATABASE_URL": f"sqlite:///{db}"})
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_port}"
+
+
+def chromium_rss_mb() -> float:
+    """Resident memory of every Chromium process this run started (descendants of this one), in MB."""
+    children: dict[int, list[int]] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        children.setdefault(int(fields[1]), []).append(int(stat.parent.name))
+    total, stack = 0, list(children.get(os.getpid(), []))
+    while stack:
+        current = stack.pop()
+        stack.extend(children.get(current, []))
+        try:
+            is_chromium = Path(f"/proc/{current}/cmdline").read_bytes().split(b"\0")[0].endswith(b"chromium")
+            status = Path(f"/proc/{current}/status").read_text()
+        except OSError:
+            continue
+        if is_chromium:
+            total += next((int(line.split()[1]) for line in status.splitlines() if line.startswith("VmRSS:")), 0)
+    return total / 1024
+
+
+def wait(page, expression: str, seconds: float = 300):
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if page.evaluate(expression):
+            return
+        page.wait_for_timeout(50)
+    raise TimeoutError(expression)
+
+
+def turn_on(page, base) -> tuple[int, float, str]:
+    page.goto(base + "/")
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    wait(page, "navigator.serviceWorker.controller !== null")
+    started = time.perf_counter()
+    page.check("#offline-engine input[type=checkbox]")
+    wait(page, "!document.querySelector('#offline-engine input').disabled")
+    seconds = time.perf_counter() - started
+    status = page.inner_text("#offline-engine [data-status]")
+    return int(page.get_attribute("#offline-engine", "data-downloaded") or 0), seconds, status
+
+
+def answer_ms(page) -> float:
+    page.locator("#result[data-offline]").wait_for(timeout=300_000)
+    return float(page.get_attribute("#result[data-offline]", "data-ms"))
+
+
+def cold_answer(context, base) -> float:
+    """A tab opened with no network, the settle sent at once: ms from the navigation to the answer shown."""
+    page = context.new_page()
+    page.goto(f"{base}/{SLUG}/settle")
+    page.evaluate(FILL_AND_SEND, PAIRS)
+    page.locator("#result[data-offline]").wait_for(timeout=300_000)
+    ms = page.evaluate("performance.now()")
+    page.close()
+    return ms
+
+
+def main(argv=None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    repeat = int(args[0]) if args and args[0].isdigit() else 5
+    server, base = serve()
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                         args=["--no-sandbox", "--disable-gpu", "--enable-precise-memory-info"])
+            report(browser, base, repeat)
+            browser.close()
+    finally:
+        server.shutdown()
+    return 0
+
+
+def report(browser, base, repeat: int) -> None:
+    context = browser.new_context(viewport=VIEWPORT, is_mobile=True, has_touch=True, locale="zh-CN")
+    page = context.new_page()
+    page.set_default_timeout(300_000)
+    rss_before = chromium_rss_mb()
+    got, seconds, status = turn_on(page, base)
+    manifest = json.loads(page.evaluate("localStorage.getItem('paiju-offline-engine')"))["manifest"]
+    print(f"offline: turned on in {seconds:.1f} s (download and one trial load): {got:,} bytes downloaded "
+          f"({got / 1048576:.1f} MB; engine files {manifest['bytes']:,}, the rest the {len(manifest['pages'])} kept pages)")
+    print(f"offline: the switch says: {status}")
+    page.close()
+    context.set_offline(True)
+    colds = [cold_answer(context, base) for _ in range(repeat)]
+    print(f"offline: first answer, cold (tab opened with no network, settle sent at once; navigation → answer): "
+          f"median {statistics.median(colds):.0f} ms; each: {', '.join(f'{c:.0f}' for c in colds)}")
+    page = context.new_page()
+    page.goto(f"{base}/{SLUG}/settle")
+    page.evaluate(FILL_AND_SEND, PAIRS)
+    answer_ms(page)
+    warms = []
+    for _ in range(repeat):
+        page.evaluate(FILL_AND_SEND, PAIRS)
+        warms.append(answer_ms(page))
+    print(f"offline: answer, warm (engine loaded; send → answer): median {statistics.median(warms):.0f} ms; "
+          f"each: {', '.join(f'{w:.0f}' for w in warms)}")
+    cdp = context.new_cdp_session(page)
+    cdp.send("Performance.enable")
+    metrics = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
+    worker = page.evaluate("PaijuOfflineEngine.memory()")
+    print(f"offline: memory: the page's JS heap {metrics['JSHeapUsedSize'] / 1048576:.1f} MB "
+          f"(of {metrics['JSHeapTotalSize'] / 1048576:.1f}); the engine worker's WebAssembly memory "
+          f"{worker['wasm'] / 1048576:.1f} MB, its JS heap "
+          + (f"{worker['js'] / 1048576:.1f} MB" if worker.get("js") else "not reported"))
+    steps = worker.get("timings") or {}
+    if steps:
+        compiled = "compiled once before and kept" if steps.get("compiledKept") else "compiled on import"
+        print(f"offline: in the worker of that tab: Pyodide started at {steps['runtime']:.0f} ms, scoring/ unpacked "
+              f"and imported ({compiled}) at {steps['engine']:.0f} ms (from the worker's start)")
+    print(f"offline: Chromium's processes, resident: {rss_before:.0f} MB before turning offline mode on, "
+          f"{chromium_rss_mb():.0f} MB with the engine loaded in one tab")
+    context.close()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,407 @@
+/* 牌局 Paiju's offline mode (issue 29): the engine in the phone.
+
+   - On the home page, the switch 离线也能算 / Work offline: turning it on downloads what /offline-engine/manifest.json
+     lists (the Pyodide runtime, the repo's scoring/ package, the page glue, the worker) into the Cache Storage
+     cache "paiju-engine", which the service worker (static/sw.js) answers /offline-engine/… from, keeps a copy
+     of the home page and of every game tab there (the service worker finds kept pages in any cache), tries the
+     engine once, and remembers the choice (localStorage). Turning it off deletes that cache. A player who never
+     turns it on downloads none of it.
+   - At every online visit with offline mode on, the manifest is asked again: its addresses name the versions
+     of what they hold, so whatever changed on the server is fetched again and what is gone is dropped.
+   - On a game tab, a form whose post cannot reach the server (no network) is answered in the page by the
+     engine running in a worker (static/offline-engine-worker.js), marked 算于本机（离线）.
+   Where WebAssembly is missing or the engine cannot load, the switch says so and the forms behave as before. */
+(function () {
+  "use strict";
+  var CACHE = "paiju-engine";
+  var KEY = "paiju-offline-engine";
+  var LOAD_LIMIT_MS = 120000;  // a cold load took 3 to 13 s on a busy two-core machine (bench/offline.py)
+  var script = document.currentScript;
+  var words = script && script.dataset.words ? JSON.parse(script.dataset.words) : {};
+  var manifestUrl = script && script.dataset.manifest;
+
+  function word(name, values) {
+    var text = words[name] || name;
+    Object.keys(values || {}).forEach(function (k) { text = text.split("{" + k + "}").join(values[k]); });
+    return text;
+  }
+
+  function stored() {
+    try { return JSON.parse(localStorage.getItem(KEY) || "null"); } catch (e) { return null; }
+  }
+
+  function store(state) {
+    if (state) localStorage.setItem(KEY, JSON.stringify(state)); else localStorage.removeItem(KEY);
+  }
+
+  function supported() {
+    return typeof WebAssembly === "object" && typeof Worker === "function" && "caches" in window &&
+      typeof fetch === "function";
+  }
+
+  function mb(bytes) { return (bytes / 1048576).toFixed(1); }
+
+  // -- the download -------------------------------------------------------------------------------------------
+
+  function fetchManifest() {
+    return fetch(manifestUrl, { cache: "no-store" }).then(function (r) {
+      if (!r.ok) throw new Error("manifest " + r.status);
+      return r.json();
+    });
+  }
+
+  /* one file, counted as it arrives, kept with its own headers (the worker's policy, the wasm's type) */
+  function download(url, counted) {
+    return fetch(url, { cache: "no-store" }).then(function (response) {
+      if (!response.ok) throw new Error(url + ": " + response.status);
+      var reader = response.body.getReader(), chunks = [];
+      function pump() {
+        return reader.read().then(function (step) {
+          if (step.done) return new Response(new Blob(chunks), { status: 200, headers: response.headers });
+          chunks.push(step.value);
+          counted(step.value.length);
+          return pump();
+        });
+      }
+      return pump();
+    });
+  }
+
+  /* fetch what the cache lacks, drop what the manifest no longer lists; the kept pages are fetched afresh */
+  function fill(manifest, progress) {
+    var got = 0;
+    return caches.open(CACHE).then(function (cache) {
+      return cache.keys().then(function (requests) {
+        var have = {}, wanted = {};
+        manifest.files.concat(manifest.pages).forEach(function (u) { wanted[new URL(u, location.href).href] = 1; });
+        return Promise.all(requests.map(function (req) {
+          have[req.url] = 1;
+          // the engine compiled in the phone (the worker keeps it) lives as long as the engine's address
+          return wanted[req.url.split("&pyc=")[0]] ? null : cache.delete(req);
+        })).then(function () {
+          var missing = manifest.files.filter(function (u) { return !have[new URL(u, location.href).href]; });
+          return missing.reduce(function (chain, url) {
+            return chain.then(function () {
+              return download(url, function (n) { got += n; if (progress) progress(got, manifest.bytes); })
+                .then(function (response) { return cache.put(url, response); });
+            });
+          }, Promise.resolve());
+        }).then(function () { return keepPages(cache, manifest.pages, function (n) { got += n; }); });
+      });
+    }).then(function () { return got; });
+  }
+
+  function keepPages(cache, pages, counted) {
+    return Promise.all(pages.map(function (url) {
+      return fetch(url, { credentials: "same-origin" }).then(function (r) {
+        if (!r.ok) return null;
+        return r.clone().blob().then(function (body) { counted(body.size); return cache.put(url, r); });
+      });
+    })).then(function () {
+      var state = stored();
+      if (state) { state.pagesLang = document.documentElement.lang; state.pagesAt = Date.now(); store(state); }
+    });
+  }
+
+  // -- the engine -------------------------------------------------------------------------------------------------
+
+  var engine = null;  // {worker, ready: Promise, pending: {id: resolve}}
+
+  function startEngine(manifest, compile) {
+    if (engine) return engine.ready;
+    var worker = new Worker(manifest.worker, { type: "module" });
+    var pending = {}, settle = {};
+    var ready = new Promise(function (resolve, reject) { settle.resolve = resolve; settle.reject = reject; });
+    worker.onmessage = function (event) {
+      var m = event.data;
+      if (m.type === "ready") settle.resolve();
+      else if (m.type === "failed") settle.reject(new Error(m.message));
+      else if (m.type === "answer" && pending[m.id]) { pending[m.id](m.reply); delete pending[m.id]; }
+    };
+    worker.onerror = function (event) { event.preventDefault(); settle.reject(new Error(event.message || "worker")); };
+    // a load that never ends (a phone short of memory may stall rather than fail) is a failure too
+    var timer = setTimeout(function () { settle.reject(new Error("load timed out")); }, LOAD_LIMIT_MS);
+    ready.then(function () { clearTimeout(timer); }, function () { clearTimeout(timer); });
+    engine = { worker: worker, ready: ready, pending: pending, next: 1 };
+    ready.catch(function () { worker.terminate(); engine = null; });
+    worker.postMessage({ type: "load", manifest: manifest, compile: !!compile });
+    return ready;
+  }
+
+  function ask(slug, action, pairs) {
+    var state = stored();
+    return startEngine(state.manifest).then(function () {
+      return new Promise(function (resolve) {
+        var id = engine.next++;
+        engine.pending[id] = resolve;
+        engine.worker.postMessage({ type: "answer", id: id, slug: slug, action: action, pairs: pairs,
+                                    lang: document.documentElement.lang === "en" ? "en" : "zh" });
+      });
+    });
+  }
+
+  /* what the engine's worker holds: {wasm: bytes of Python's memory, js: its JavaScript heap} (bench/offline.py) */
+  function memory() {
+    if (!engine) return Promise.resolve(null);
+    return engine.ready.then(function () {
+      return new Promise(function (resolve) {
+        var id = engine.next++;
+        engine.pending[id] = resolve;
+        engine.worker.postMessage({ type: "memory", id: id });
+      });
+    });
+  }
+
+  window.PaijuOfflineEngine = { ask: ask, start: startEngine, stored: stored, memory: memory };
+
+  // -- the switch on the home page ----------------------------------------------------------------------------------
+
+  function initSwitch(box) {
+    var toggle = box.querySelector("input[type=checkbox]"), status = box.querySelector("[data-status]");
+    box.hidden = false;
+    function say(text) { status.textContent = text; }
+    if (!supported()) { toggle.disabled = true; say(word("unavailable")); return; }
+    var state = stored();
+    toggle.checked = !!(state && state.on);
+    if (state && state.on) say(word("ready", { mb: mb(state.manifest.bytes) }));
+    toggle.addEventListener("change", function () {
+      toggle.disabled = true;
+      (toggle.checked ? turnOn(say) : turnOff(say)).then(function (on) {
+        toggle.checked = on;
+        toggle.disabled = false;
+      });
+    });
+  }
+
+  function turnOn(say) {
+    say(word("downloading", { got: "0.0", total: "…" }));
+    var manifest;
+    return fetchManifest().then(function (m) {
+      manifest = m;
+      if (!m.available) throw new Error("unavailable");
+      store({ on: true, manifest: m });
+      return fill(m, function (got, total) { say(word("downloading", { got: mb(got), total: mb(total) })); });
+    }).then(function (got) {
+      box().dataset.downloaded = String(got);
+      say(word("trying"));
+      return startEngine(manifest, true);
+    }).then(function () {
+      say(word("ready", { mb: mb(manifest.bytes) }));
+      return true;
+    }).catch(function (error) {
+      var reason = navigator.onLine ? word("unavailable") : word("no-network");
+      return caches.delete(CACHE).then(function () {
+        store(null);
+        say(reason);
+        box().dataset.failed = String(error && error.message || error);
+        return false;
+      });
+    });
+  }
+
+  function box() { return document.getElementById("offline-engine"); }
+
+  function turnOff(say) {
+    if (engine) { engine.worker.terminate(); engine = null; }
+    store(null);
+    return caches.delete(CACHE).then(function () { say(word("off")); return false; });
+  }
+
+  /* online with offline mode on: what changed on the server is fetched again (the addresses name versions) */
+  function refresh() {
+    var state = stored();
+    if (!state || !state.on || !navigator.onLine || !manifestUrl) return;
+    fetchManifest().then(function (m) {
+      if (!m.available) return;
+      var changed = JSON.stringify(m) !== JSON.stringify(state.manifest);
+      var stale = state.pagesLang !== document.documentElement.lang || !state.pagesAt ||
+        Date.now() - state.pagesAt > 3600 * 1000;
+      if (!changed && !stale) return;
+      state.manifest = m;
+      store(state);
+      return fill(m);
+    }).catch(function () { /* the next visit tries again */ });
+  }
+
+  // -- the game tabs: a post with no network answered here ----------------------------------------------------------
+
+  var TAB = /^\/([a-z0-9_]+)\/([a-z_]+)$/;
+
+  function engineForm(elt) {
+    var form = elt && elt.closest && elt.closest("form[hx-post]");
+    if (!form || !form.closest("#panel")) return null;
+    var m = TAB.exec(new URL(form.getAttribute("hx-post"), location.href).pathname);
+    return m ? { form: form, slug: m[1], action: m[2] } : null;
+  }
+
+  function postedPairs(detail, form) {
+    var data = detail && detail.requestConfig && detail.requestConfig.formData;
+    var pairs = [];
+    (data || new FormData(form)).forEach(function (value, name) {
+      if (typeof value === "string") pairs.push([name, value]);
+    });
+    return pairs;
+  }
+
+  /* a refresh, a row added or a preset switched is the server's work: only the answer itself is done here */
+  function asksTheEngine(pairs) {
+    return !pairs.some(function (p) { return (p[0] === "action" && p[1]) || p[0] === "switch_preset"; });
+  }
+
+  function onRequest(event, noNetwork) {
+    var state = stored();
+    if (!state || !state.on || !supported()) return;
+    var found = engineForm(event.detail && event.detail.elt);
+    if (!found) return;
+    var pairs = postedPairs(event.detail, found.form);
+    if (!asksTheEngine(pairs)) return;
+    if (!noNetwork && navigator.onLine) return;
+    if (event.type === "htmx:beforeRequest") event.preventDefault();
+    answerHere(found, pairs);
+  }
+
+  function answerHere(found, pairs) {
+    var panel = found.form.closest("#panel");
+    var out = resultBox(panel);
+    out.className = "result unknown";
+    out.innerHTML = "";
+    out.appendChild(el("p", "verdict", word("working")));
+    var started = performance.now();
+    ask(found.slug, found.action, pairs).then(function (reply) {
+      reply.names = pairs.filter(function (p) { return /^names-\d+$/.test(p[0]); }).map(function (p) { return p[1].trim(); });
+      out.replaceWith(render(found.action, reply, performance.now() - started));
+    }, function () {
+      out.className = "result bad";
+      out.innerHTML = "";
+      out.appendChild(el("p", "verdict", word("cannot-load")));
+    });
+  }
+
+  function resultBox(panel) {
+    var out = panel.querySelector("#result");
+    if (!out) {
+      out = el("div", "result");
+      out.id = "result";
+      out.setAttribute("aria-live", "polite");
+      panel.appendChild(out);
+    }
+    return out;
+  }
+
+  function el(tag, cls, text) {
+    var node = document.createElement(tag);
+    if (cls) node.className = cls;
+    if (text !== undefined && text !== null) node.textContent = String(text);
+    return node;
+  }
+
+  function list(tag, cls, items) {
+    var node = el(tag, cls);
+    items.forEach(function (item) { node.appendChild(el("li", cls === "plays" ? "cards" : "", item)); });
+    return node;
+  }
+
+  function render(action, reply, ms) {
+    var out = el("div", "result");
+    out.id = "result";
+    out.setAttribute("aria-live", "polite");
+    out.dataset.offline = "1";
+    out.dataset.ms = String(Math.round(ms));
+    var renderers = { settle: settled, check: checked, hint: hinted, trick: trickWon, bidding: bid };
+    if (reply.error || reply.failed) errors(out, reply);
+    else (renderers[action] || generic)(out, reply.result, reply.seats, reply.names || []);
+    out.appendChild(el("p", "offline-mark muted", word("mark")));
+    return out;
+  }
+
+  function errors(out, reply) {
+    out.className = "result bad";
+    var each = reply.errors || (reply.error ? [reply.error] : [{ message: word("cannot-load") }]);
+    out.appendChild(list("ul", "errors", each.map(function (e) { return e.message; })));
+  }
+
+  function signed(n) { return n > 0 ? "+" + n : String(n); }
+
+  function settled(out, result, seats, names) {
+    out.className = "result ok";
+    var table = el("table", "deltas"), head = el("tr"), body = el("tbody");
+    [word("seat"), word("score")].concat(result.banks ? [word("banks")] : []).forEach(function (w) {
+      head.appendChild(el("th", "", w));
+    });
+    var thead = el("thead"); thead.appendChild(head); table.appendChild(thead);
+    result.deltas.forEach(function (d, i) {
+      var row = el("tr");
+      row.appendChild(el("td", "", names[i] ? seats[i] + " · " + names[i] : seats[i]));
+      row.appendChild(el("td", "num " + (d > 0 ? "plus" : d < 0 ? "minus" : ""), signed(d)));
+      if (result.banks) row.appendChild(el("td", "num", result.banks[i]));
+      body.appendChild(row);
+    });
+    table.appendChild(body);
+    out.appendChild(table);
+    if (result.outcome_name) out.appendChild(el("p", "extra", word("outcome") + result.outcome_name));
+    if (result.multiplier !== undefined && result.multiplier !== null) {
+      out.appendChild(el("p", "extra", word("multiplier") + " ×" + result.multiplier));
+    }
+    if (result.stake !== undefined && result.stake !== null) out.appendChild(el("p", "extra", word("stake") + " " + result.stake));
+    if (result.final !== undefined && result.final !== null) out.appendChild(el("p", "extra", word("final") + " " + result.final));
+    if (result.game_over) out.appendChild(el("p", "notice", word("game-over")));
+    out.appendChild(el("h3", "", word("steps")));
+    out.appendChild(list("ol", "steps", result.steps || []));
+  }
+
+  function checked(out, result) {
+    out.className = "result " + (result.legal ? "ok" : result.legal === null ? "unknown" : "bad");
+    var verdict = result.legal ? "✓ " + word("legal") : result.legal === null ? "? " + word("unsure") : "✗ " + word("illegal");
+    out.appendChild(el("p", "verdict", verdict));
+    out.appendChild(el("p", "reason", result.reason));
+    if (result.forced) out.appendChild(el("p", "forced", word("forced") + result.forced));
+    if (result.reading) out.appendChild(el("p", "", word("reading") + result.reading.label));
+  }
+
+  function hinted(out, result) {
+    var verdict = el("p", "verdict", word("would-play"));
+    verdict.appendChild(el("strong", "cards", result.smallest || word("pass")));
+    out.appendChild(verdict);
+    if (!result.smallest) out.appendChild(el("p", "reason", result.reason));
+    out.appendChild(el("p", "", word("plays", { n: result.plays.length }) + (result.truncated ? word("truncated") : "") + word("colon")));
+    out.appendChild(list("ol", "plays", result.plays));
+  }
+
+  function trickWon(out, result) {
+    out.className = "result ok";
+    out.appendChild(el("p", "verdict", word("winner", { n: result.winner + 1 })));
+    out.appendChild(el("p", "", word("points") + result.points));
+    out.appendChild(el("p", "reason", result.reason));
+  }
+
+  function bid(out, result, seats) {
+    out.className = "result " + (result.legal ? "ok" : "bad");
+    var verdict = !result.legal ? "✗ " + word("bid-bad") : result.complete ?
+      "✓ " + word("declarer", { seat: result.declarer + 1, bid: result.bid }) : "… " + word("bid-open");
+    out.appendChild(el("p", "verdict", verdict));
+    out.appendChild(el("p", "reason", result.reason));
+    if (result.steps) out.appendChild(list("ol", "steps", result.steps));
+  }
+
+  function generic(out, result) {
+    out.appendChild(el("p", "reason", result.reason || ""));
+  }
+
+  // -- start ------------------------------------------------------------------------------------------------------
+
+  function init() {
+    var box = document.getElementById("offline-engine");
+    if (box) initSwitch(box);
+    refresh();
+    var state = stored();
+    // a game tab opened with no network: start the engine at once, so the first answer waits less
+    if (state && state.on && !navigator.onLine && supported() && document.querySelector("#panel form[hx-post]")) {
+      startEngine(state.manifest).catch(function () { /* said when a form is sent */ });
+    }
+  }
+
+  document.addEventListener("htmx:beforeRequest", function (e) { onRequest(e, false); });
+  document.addEventListener("htmx:sendError", function (e) { onRequest(e, true); });
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
+  else init();
+})();

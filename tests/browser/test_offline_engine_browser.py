@@ -1,0 +1,290 @@
+"""Offline mode (issue 29) in Chromium at 360 px: with the switch on and the network off, every game's tabs
+answer in the page with the engine the server runs (Pyodide in a worker): each settle example of the rules
+pages entered through the settle form gives the API's deltas and steps, each shedding game's check and hint
+give the API's verdict and plays, a refused input gives the API's error messages. With the switch off the
+pages load nothing from /offline-engine/.
+
+One phone (one browser context) for the module: Pyodide loads in seconds, once per tab opened."""
+from __future__ import annotations
+
+import json
+import urllib.error
+import urllib.request
+
+import pytest
+from offline_forms import SHEDDING_HINTS, examples, form_pairs
+
+from scoring.registry import get_game
+
+pytestmark = pytest.mark.browser
+
+READY = "已开启"
+MARK, MARK_EN = "算于本机（离线）", "Worked out on this phone (offline)"
+#: how long an offline answer may take to come (a cold Pyodide start on a busy two-core machine)
+ANSWER_WAIT_MS = 120_000
+
+
+def api_reply(base, slug, action, payload, lang="zh"):
+    req = urllib.request.Request(f"{base}/api/v1/{slug}/{action}", method="POST", data=json.dumps(payload).encode(),
+                                 headers={"Content-Type": "application/json", "Accept-Language": lang})
+    try:
+        with urllib.request.urlopen(req) as resp:
+            return resp.status, json.loads(resp.read())
+    except urllib.error.HTTPError as exc:
+        return exc.code, json.loads(exc.read())
+
+
+def wait_until(page, expression: str, tries: int = 2400):
+    for _ in range(tries):
+        if page.evaluate(expression):
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError(f"never true: {expression}")
+
+
+def turn_on_offline_mode(page, base):
+    page.goto(base + "/")
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    wait_until(page, "navigator.serviceWorker.controller !== null")
+    page.check("#offline-engine input[type=checkbox]")
+    wait_until(page, "!document.querySelector('#offline-engine input').disabled")
+    return page.inner_text("#offline-engine [data-status]")
+
+
+@pytest.fixture(scope="module")
+def phone(browser, live_server):
+    """A phone with offline mode turned on (the engine downloaded and tried once)."""
+    context = browser.new_context(viewport={"width": 360, "height": 740}, device_scale_factor=2, is_mobile=True,
+                                  has_touch=True, locale="zh-CN")
+    page = context.new_page()
+    page.set_default_timeout(ANSWER_WAIT_MS)
+    status = turn_on_offline_mode(page, live_server)
+    assert status.startswith(READY), status
+    yield page
+    context.close()
+
+
+CLEAR = """() => { const form = document.querySelector('#panel form');
+  for (const box of form.querySelectorAll('input, select, textarea')) {
+    if (box.name === 'csrf_token' || box.matches('select[data-refresh]')) continue;
+    if (box.type === 'radio') box.checked = box.value === '';
+    else if (box.type === 'checkbox') box.checked = false;
+    else if (box.tagName === 'SELECT') box.selectedIndex = 0;
+    else box.value = '';
+  } }"""
+
+#: the selects the server redraws the form for (house rules, Q783's number of players): set, then one redraw
+SET_REDRAWN = """(pairs) => { const form = document.querySelector('#panel form');
+  const given = Object.fromEntries(pairs);
+  for (const box of form.querySelectorAll('select[data-refresh]')) {
+    if (box.name in given) box.value = given[box.name];
+    else if (box.name.startsWith('rules-')) box.value = '';
+  }
+  window.oldPanel = document.querySelector('#panel');
+  form.querySelector('[name="rules-preset"]').dispatchEvent(new Event('change', {bubbles: true})); }"""
+
+FILL = """(pairs) => { const form = document.querySelector('#panel form');
+  for (const [name, value] of pairs) {
+    const boxes = [...form.querySelectorAll(`[name="${name}"]`)];
+    if (boxes.length && boxes[0].matches('select[data-refresh]')) continue;
+    const box = boxes.find(b => b.type !== 'radio' || b.value === value);
+    if (!box) throw new Error(`no box for ${name}=${value}`);
+    if (box.type === 'radio' || box.type === 'checkbox') box.checked = true; else box.value = value;
+    box.dispatchEvent(new Event('input', {bubbles: true}));
+    box.dispatchEvent(new Event('change', {bubbles: true}));
+  } }"""
+
+
+def open_tab(page, context, base, slug, tab, pairs):
+    """The tab, online, its form empty and set to the house rules (and seats) of these pairs: the server
+    redraws it for them."""
+    context.set_offline(False)
+    url = f"{base}/{slug}/{tab}"
+    if page.url != url:
+        page.goto(url)
+    page.evaluate(CLEAR)
+    page.evaluate(SET_REDRAWN, [list(p) for p in pairs])
+    wait_until(page, "document.querySelector('#panel') !== window.oldPanel && !document.querySelector('.htmx-request')")
+
+
+def answer_offline(page, context, base, slug, action, payload, mark=MARK):
+    """Enter ``payload`` in the ``action`` tab's form with the network off; the result box the page shows."""
+    pairs = form_pairs(get_game(slug), action, payload)
+    if "rules-preset" not in dict(pairs):
+        pairs.insert(0, ("rules-preset", get_game(slug).ruleset.default_preset))
+    open_tab(page, context, base, slug, action, pairs)
+    context.set_offline(True)
+    page.evaluate(FILL, [list(p) for p in pairs])
+    page.locator("#panel form button.primary").click()
+    result = page.locator("#result[data-offline]")
+    result.wait_for()
+    assert result.locator(".offline-mark").inner_text() == mark
+    return result
+
+
+def texts(locator):
+    return [t.strip() for t in locator.all_inner_texts()]
+
+
+def api_messages(body):
+    return [e["message"] for e in body.get("errors") or [body["error"]]]
+
+
+SETTLE = examples({"settle"})
+
+
+@pytest.mark.parametrize(("slug", "action", "payload"), SETTLE, ids=[f"{s}-{i}" for i, (s, _a, _p) in enumerate(SETTLE)])
+def test_each_settle_example_offline_gives_the_apis_deltas_and_steps(phone, live_server, slug, action, payload):
+    status, body = api_reply(live_server, slug, action, payload)
+    assert status == 200, body
+    result = answer_offline(phone, phone.context, live_server, slug, action, payload)
+    shown = [int(t.replace("−", "-")) for t in texts(result.locator("table.deltas tbody td:nth-child(2)"))]
+    assert shown == body["deltas"]
+    assert texts(result.locator("ol.steps li")) == body["steps"]
+
+
+CHECKS = examples({"check"})
+HINTS = [(slug, "hint", payload) for slug, payload in SHEDDING_HINTS]
+
+
+@pytest.mark.parametrize(("slug", "action", "payload"), CHECKS + HINTS,
+                         ids=[f"{s}-{a}-{i}" for i, (s, a, _p) in enumerate(CHECKS + HINTS)])
+def test_check_and_hint_offline_give_the_apis_verdict_and_plays(phone, live_server, slug, action, payload):
+    status, body = api_reply(live_server, slug, action, payload)
+    assert status == 200, body
+    result = answer_offline(phone, phone.context, live_server, slug, action, payload)
+    if action == "check":
+        verdict = "ok" if body["legal"] else "unknown" if body["legal"] is None else "bad"
+        assert verdict in result.get_attribute("class").split()
+        assert result.locator(".reason").inner_text() == body["reason"]
+    else:
+        assert texts(result.locator("ol.plays li")) == body["plays"]
+        assert result.locator(".verdict strong").inner_text() == (body["smallest"] or "不出（要不起）")
+
+
+TRICKS = examples({"trick"})
+
+
+@pytest.mark.parametrize(("slug", "action", "payload"), TRICKS, ids=[f"{s}-{i}" for i, (s, _a, _p) in enumerate(TRICKS)])
+def test_who_wins_a_trick_offline_is_the_apis_winner(phone, live_server, slug, action, payload):
+    status, body = api_reply(live_server, slug, action, payload)
+    assert status == 200, body
+    result = answer_offline(phone, phone.context, live_server, slug, action, payload)
+    assert result.locator(".verdict").inner_text() == f"第 {body['winner'] + 1} 个出牌的人赢"
+    assert result.locator(".reason").inner_text() == body["reason"]
+
+
+REFUSED = [("paodekuai", "settle", {"winner": 0, "cards_left": [0, 99, "x", 3]}),
+           ("q783", "check", {"previous": "♠4", "play": "♠X"})]
+
+
+@pytest.mark.parametrize(("slug", "action", "payload"), REFUSED, ids=[s for s, _a, _p in REFUSED])
+def test_a_refused_input_offline_gives_the_apis_error_messages(phone, live_server, slug, action, payload):
+    status, body = api_reply(live_server, slug, action, payload)
+    assert status in (400, 422)
+    result = answer_offline(phone, phone.context, live_server, slug, action, payload)
+    assert texts(result.locator("ul.errors li")) == api_messages(body)
+
+
+def test_the_answer_is_written_in_the_pages_language(phone, live_server):
+    slug, action, payload = SETTLE[0]
+    phone.context.set_offline(False)
+    phone.goto(f"{live_server}/lang/en?next=/{slug}/{action}")
+    try:
+        result = answer_offline(phone, phone.context, live_server, slug, action, payload, mark=MARK_EN)
+        assert texts(result.locator("ol.steps li")) == api_reply(live_server, slug, action, payload, "en")[1]["steps"]
+    finally:
+        phone.context.set_offline(False)
+        phone.goto(f"{live_server}/lang/zh?next=/")
+
+
+def test_a_game_tab_opens_with_no_network_and_answers(phone, live_server):
+    """The tab itself was kept when offline mode was turned on: it opens from the phone with no signal."""
+    slug, action, payload = SETTLE[-1]
+    phone.context.set_offline(False)
+    phone.goto(live_server + "/")
+    phone.context.set_offline(True)
+    phone.goto(f"{live_server}/{slug}/settle")
+    assert phone.locator("[data-offline-notice]").count() == 0
+    assert phone.locator("#panel form").count() == 1
+    try:
+        phone.evaluate(FILL, [list(p) for p in form_pairs(get_game(slug), action, payload)])
+        phone.locator("#panel form button.primary").click()
+        phone.locator("#result[data-offline]").wait_for()
+        shown = texts(phone.locator("#result[data-offline] table.deltas tbody td:nth-child(2)"))
+    finally:
+        phone.context.set_offline(False)
+    assert [int(t) for t in shown] == api_reply(live_server, slug, action, payload)[1]["deltas"]
+
+
+def test_a_post_that_fails_for_want_of_network_is_answered_in_the_page(phone, live_server):
+    """The phone believes it is online (navigator.onLine) but the post never reaches the server."""
+    slug, action, payload = SETTLE[0]
+    phone.context.set_offline(False)
+    phone.goto(f"{live_server}/{slug}/{action}")
+    phone.route(f"**/{slug}/{action}", lambda route: route.abort("internetdisconnected")
+                if route.request.method == "POST" else route.continue_())
+    try:
+        phone.evaluate(FILL, [list(p) for p in form_pairs(get_game(slug), action, payload)])
+        phone.locator("#panel form button.primary").click()
+        phone.locator("#result[data-offline]").wait_for()
+        shown = texts(phone.locator("#result[data-offline] table.deltas tbody td:nth-child(2)"))
+    finally:
+        phone.unroute(f"**/{slug}/{action}")
+    assert [int(t) for t in shown] == api_reply(live_server, slug, action, payload)[1]["deltas"]
+
+
+def test_an_engine_that_cannot_load_says_so_in_words(phone, live_server):
+    """What a phone out of memory meets: the engine's load fails, the tab says the offline engine did not load."""
+    slug, action, payload = SETTLE[0]
+    phone.context.set_offline(False)
+    phone.goto(live_server + "/")
+    wasm = phone.evaluate("JSON.parse(localStorage.getItem('paiju-offline-engine')).manifest.runtime") + "pyodide.asm.wasm"
+    assert phone.evaluate(f"caches.open('paiju-engine').then(c => c.delete({json.dumps(wasm)}))")
+    phone.context.set_offline(True)
+    try:
+        phone.goto(f"{live_server}/{slug}/{action}")
+        phone.evaluate(FILL, [list(p) for p in form_pairs(get_game(slug), action, payload)])
+        phone.locator("#panel form button.primary").click()
+        phone.locator("#result.bad").wait_for()
+        assert "没能加载" in phone.locator("#result").inner_text()
+    finally:
+        phone.context.set_offline(False)
+
+
+def test_turning_offline_mode_off_deletes_what_it_kept(phone, live_server):
+    phone.context.set_offline(False)
+    phone.goto(live_server + "/")
+    assert phone.evaluate("caches.has('paiju-engine')")
+    kept = phone.evaluate("caches.open('paiju-engine').then(c => c.keys()).then(ks => ks.map(k => k.url))")
+    assert any("&pyc=" in url for url in kept)  # scoring/ compiled once in the phone, kept beside the engine
+    phone.uncheck("#offline-engine input[type=checkbox]")
+    wait_until(phone, "!document.querySelector('#offline-engine input').disabled")
+    assert not phone.evaluate("caches.has('paiju-engine')")
+    assert phone.evaluate("localStorage.getItem('paiju-offline-engine')") is None
+
+
+def test_with_offline_mode_off_the_pages_load_nothing_of_the_engine(page, live_server):
+    asked = []
+    page.on("request", lambda request: asked.append(request.url))
+    page.goto(live_server + "/")
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.goto(live_server + "/shuangkou/settle")
+    page.goto(live_server + "/hongwu/check")
+    page.wait_for_timeout(500)
+    assert [url for url in asked if "/offline-engine/" in url] == []
+    assert not page.evaluate("caches.has('paiju-engine')")
+    assert page.locator("#offline-engine input[type=checkbox]").count() == 0  # the switch is on the home page only
+
+
+def test_without_webassembly_the_switch_says_offline_mode_is_unavailable(browser, live_server):
+    context = browser.new_context(viewport={"width": 360, "height": 740}, locale="zh-CN")
+    context.add_init_script("delete globalThis.WebAssembly")
+    try:
+        page = context.new_page()
+        page.goto(live_server + "/")
+        toggle = page.locator("#offline-engine input[type=checkbox]")
+        assert toggle.is_disabled()
+        assert "用不了" in page.inner_text("#offline-engine [data-status]")
+    finally:
+        context.close()

@@ -1,0 +1,73 @@
+"""A payload as a game tab's form posts it: the (name, value) pairs a player's taps and typing make (the field
+names the server's forms give: ``rules-preset``, ``finish_order-1``, ``bombs-0-lines``, ``play2``). Offline mode's
+tests enter the binding examples through the pages with these, and check the phone's reading of them."""
+from __future__ import annotations
+
+from scoring import inputs
+from scoring.registry import all_games
+
+
+def _text(value) -> str:
+    if value is True:
+        return "on"
+    if value is False:
+        return "off"
+    return "" if value is None else str(value)
+
+
+def rules_pairs(rules: dict) -> list[tuple[str, str]]:
+    return [(f"rules-{name}", _text(value)) for name, value in (rules or {}).items()]
+
+
+def _settle_pairs(field, value, name: str) -> list[tuple[str, str]]:
+    if value is None:
+        return []
+    if isinstance(field, inputs.SwitchField):
+        return [(name, "y")] if value else []
+    if isinstance(field, inputs.RowsField):
+        return [pair for i, row in enumerate(value) for sub in field.fields
+                for pair in _settle_pairs(sub, row.get(sub.name), f"{name}-{i}-{sub.name}")]
+    if isinstance(value, list):
+        return [(f"{name}-{i}", _text(v)) for i, v in enumerate(value)]
+    return [(name, _text(value))]
+
+
+def _action_pairs(field, value) -> list[tuple[str, str]]:
+    if value is None:
+        return []
+    if field.entry == "seat_cards":
+        return [(f"{field.name.removesuffix('s')}{i}", v) for i, v in enumerate(value)]
+    if field.entry == "words":
+        return [(field.name, " ".join(value))]
+    if field.entry == "card_lines":
+        return [(field.name, "\n".join(value))]
+    if field.entry == "switch":
+        return [(field.name, "y")] if value else []
+    return [(field.name, _text(value))]
+
+
+def form_pairs(game, action: str, payload: dict) -> list[tuple[str, str]]:
+    """What the ``action`` tab's form posts for ``payload`` (its house rules first)."""
+    pairs = rules_pairs(payload.get("rules"))
+    if action == "settle":
+        for field in game.settle_input.fields:
+            pairs += _settle_pairs(field, payload.get(field.name), field.name)
+    else:
+        for field in game.action_input(action).form_fields():
+            pairs += _action_pairs(field, payload.get(field.name))
+    return pairs
+
+
+def examples(actions=None) -> list[tuple[str, str, dict]]:
+    """Every worked example the games declare (webapp/examples.py shows them on the rules pages), as
+    (game slug, action, payload)."""
+    return [(game.slug, action, payload) for game in all_games() for action, _title, payload in game.examples
+            if actions is None or action in actions]
+
+
+#: check and hint inputs of each shedding game (their binding examples' positions), and one refused input each
+SHEDDING_HINTS = [
+    ("paodekuai", {"previous": "♠5 ♥5", "hand": "♠6 ♥6 ♣9 ♦K ♠2"}),
+    ("shuangkou", {"previous": "4 4 5 5 6 6", "hand": "7 7 8 8 9 9 大王 3"}),
+    ("q783", {"previous": "♠4", "hand": "♠6 ♥Q ♥7 ♥8 ♥3 ♣9 ♦J"}),
+]

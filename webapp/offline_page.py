@@ -1,0 +1,236 @@
+"""A game tab's form answered in the phone (offline mode, issue 29): the posted fields read into the payload
+the server's forms build (``webapp/forms.py``, ``webapp/schema_forms.py``), then THE SAME engine call the API
+and the pages make (``Game.run``), its answer or its errors in the API's words.
+
+This module imports nothing but ``scoring`` and the standard library: webapp/pwa.py serves its text at
+``/offline-engine/page.py`` and the phone runs it under Pyodide as ``paiju_offline``, beside the repo's
+``scoring/`` package (``/offline-engine/scoring.zip``). tests/web/test_offline_engine.py checks that it reads
+every form as the server's forms do.
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import replace
+from typing import Any
+
+from scoring import inputs
+from scoring.errors import InputErrors, PaijuError
+from scoring.i18n import render, seat_number, t
+from scoring.registry import get_game
+
+LIST_FIELDS = (inputs.PerSeatField, inputs.SeatOrderField)
+#: the rules sub-form's prefix (``rules-preset``, ``rules-penalty``)
+RULES = "rules-"
+FAILED = t("本机没能算出这一手（引擎出错）", "this phone could not work it out (the engine failed)")
+
+
+class Posted:
+    """The form's (name, value) pairs, as a server reads ``request.form``: the first value of a name."""
+
+    def __init__(self, pairs):
+        self.values: dict[str, str] = {}
+        for name, value in pairs:
+            self.values.setdefault(str(name), str(value))
+
+    def get(self, name: str, default=None):
+        return self.values.get(name, default)
+
+    def indices(self, prefix: str) -> list[int]:
+        """The row numbers posted under ``prefix-<n>`` (a WTForms FieldList's entries), in order."""
+        found = {int(m.group(1)) for name in self.values
+                 if (m := re.match(re.escape(prefix) + r"-(\d+)(?:-|$)", name))}
+        return sorted(found)
+
+
+def _blank(value):
+    return None if value is None or (isinstance(value, str) and not value.strip()) else value
+
+
+def _raw(value) -> str | None:
+    if value is None:
+        return None
+    text = str(value).strip()
+    return text or None
+
+
+def _checked(value) -> bool:
+    """A checkbox's data as WTForms' BooleanField reads it."""
+    return value is not None and value not in ("false", "")
+
+
+# -- house rules ----------------------------------------------------------------------------------------------
+
+def rules_payload(game, posted: Posted) -> dict:
+    """``forms.rules_payload`` of the rules sub-form: each option given, the preset always."""
+    out: dict = {}
+    rs = game.ruleset
+    preset = posted.get(RULES + "preset")
+    out["preset"] = rs.default_preset if preset is None else preset  # a SelectField's default when not posted
+    for opt in rs.options:
+        value = posted.get(RULES + opt.name)
+        if opt.is_int and len(opt.values) > 12:  # an IntegerField: a number, else left out
+            try:
+                value = int(value)
+            except (TypeError, ValueError):
+                value = None
+        if _blank(value) is not None:
+            out[opt.name] = value
+    if _blank(out["preset"]) is None:
+        del out["preset"]
+    return out
+
+
+def resolved_rules(game, rules: dict):
+    try:
+        return game.ruleset.resolve(rules)
+    except PaijuError:
+        return game.ruleset.resolve({})
+
+
+# -- the settle form (schema_forms.SettleForm.to_payload) ---------------------------------------------------------
+
+def seats_for(game, rules, posted: Posted) -> int:
+    lo, hi = game.seat_range(rules)
+    if lo == hi:
+        return lo
+    name = game.settle_input.seats_field
+    n = inputs.strict_int(posted.get(name)) if name else None
+    default = min(max(4, lo), hi)
+    return n if n is not None and lo <= n <= hi else default
+
+
+def _row_blank(field: inputs.RowsField, posted: Posted, prefix: str) -> bool:
+    return all(_raw(posted.get(f"{prefix}-{f.name}")) is None for f in field.fields
+               if not isinstance(f, inputs.SwitchField))
+
+
+def _value(field: inputs.Field, posted: Posted, name: str, seats: int) -> Any:
+    if isinstance(field, inputs.SwitchField):
+        return _checked(posted.get(name))
+    if isinstance(field, inputs.PerSeatField):
+        values = [_raw(posted.get(f"{name}-{i}")) for i in range(seats)]
+        return None if not field.required and all(v is None for v in values) else values
+    if isinstance(field, inputs.SeatOrderField):
+        return [v for v in (_raw(posted.get(f"{name}-{i}")) for i in range(seats)) if v is not None]
+    if isinstance(field, inputs.RowsField):
+        return [{f.name: _value(f, posted, f"{name}-{i}-{f.name}", seats) for f in field.fields}
+                for i in posted.indices(name) if not _row_blank(field, posted, f"{name}-{i}")]
+    if isinstance(field, inputs.CardsField):
+        value = posted.get(name)
+        return value if _raw(value) is not None else None
+    return _raw(posted.get(name))
+
+
+def settle_payload(game, posted: Posted) -> dict:
+    rules_dict = rules_payload(game, posted)
+    rules = resolved_rules(game, rules_dict)
+    seats = seats_for(game, rules, posted)
+    ctx = replace(game.input_context(rules), seats=seats)
+    fields = [f for f in game.settle_input.fields if f.shown_under(ctx.rules)]
+    out = {f.name: _value(f, posted, f.name, seats) for f in fields}
+    for field in fields:  # a blank box at the seat a seat field names is 0 there (跑得快: the winner's cards)
+        zero_at = getattr(field, "zero_at", None)
+        values = out.get(field.name)
+        seat = inputs.strict_int(out.get(zero_at)) if zero_at else None
+        if seat is not None and isinstance(values, list) and 0 <= seat < len(values) and values[seat] is None:
+            values[seat] = 0
+    return {**out, "rules": rules_dict}
+
+
+# -- the other actions' forms (forms.ActionForm.payload) ------------------------------------------------------------
+
+OMITTED = object()
+
+
+def _box_names(field: inputs.Field, seats: int) -> list[str]:
+    if field.entry != "seat_cards":
+        return [field.name]
+    return [f"{field.name.removesuffix('s')}{i}" for i in range(seats)]
+
+
+def _cards(field, data):
+    if field.required or getattr(field, "required_with", None):
+        return data or ""
+    return _blank(data)
+
+
+def _text(field, data):
+    data = _blank(data)
+    return OMITTED if data is None else data
+
+
+def _seat_cards(field, posted: Posted, seats: int):
+    plays = [posted.get(name) or "" for name in _box_names(field, seats)]
+    while plays and _blank(plays[-1]) is None:
+        plays.pop()
+    return plays
+
+
+def _choice_default(field):
+    return field.choices[0][0]
+
+
+ENTRIES = {
+    "cards": _cards,
+    "choice": lambda field, data: data if data is not None else _choice_default(field),
+    "table_reading": _text,
+    "number": _text,
+    "switch": lambda field, data: True if _checked(data) else OMITTED,
+    "seat": lambda field, data: (str(field.default) if data is None else data) or field.default,
+    "words": lambda field, data: [w for w in re.split(r"[\s,，、;；]+", data or "") if w],
+    "card_lines": lambda field, data: [line for line in (data or "").splitlines() if line.strip()] or None,
+}
+
+
+def action_payload(game, action: str, posted: Posted) -> dict:
+    out: dict = {}
+    seats = game.seats[1]
+    for field in game.action_input(action).form_fields():
+        if field.entry == "seat_cards":
+            value = _seat_cards(field, posted, seats)
+        else:
+            value = ENTRIES[field.entry](field, posted.get(field.name))
+        if value is not OMITTED:
+            out[field.name] = value
+    out["rules"] = rules_payload(game, posted)
+    return out
+
+
+def form_payload(game, action: str, pairs) -> dict:
+    """The payload the server's form for ``action`` builds from these posted pairs."""
+    posted = Posted(pairs)
+    return settle_payload(game, posted) if action == "settle" else action_payload(game, action, posted)
+
+
+# -- the answer --------------------------------------------------------------------------------------------------
+
+def _error(exc: PaijuError, lang: str) -> dict:
+    return {"code": exc.code, "message": render(exc.message, lang), "field": exc.field}
+
+
+def answer(slug: str, action: str, pairs, lang: str) -> dict:
+    """What the phone shows for a posted form: ``{"result": …}`` (the API's answer, in ``lang``) or
+    ``{"error": …, "errors": […]}`` (the API's error body: its message, and each problem when there are
+    several); ``seats`` are the seat numbers a player reads."""
+    game = get_game(slug)
+    if game is None or (action != "settle" and action not in game.actions()):
+        return {"error": {"code": "not_found", "message": render(t("找不到这个地址", "no such address"), lang),
+                          "field": None}}
+    try:
+        payload = form_payload(game, action, pairs)
+        result = render(game.run(action, payload), lang)
+    except PaijuError as exc:
+        out = {"error": _error(exc, lang)}
+        if isinstance(exc, InputErrors) and len(exc.errors) > 1:
+            out["errors"] = [_error(e, lang) for e in exc.errors]
+        return out
+    except Exception:  # noqa: BLE001 - a phone must always get words, never a dead form
+        return {"error": {"code": "engine_failed", "message": render(FAILED, lang), "field": None}}
+    seats = len(result.get("deltas") or []) or game.seats[1]
+    return {"result": result, "seats": [seat_number(i) for i in range(seats)]}
+
+
+def answer_json(slug: str, action: str, pairs_json: str, lang: str) -> str:
+    """:func:`answer` with JSON in and out (what the page's worker calls through Pyodide)."""
+    return json.dumps(answer(slug, action, json.loads(pairs_json), lang), ensure_ascii=False)
