@@ -294,6 +294,59 @@ def cards_text(cards: Iterable[Card], key=None) -> str:
     return format_cards(cards, key)
 
 
+_JOKERS = frozenset({LITTLE_JOKER, BIG_JOKER})
+
+
+def written_order(canonical: Sequence[Card], wild: Iterable[int] = ()) -> list[Card]:
+    """A play's cards as a player reads them (``rules/common.md``, "Smallest legal play"), from the cards in
+    canonical order (highest first): the deciding group first, in ascending order, then the kickers, ascending
+    (``10 10 10 3 J``, not ``J 10 10 10 3``).
+
+    The deciding group is the ranks held most often, three times or more, when every other rank of the play
+    is held once or twice (三带一, 三带二, 四带二, airplanes, a bomb with kickers; the jokers count as
+    one rank); otherwise every card is of the group: a run, a pair, a chain bomb, a play that wild jokers
+    (``wild``) fill. A run through 3 that holds a 2 starts low: ``A 2 3 4 5``, ``2 3 4 5 6``. Within a rank
+    the canonical suit order stays (``♠9 ♥9 ♣9 ♦9``).
+    """
+    groups: list[list[Card]] = []
+    last = None
+    for c in canonical:
+        g = 0 if c.rank in _JOKERS else c.rank
+        if groups and g == last:
+            groups[-1].append(c)
+        else:
+            groups.append([c])
+            last = g
+    groups.reverse()
+    for g in groups:
+        if g[0].rank in _JOKERS:
+            g.reverse()  # 小王 before 大王
+    sizes = [len(g) for g in groups]
+    most = max(sizes, default=0)
+    wild = frozenset(wild)
+    if most >= 3 and min(sizes) < 3 and all(n in (most, 1, 2) for n in sizes) and not any(
+            c.rank in wild for c in canonical):
+        groups = [g for g in groups if len(g) == most] + [g for g in groups if len(g) < most]
+    elif len(set(sizes)) == 1 and len(groups) > 1:
+        groups = _low_run_first(groups)
+    return [c for g in groups for c in g]
+
+
+def _low_run_first(groups: list[list[Card]]) -> list[list[Card]]:
+    """A run through 3 holding a 2 starts low: its 2 (and its A, unless the run reaches K) go first."""
+    ranks = [g[0].rank for g in groups]
+    if 2 not in ranks or 3 not in ranks:
+        return groups
+    low = [2] if ACE not in ranks or KING in ranks else [ACE, 2]
+    return [groups[ranks.index(r)] for r in low] + [g for g in groups if g[0].rank not in low]
+
+
+def format_play(cards: Iterable[Card], key: Callable[[Card], object] | None = None,
+                wild: Iterable[int] = ()) -> str:
+    """A play's text as a player reads it (:func:`written_order`); ``key`` is the game's canonical sort key."""
+    return " ".join([c._text for c in written_order(sorted(cards, key=key or default_sort_key), wild)])
+
+
 # --------------------------------------------------------------------------
 # Decks
 # --------------------------------------------------------------------------

@@ -10,7 +10,9 @@ it names the multiset of ranks, so it is also the play's identity.
 
 ``level`` (a power, or None for no constraint) asks for the leads whose highest
 card has that power; :func:`attachments` enumerates the kickers and wings of a
-body under that constraint.
+body under that constraint. A :class:`Deciding` level asks instead for the leads
+whose **deciding rank** has that power (the smallest-play order of
+``rules/common.md``): a body topped by it, with kickers and wings of any rank.
 """
 from __future__ import annotations
 
@@ -19,6 +21,11 @@ from typing import Any, Iterator, Sequence
 from ..cards import Card
 
 Shape = tuple  # ((power, n), …), highest power first
+
+
+class Deciding(int):
+    """A level naming the deciding rank of the leads asked for (the top of their body), not their highest card:
+    their kickers and wings may be of any rank. It is an ``int``, so a pattern compares it as any level."""
 
 
 class RankCounts:
@@ -59,10 +66,12 @@ class RankCounts:
         """(power, how many ``width``-card units) of the powers up to ``level``, highest first, for attachments.
 
         ``exclude`` are the body's powers; ``keep(power)`` filters (no jokers, …); ``most`` caps the units of a power.
+        A :class:`Deciding` level caps nothing: kickers may be higher than the body.
         """
         out = []
+        cap = None if isinstance(level, Deciding) else level
         for p in reversed(self.powers):
-            if (level is not None and p > level) or p in exclude or (keep is not None and not keep(p)):
+            if (cap is not None and p > cap) or p in exclude or (keep is not None and not keep(p)):
                 continue
             u = self.count[p] // width
             if most is not None and u > most:
@@ -77,9 +86,12 @@ def attachments(avail: Sequence[tuple[int, int]], k: int, level: int | None,
     """Every multiset of ``k`` units from ``avail`` (highest first) such that the play tops at ``level``.
 
     ``top`` is the body's highest power: when it is below ``level`` the attachments
-    must hold a unit of ``level``; above it, there is nothing. Each multiset comes
+    must hold a unit of ``level``; above it, there is nothing. Under a :class:`Deciding`
+    level only a body topped by it has attachments (all of them). Each multiset comes
     as ((power, units), …), highest first.
     """
+    if isinstance(level, Deciding) and top != level:
+        return
     if level is None or top == level:
         yield from multiset_units(avail, k)
         return

@@ -16,7 +16,7 @@ A stock pattern takes wild jokers with :class:`Filled` before it in its bases::
 It then reads and generates through its :class:`~.stock.Template` s (ranks and how many of
 each): :meth:`WildHand.emit` says which natural cards and jokers can fill a template, keeping
 only the templates whose reading beats the table (asked of the pattern's own ``beats``). Each
-candidate comes as ``(cards, make_reading, powers)``, trusted by the search (:mod:`.search`).
+candidate comes as ``(cards, make_reading, powers, probe)``, trusted by the search (:mod:`.search`).
 A reading of a filled template shows the ranks it stands for and what the jokers stand for:
 "顺子（3 4 5 6 7）（王当 5）", extra fields ``as`` and ``wild_as``.
 """
@@ -207,6 +207,7 @@ class WildHand(HandGroups):
             return
         if not self.keeps(pattern, kind, key):
             return
+        head = probe(kind, key, self.size, pattern.bomb)  # the reading's place in the smallest-play order
         for used, k in self.fills(window, widths):
             splits = self.splits(k)
             if not splits:
@@ -215,7 +216,7 @@ class WildHand(HandGroups):
             nat_cards, nat_powers = self.natural_cards(window, used)
             for jokers, powers in splits:
                 cards = nat_cards + jokers
-                yield cards, (lambda cards=cards, fill=fill: make(cards, fill)), powers + nat_powers
+                yield cards, (lambda cards=cards, fill=fill: make(cards, fill)), powers + nat_powers, head
 
 
 # --- uneven groups (双扣's 千变 chains): each rank of a window ``least`` … ``most`` cards, jokers filling ------------
