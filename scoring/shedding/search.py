@@ -148,26 +148,25 @@ class Ranking:
 
     def broken(self, powers: Sequence[int]) -> tuple:
         """The sizes of the hand's groups (pair 2, triple 3, bomb 4 …) the play takes part of, largest first."""
-        have, out = self.have, []
-        i, n = 0, len(powers)
-        while i < n:
-            p, j = powers[i], i + 1
-            while j < n and powers[j] == p:
-                j += 1
-            if j - i < have.get(p, 0):
-                out.append(have[p])
-            i = j
+        have = self.have
+        out = [have[p] for p in set(powers) if powers.count(p) < have[p]]
         if len(out) > 1:
             out.sort(reverse=True)
         return tuple(out)
 
     def might_be_bomb(self, cards: Sequence[Card]) -> bool:
-        """Can a plain play also read as a bomb? Wild jokers with one natural rank (a bomb of a kind), or twelve
-        cards or more with them (a chain): the only ways a plain reading and a bomb reading share cards."""
+        """Can a plain play with wild jokers also read as a bomb (four cards or more of each rank, jokers filling:
+        a bomb of a kind, a chain)? The jokers must make up what each natural rank lacks of four."""
         wild = self.wild
-        if len(cards) < 4 or not wild or not any(c.rank in wild for c in cards):
+        if not wild:
             return False
-        return len(cards) >= 12 or len({c.rank for c in cards if c.rank not in wild}) == 1
+        jokers, ranks = 0, Counter()
+        for c in cards:
+            if c.rank in wild:
+                jokers += 1
+            else:
+                ranks[c.rank] += 1
+        return jokers > 0 and sum([4 - n for n in ranks.values() if n < 4]) <= jokers
 
 
 def preference(spec: SheddingSpec, cards: Sequence[Card], table: Reading | None = None, turn: Turn | None = None,
@@ -293,7 +292,11 @@ def _leads(spec: SheddingSpec, hand: tuple, turn: Turn | None) -> Iterator[Play]
 
 def _pattern_candidates(spec: SheddingSpec, patterns: Sequence[Pattern], hand: tuple, size: int,
                         need: int | None) -> Iterator:
-    """The lead candidates of ``size`` cards of some of the spec's patterns (``spec.candidates`` for those)."""
+    """The lead candidates of ``size`` cards of some of the spec's patterns (``spec.candidates`` for those; all
+    of them when the spec generates its candidates its own way)."""
+    if type(spec).candidates is not SheddingSpec.candidates:
+        yield from spec.candidates(hand, None, size, need)
+        return
     groups = spec.grouped(hand).ask(None, size, need)
     for pattern in patterns:
         yield from pattern.candidates(groups, None, size, need)
