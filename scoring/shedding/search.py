@@ -57,7 +57,7 @@ PLAIN, BOMB = 0, 1
 Rank = tuple
 _pref = itemgetter(0)
 _JOKERS = frozenset({BIG_JOKER, LITTLE_JOKER})
-_PLAIN_TABLE = probe("", (), -1, False)  # a plain play no plain pattern answers: who answers it beats any plain play
+_PLAIN_TABLE = probe("", (), 0, False)  # a plain play of no kind: a pattern that answers it with -1 cards beats any
 
 
 class Play(NamedTuple):
@@ -122,6 +122,7 @@ class Ranking:
         self.table = spec.power_table
         self.have = Counter(self.powers(hand))
         self.wild = frozenset(getattr(spec, "wild", ()))
+        self.wild_powers = frozenset(spec.rank_order.power(r) for r in self.wild)
 
     def powers(self, cards: Sequence[Card]) -> tuple[int, ...]:
         """The cards' powers, high to low."""
@@ -147,12 +148,11 @@ class Ranking:
         return (rank[0], rank[1], points, len(powers), self.broken(powers), powers)
 
     def broken(self, powers: Sequence[int]) -> tuple:
-        """The sizes of the hand's groups (pair 2, triple 3, bomb 4 …) the play takes part of, largest first."""
-        have = self.have
-        out = [have[p] for p in set(powers) if powers.count(p) < have[p]]
-        if len(out) > 1:
-            out.sort(reverse=True)
-        return tuple(out)
+        """The sizes of the hand's groups (pair 2, triple 3, bomb 4 …) the play's kickers take part of."""
+        groups = set(powers)
+        if self.wild_powers and not self.wild_powers.isdisjoint(groups):
+            return ()  # wild jokers fill in: no kickers
+        return kicker_breaks([(p, powers.count(p)) for p in groups], self.have)
 
     def might_be_bomb(self, cards: Sequence[Card]) -> bool:
         """Can a plain play with wild jokers also read as a bomb (four cards or more of each rank, jokers filling:
@@ -167,6 +167,26 @@ class Ranking:
             else:
                 ranks[c.rank] += 1
         return jokers > 0 and sum([4 - n for n in ranks.values() if n < 4]) <= jokers
+
+
+def kicker_breaks(groups: Sequence[tuple[int, int]], have) -> tuple:
+    """The sizes of the hand's groups (pair 2, triple 3, bomb 4 …) that the kickers of a play take part of,
+    largest first; ``groups`` are the play's (power, how many). A play has kickers when the ranks it holds most
+    often, three times or more, come with ranks held once or twice (三带一, 四带二, airplanes, bombs with
+    kickers): those are its kickers (the same split as :func:`~scoring.cards.written_order`)."""
+    most = max([n for _, n in groups])
+    if most < 3 or len(groups) < 2:
+        return ()
+    out = []
+    for p, n in groups:
+        if n != most:
+            if n > 2:
+                return ()
+            if n < have.get(p, 0):
+                out.append(have[p])
+    if len(out) > 1:
+        out.sort(reverse=True)
+    return tuple(out)
 
 
 def preference(spec: SheddingSpec, cards: Sequence[Card], table: Reading | None = None, turn: Turn | None = None,
@@ -427,7 +447,7 @@ class _Built:
                         continue
                     seen.add(shape)
                 powers = tuple([p for p, n in shape for _ in range(n)])
-                broken = tuple(sorted([have[p] for p, n in shape if n < have[p]], reverse=True))
+                broken = kicker_breaks(shape, have)
                 entry = ((PLAIN, level, 0, size, broken, powers), shape, cards)
                 at = self.decided(level, shape, cards)
                 (out if at == level else self.later.setdefault(at, [])).append(
