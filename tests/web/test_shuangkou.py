@@ -439,9 +439,11 @@ def test_every_hinted_play_passes_check_and_smallest_is_first(hand, previous, ru
     assert out["smallest"] == (out["plays"][0] if out["plays"] else None)
 
 
-def _key(play):
+def _key(play, previous, hand):
     from scoring.shedding import preference
-    return preference(sk.spec_for(rules()), parse_cards(play, bare=True))[:3]
+    spec = sk.spec_for(rules())
+    table = spec.readings(parse_cards(previous, bare=True))[0] if previous else None
+    return preference(spec, parse_cards(play, bare=True), table, None, hand)
 
 
 @settings(max_examples=40, deadline=None)
@@ -449,7 +451,7 @@ def _key(play):
 def test_hint_is_smallest_first(hand, previous):
     assume(fits(hand, previous))
     out = GAME.run("hint", {"hand": " ".join(map(str, hand)), "previous": previous})
-    keys = [_key(p) for p in out["plays"]]
+    keys = [_key(p, previous, hand) for p in out["plays"]]
     assert keys == sorted(keys)
 
 
