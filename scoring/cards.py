@@ -308,26 +308,26 @@ def written_order(canonical: Sequence[Card], wild: Iterable[int] = ()) -> list[C
     (``wild``) fill. A run through 3 that holds a 2 starts low: ``A 2 3 4 5``, ``2 3 4 5 6``. Within a rank
     the canonical suit order stays (``♠9 ♥9 ♣9 ♦9``).
     """
+    if len(canonical) < 2 or canonical[0].rank == canonical[-1].rank:
+        return list(canonical)  # one rank: canonical order
     groups: list[list[Card]] = []
     last = None
     for c in canonical:
         g = 0 if c.rank in _JOKERS else c.rank
-        if groups and g == last:
+        if g == last:
             groups[-1].append(c)
         else:
             groups.append([c])
             last = g
     groups.reverse()
-    for g in groups:
-        if g[0].rank in _JOKERS:
-            g.reverse()  # 小王 before 大王
+    if canonical[0].rank in _JOKERS and len(groups[-1]) > 1:
+        groups[-1].reverse()  # 小王 before 大王
     sizes = [len(g) for g in groups]
-    most = max(sizes, default=0)
-    wild = frozenset(wild)
-    if most >= 3 and min(sizes) < 3 and all(n in (most, 1, 2) for n in sizes) and not any(
-            c.rank in wild for c in canonical):
+    most = max(sizes)
+    if most >= 3 and min(sizes) < 3 and all(n == most or n < 3 for n in sizes) and not (
+            wild and any(c.rank in wild for c in canonical)):
         groups = [g for g in groups if len(g) == most] + [g for g in groups if len(g) < most]
-    elif len(set(sizes)) == 1 and len(groups) > 1:
+    elif len(groups) > 1 and min(sizes) == most:
         groups = _low_run_first(groups)
     return [c for g in groups for c in g]
 

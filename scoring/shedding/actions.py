@@ -207,8 +207,9 @@ class _Check:
                                    field="hand", code="hand_required")
             plays = legal_plays(self.spec, self.hand, self.table, self.turn)
             if plays:
+                example = format_play(plays.smallest().cards, self.key, wild_ranks(self.spec))
                 return self.answer(False, t("有出必出：你能管上，例如「{p}」", "must beat if able: you can beat it, "
-                                            "e.g. “{p}”", p=format_play(plays.smallest().cards, self.key, wild_ranks(self.spec))))
+                                            "e.g. “{p}”", p=example))
         return self.answer(True, t("不出（过）", "pass"))
 
     def on_play(self) -> dict:

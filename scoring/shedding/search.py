@@ -458,10 +458,19 @@ class _Built:
         """The deciding rank of a lead built at ``level``: its largest reading's when it may be another."""
         powers = {p: n for p, n in shape}
         order = self.spec.rank_order
-        moved = (self.spec.low_runs and order.power(2) in powers and order.power(3) in powers) or (
-            len(shape) > 2 and powers.get(level + 1, 0) >= 3 and level < order.power(ACE))
-        if not moved:
+        if self.spec.low_runs and order.power(2) in powers and order.power(3) in powers:
+            return self.read_top(shape, cards, level)
+        if len(shape) < 3 or powers.get(level + 1, 0) < 3 or level >= order.power(ACE):
             return level
+        if any(n > 3 for n in powers.values()) or all(n == 3 for n in powers.values()):
+            return self.read_top(shape, cards, level)
+        # wings holding the triples above the body: the body moves up past them (333444 + 5556 is 444555 + 3336)
+        top = level
+        while powers.get(top + 1, 0) == 3 and top + 1 <= order.power(ACE):
+            top += 1
+        return top
+
+    def read_top(self, shape, cards, level: int) -> int:
         readings = legal_readings(self.spec, self.counts.cards(shape) if cards is None else cards, None, self.turn)
         return readings[0].key[0] if readings else level
 
