@@ -38,7 +38,7 @@ import heapq
 from collections import Counter
 from functools import partial
 from itertools import combinations, count, product
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 from typing import Any, Callable, Iterable, Iterator, NamedTuple, Sequence, Union
 
 from ..cards import ACE, BIG_JOKER, LITTLE_JOKER, Card, missing_from
@@ -56,6 +56,7 @@ PLAIN, BOMB = 0, 1
 #: a play's place in the order: (PLAIN, deciding power) or (BOMB, bomb key)
 Rank = tuple
 _pref = itemgetter(0)
+_key_of = attrgetter("key")
 _JOKERS = frozenset({BIG_JOKER, LITTLE_JOKER})
 _PLAIN_TABLE = probe("", (), 0, False)  # a plain play of no kind: a pattern that answers it with -1 cards beats any
 
@@ -405,7 +406,10 @@ def _built_bombs(spec: SheddingSpec, counts: RankCounts, turn: Turn | None, rank
                 continue
             seen.add(ident)
             cards = counts.cards(shape) if cards is None else cards
-            readings = legal_readings(spec, cards, None, turn)
+            if turn is None:  # a bomb reading is a lead's largest: its pattern's own readings are enough
+                readings = sorted(pattern.read(cards, Counter([c.rank for c in cards])), key=_key_of, reverse=True)
+            else:
+                readings = legal_readings(spec, cards, None, turn)
             rank = ranking.rank_of(readings) if readings else None
             if rank is not None and rank[0] == BOMB:
                 out.append((ident, ranking.key(cards, rank), cards, readings[0]))
@@ -459,7 +463,7 @@ class _Built:
         powers = {p: n for p, n in shape}
         order = self.spec.rank_order
         if self.spec.low_runs and order.power(2) in powers and order.power(3) in powers:
-            return self.read_top(shape, cards, level)
+            return self.low_top(powers, shape, cards, level)
         if len(shape) < 3 or powers.get(level + 1, 0) < 3 or level >= order.power(ACE):
             return level
         if any(n > 3 for n in powers.values()) or all(n == 3 for n in powers.values()):
@@ -469,6 +473,14 @@ class _Built:
         while powers.get(top + 1, 0) == 3 and top + 1 <= order.power(ACE):
             top += 1
         return top
+
+    def low_top(self, powers: dict, shape, cards, level: int) -> int:
+        """The top of a low run (2 3 … k, A 2 3 … k: its highest rank, the A counted as 1 below a K)."""
+        ace = self.spec.rank_order.power(ACE)
+        if len(set(powers.values())) > 1 or max(powers.values()) > 2 or len(powers) >= 13:
+            return self.read_top(shape, cards, level)  # not a straight or a pair run, or every rank: read it
+        low = [p for p in powers if p != level and (p != ace or ace - 1 in powers)]
+        return max(low)
 
     def read_top(self, shape, cards, level: int) -> int:
         readings = legal_readings(self.spec, self.counts.cards(shape) if cards is None else cards, None, self.turn)
