@@ -308,37 +308,45 @@ def written_order(canonical: Sequence[Card], wild: Iterable[int] = ()) -> list[C
     (``wild``) fill. A run through 3 that holds a 2 starts low: ``A 2 3 4 5``, ``2 3 4 5 6``. Within a rank
     the canonical suit order stays (``♠9 ♥9 ♣9 ♦9``).
     """
-    if len(canonical) < 2 or canonical[0].rank == canonical[-1].rank:
-        return list(canonical)  # one rank: canonical order
-    groups: list[list[Card]] = []
+    return written(canonical, [c.rank for c in canonical], wild)
+
+
+def written(items: Sequence, ranks: Sequence[int], wild: Iterable[int] = ()) -> list:
+    """:func:`written_order` of anything in canonical order (cards, or their places in a sorted hand) given their
+    ranks."""
+    n = len(ranks)
+    if n < 2 or ranks[0] == ranks[-1]:
+        return list(items)  # one rank: canonical order
+    groups: list[list] = []
+    rank_of: dict = {}  # id of a group → its rank
     last = None
-    for c in canonical:
-        g = 0 if c.rank in _JOKERS else c.rank
+    for i in range(n):
+        r = ranks[i]
+        g = 0 if r in _JOKERS else r
         if g == last:
-            groups[-1].append(c)
+            groups[-1].append(items[i])
         else:
-            groups.append([c])
+            groups.append([items[i]])
+            rank_of[id(groups[-1])] = g
             last = g
     groups.reverse()
-    if canonical[0].rank in _JOKERS and len(groups[-1]) > 1:
+    if ranks[0] in _JOKERS and len(groups[-1]) > 1:
         groups[-1].reverse()  # 小王 before 大王
     sizes = [len(g) for g in groups]
     most = max(sizes)
-    if most >= 3 and min(sizes) < 3 and all(n == most or n < 3 for n in sizes) and not (
-            wild and any(c.rank in wild for c in canonical)):
+    if most >= 3 and min(sizes) < 3 and all(k == most or k < 3 for k in sizes) and not (
+            wild and any(r in wild for r in ranks)):
         groups = [g for g in groups if len(g) == most] + [g for g in groups if len(g) < most]
-    elif len(groups) > 1 and min(sizes) == most:
-        groups = _low_run_first(groups)
-    return [c for g in groups for c in g]
+    elif min(sizes) == most and 2 in ranks and 3 in ranks:
+        groups = _low_run_first(groups, ranks, rank_of)
+    return [x for g in groups for x in g]
 
 
-def _low_run_first(groups: list[list[Card]]) -> list[list[Card]]:
+def _low_run_first(groups: list[list], ranks: Sequence[int], rank_of: dict) -> list[list]:
     """A run through 3 holding a 2 starts low: its 2 (and its A, unless the run reaches K) go first."""
-    ranks = [g[0].rank for g in groups]
-    if 2 not in ranks or 3 not in ranks:
-        return groups
-    low = [2] if ACE not in ranks or KING in ranks else [ACE, 2]
-    return [groups[ranks.index(r)] for r in low] + [g for g in groups if g[0].rank not in low]
+    low = (2,) if ACE not in ranks or KING in ranks else (ACE, 2)
+    first = [g for r in low for g in groups if rank_of[id(g)] == r]
+    return first + [g for g in groups if not any(g is f for f in first)]
 
 
 def format_play(cards: Iterable[Card], key: Callable[[Card], object] | None = None,

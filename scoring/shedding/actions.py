@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping, Sequence
 
-from ..cards import Card, format_cards, format_play, missing_from, parse_cards, written_order
+from ..cards import Card, format_cards, format_play, missing_from, parse_cards, written
 from ..errors import InvalidInput, InvalidNotation, MalformedInput, PaijuError
 from ..games import ActionTable
 from ..i18n import Text, join, t
@@ -309,6 +309,8 @@ def play_texts(hand: Sequence[Card], plays: Sequence[Sequence[Card]], key, wild=
     places in the sorted hand (a card the hand lacks falls back to ``format_play``), then written."""
     order = sorted(hand, key=key)
     place = {c: i for i, c in enumerate(order)}
+    names = [str(c) for c in order]
+    ranks = [c.rank for c in order]
     out = []
     for cards in plays:
         try:
@@ -316,7 +318,7 @@ def play_texts(hand: Sequence[Card], plays: Sequence[Sequence[Card]], key, wild=
         except KeyError:
             out.append(format_play(cards, key, wild))
             continue
-        out.append(" ".join([str(c) for c in written_order([order[i] for i in at], wild)]))
+        out.append(" ".join([names[i] for i in written(at, [ranks[i] for i in at], wild)]))
     return out
 
 
