@@ -462,7 +462,7 @@ class _Built:
         """The deciding rank of a lead built at ``level``: its largest reading's when it may be another."""
         powers = {p: n for p, n in shape}
         order = self.spec.rank_order
-        if self.spec.low_runs and order.power(2) in powers and order.power(3) in powers:
+        if self.spec.low_runs and level == order.power(2) and order.power(3) in powers:
             return self.low_top(powers, shape, cards, level)
         if len(shape) < 3 or powers.get(level + 1, 0) < 3 or level >= order.power(ACE):
             return level
