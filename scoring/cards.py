@@ -300,53 +300,45 @@ _JOKERS = frozenset({LITTLE_JOKER, BIG_JOKER})
 def written_order(canonical: Sequence[Card], wild: Iterable[int] = ()) -> list[Card]:
     """A play's cards as a player reads them (``rules/common.md``, "Smallest legal play"), from the cards in
     canonical order (highest first): the deciding group first, in ascending order, then the kickers, ascending
-    (``10 10 10 3 J``, not ``J 10 10 10 3``).
+    (``10 10 10 3 J``, not ``J 10 10 10 3``); see :func:`arrange`."""
+    ascending = sorted(range(len(canonical)), key=ascending_key(canonical))
+    return arrange([canonical[i] for i in ascending], [canonical[i].rank for i in ascending], wild)
 
-    The deciding group is the ranks held most often, three times or more, when every other rank of the play
-    is held once or twice (三带一, 三带二, 四带二, airplanes, a bomb with kickers; the jokers count as
-    one rank); otherwise every card is of the group: a run, a pair, a chain bomb, a play that wild jokers
-    (``wild``) fill. A run through 3 that holds a 2 starts low: ``A 2 3 4 5``, ``2 3 4 5 6``. Within a rank
-    the canonical suit order stays (``♠9 ♥9 ♣9 ♦9``).
+
+def ascending_key(canonical: Sequence[Card]) -> Callable[[int], tuple]:
+    """A sort key of places in ``canonical`` (highest first) giving ascending ranks, each rank's cards in their
+    canonical (suit) order."""
+    group, last, at = [], None, -1
+    for c in canonical:
+        if c.rank != last:
+            at, last = at + 1, c.rank
+        group.append(at)
+    return lambda i: (-group[i], i)
+
+
+def arrange(ascending: Sequence, ranks: Sequence[int], wild: Iterable[int] = ()) -> list:
+    """A play (any items, in ascending order, of these ranks) as a player reads it.
+
+    The deciding group goes first: the ranks held most often, three times or more, when every other rank of
+    the play is held once or twice (三带一, 三带二, 四带二, airplanes, a bomb with kickers; the jokers count as
+    one rank), the kickers after it; otherwise every card is of the group (a run, a pair, a chain bomb, a play
+    that wild jokers ``wild`` fill). A run through 3 that holds a 2 starts low: ``A 2 3 4 5``, ``2 3 4 5 6``.
     """
-    return written(canonical, [c.rank for c in canonical], wild)
-
-
-def written(items: Sequence, ranks: Sequence[int], wild: Iterable[int] = ()) -> list:
-    """:func:`written_order` of anything in canonical order (cards, or their places in a sorted hand) given their
-    ranks."""
-    n = len(ranks)
-    if n < 2 or ranks[0] == ranks[-1]:
-        return list(items)  # one rank: canonical order
-    groups: list[list] = []
-    rank_of: dict = {}  # id of a group → its rank
-    last = None
-    for i in range(n):
-        r = ranks[i]
-        g = 0 if r in _JOKERS else r
-        if g == last:
-            groups[-1].append(items[i])
-        else:
-            groups.append([items[i]])
-            rank_of[id(groups[-1])] = g
-            last = g
-    groups.reverse()
-    if ranks[0] in _JOKERS and len(groups[-1]) > 1:
-        groups[-1].reverse()  # 小王 before 大王
-    sizes = [len(g) for g in groups]
-    most = max(sizes)
-    if most >= 3 and min(sizes) < 3 and all(k == most or k < 3 for k in sizes) and not (
+    if len(ranks) < 4:
+        return list(ascending)
+    merged = [0 if r in _JOKERS else r for r in ranks]
+    counts = Counter(merged)
+    sizes = counts.values()
+    most, least = max(sizes), min(sizes)
+    if most >= 3 and least < 3 and all(k == most or k < 3 for k in sizes) and not (
             wild and any(r in wild for r in ranks)):
-        groups = [g for g in groups if len(g) == most] + [g for g in groups if len(g) < most]
-    elif min(sizes) == most and 2 in ranks and 3 in ranks:
-        groups = _low_run_first(groups, ranks, rank_of)
-    return [x for g in groups for x in g]
-
-
-def _low_run_first(groups: list[list], ranks: Sequence[int], rank_of: dict) -> list[list]:
-    """A run through 3 holding a 2 starts low: its 2 (and its A, unless the run reaches K) go first."""
-    low = (2,) if ACE not in ranks or KING in ranks else (ACE, 2)
-    first = [g for r in low for g in groups if rank_of[id(g)] == r]
-    return first + [g for g in groups if not any(g is f for f in first)]
+        return ([x for x, r in zip(ascending, merged) if counts[r] == most]
+                + [x for x, r in zip(ascending, merged) if counts[r] != most])
+    if least == most and 2 in counts and 3 in counts:  # a low run
+        low = (2,) if ACE not in counts or KING in counts else (ACE, 2)
+        return ([x for r0 in low for x, r in zip(ascending, ranks) if r == r0]
+                + [x for x, r in zip(ascending, ranks) if r not in low])
+    return list(ascending)
 
 
 def format_play(cards: Iterable[Card], key: Callable[[Card], object] | None = None,

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping, Sequence
 
-from ..cards import Card, format_cards, format_play, missing_from, parse_cards, written
+from ..cards import Card, arrange, ascending_key, format_cards, format_play, missing_from, parse_cards
 from ..errors import InvalidInput, InvalidNotation, MalformedInput, PaijuError
 from ..games import ActionTable
 from ..i18n import Text, join, t
@@ -305,20 +305,23 @@ def wild_ranks(spec: SheddingSpec) -> tuple:
 
 
 def play_texts(hand: Sequence[Card], plays: Sequence[Sequence[Card]], key, wild=()) -> list[str]:
-    """``format_play`` of each play, the hand sorted once: each play's cards are put in canonical order by their
-    places in the sorted hand (a card the hand lacks falls back to ``format_play``), then written."""
+    """``format_play`` of each play, the hand sorted once: each play's cards are put in ascending order by their
+    places in the sorted hand (a card the hand lacks falls back to ``format_play``), then arranged."""
     order = sorted(hand, key=key)
     place = {c: i for i, c in enumerate(order)}
+    ascending = ascending_key(order)
     names = [str(c) for c in order]
     ranks = [c.rank for c in order]
     out = []
     for cards in plays:
         try:
-            at = sorted([place[c] for c in cards])
+            at = sorted([place[c] for c in cards], key=ascending)
         except KeyError:
             out.append(format_play(cards, key, wild))
             continue
-        out.append(" ".join([names[i] for i in written(at, [ranks[i] for i in at], wild)]))
+        if len(at) >= 4:
+            at = arrange(at, [ranks[i] for i in at], wild)
+        out.append(" ".join([names[i] for i in at]))
     return out
 
 
