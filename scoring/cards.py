@@ -305,15 +305,18 @@ def written_order(canonical: Sequence[Card], wild: Iterable[int] = ()) -> list[C
     return arrange([canonical[i] for i in ascending], [canonical[i].rank for i in ascending], wild)
 
 
-def ascending_key(canonical: Sequence[Card]) -> Callable[[int], tuple]:
+def ascending_key(canonical: Sequence[Card]) -> Callable[[int], int]:
     """A sort key of places in ``canonical`` (highest first) giving ascending ranks, each rank's cards in their
-    canonical (suit) order."""
+    canonical (suit) order: each place's position in that order."""
     group, last, at = [], None, -1
     for c in canonical:
         if c.rank != last:
             at, last = at + 1, c.rank
         group.append(at)
-    return lambda i: (-group[i], i)
+    position = [0] * len(canonical)
+    for n, i in enumerate(sorted(range(len(canonical)), key=lambda i: (-group[i], i))):
+        position[i] = n
+    return position.__getitem__
 
 
 def arrange(ascending: Sequence, ranks: Sequence[int], wild: Iterable[int] = ()) -> list:
@@ -326,6 +329,9 @@ def arrange(ascending: Sequence, ranks: Sequence[int], wild: Iterable[int] = ())
     """
     if len(ranks) < 4:
         return list(ascending)
+    low = 2 in ranks and 3 in ranks
+    if not low and wild and not set(wild).isdisjoint(ranks):
+        return list(ascending)  # wild jokers fill in: no kickers, and no low run
     merged = [0 if r in _JOKERS else r for r in ranks]
     counts = Counter(merged)
     sizes = counts.values()
@@ -334,7 +340,7 @@ def arrange(ascending: Sequence, ranks: Sequence[int], wild: Iterable[int] = ())
             wild and any(r in wild for r in ranks)):
         return ([x for x, r in zip(ascending, merged) if counts[r] == most]
                 + [x for x, r in zip(ascending, merged) if counts[r] != most])
-    if least == most and 2 in counts and 3 in counts:  # a low run
+    if least == most and low:  # a low run
         low = (2,) if ACE not in counts or KING in counts else (ACE, 2)
         return ([x for r0 in low for x, r in zip(ascending, ranks) if r == r0]
                 + [x for x, r in zip(ascending, ranks) if r not in low])
