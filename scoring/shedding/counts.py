@@ -2,11 +2,10 @@
 
 A pattern that implements :meth:`~scoring.shedding.pattern.Pattern.leads` names
 each lead by its **shape**: ``((power, n), …)``, highest power first, ``n`` cards
-of each rank (the first ``n`` of that rank in the canonical order). A shape is
-what the smallest-play order compares (highest card, then size, then the cards
-high to low: comparing two shapes of one size as tuples gives the same order as
-comparing their cards' powers one by one), and, the powers being one per rank,
-it names the multiset of ranks, so it is also the play's identity.
+of each rank (the first ``n`` of that rank in the canonical order). The powers
+being one per rank, a shape names the multiset of ranks, so it is also the
+play's identity; its powers high to low break the last ties of the smallest-play
+order (:mod:`.search`).
 
 ``level`` (a power, or None for no constraint) asks for the leads whose highest
 card has that power; :func:`attachments` enumerates the kickers and wings of a
