@@ -117,6 +117,11 @@ def _settle_group(balances: Sequence[int], group: list[int]) -> list[tuple[int, 
     return out
 
 
+def money_of(points: int, per_point: Decimal) -> str:
+    """The money ``points`` move at ``per_point`` a point, with two decimals."""
+    return str((per_point * points).quantize(CENT, rounding=ROUND_HALF_UP))
+
+
 def settle_up(totals: Sequence[int], per_point: Decimal = Decimal(1)) -> dict:
     """The fewest transfers that settle ``totals`` (zero-sum), with the money each one moves."""
     totals = tuple(int(x) for x in totals)
@@ -124,7 +129,7 @@ def settle_up(totals: Sequence[int], per_point: Decimal = Decimal(1)) -> dict:
         raise AssertionError(f"cannot settle {totals}")
     transfers = [(a, b, p) for group in _groups(totals) for a, b, p in _settle_group(totals, group)]
     transfers.sort(key=lambda x: (-x[2], x[0], x[1]))
-    money = lambda points: str((per_point * points).quantize(CENT, rounding=ROUND_HALF_UP))  # noqa: E731
+    money = lambda points: money_of(points, per_point)  # noqa: E731
     return {"totals": list(totals), "per_point": str(per_point.quantize(CENT)),
             "transfers": [{"from": a, "to": b, "points": p, "amount": money(p)} for a, b, p in transfers],
             "steps": [transfer_words(a, b, p, money(p)) for a, b, p in transfers]}
@@ -139,7 +144,7 @@ def share_words(game: Text, day: str, hands: int, names: Sequence[str], settled:
     """The evening in the words a group chat expects (``settle_up``'s answer for ``names``): the game, the date
     and the hands, each player's total and money (highest first), then who pays whom — one line each."""
     per_point = Decimal(settled["per_point"])
-    money = lambda points: str((per_point * points).quantize(CENT, rounding=ROUND_HALF_UP))  # noqa: E731
+    money = lambda points: money_of(points, per_point)  # noqa: E731
     ranked = sorted(range(len(names)), key=lambda i: (-settled["totals"][i], i))
     lines = [t("{g}｜{d}｜共{n}局｜每分{m}元", "{g} | {d} | {n} hand | {m} a point" if hands == 1 else
                "{g} | {d} | {n} hands | {m} a point", g=game, d=day, n=hands, m=money(1))]

@@ -4,12 +4,15 @@
    - static files (hashed, immutable names): from the cache, else the network (and kept);
    - pages: the network first; a rules page that answers is kept for reading offline; with no network a
      kept copy of the page, else the offline notice in the player's language;
+   - the offline engine (/offline-engine/…): from the cache "paiju-engine" when the player turned offline mode
+     on (the page fills and empties that cache itself, see static/offline-engine.js), else the network untouched;
    - everything else (the API, the live polls, form posts) goes to the network untouched. */
 "use strict";
 
 var CONFIG = self.PAIJU;
 var CACHE = "paiju-" + CONFIG.build;
 var META = "paiju-meta";
+var ENGINE = "paiju-engine";
 var LANG_KEY = "/__paiju/lang";
 var RULES_PAGE = /^\/[a-z0-9_-]+\/rules$/;
 var lang = null;
@@ -23,7 +26,7 @@ self.addEventListener("install", function (event) {
 self.addEventListener("activate", function (event) {
   event.waitUntil(caches.keys().then(function (names) {
     return Promise.all(names.filter(function (name) {
-      return name.indexOf("paiju-") === 0 && name !== CACHE && name !== META;
+      return name.indexOf("paiju-") === 0 && name !== CACHE && name !== META && name !== ENGINE;
     }).map(function (name) { return caches.delete(name); }));
   }).then(function () { return self.clients.claim(); }));
 });
@@ -37,7 +40,9 @@ self.addEventListener("message", function (event) {
 self.addEventListener("fetch", function (event) {
   var request = event.request, url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  if (request.method === "GET" && url.pathname.indexOf("/static/") !== -1) {
+  if (request.method === "GET" && url.pathname.indexOf("/offline-engine/") === 0) {
+    event.respondWith(engineFile(request));
+  } else if (request.method === "GET" && url.pathname.indexOf("/static/") !== -1) {
     event.respondWith(fromCache(request));
   } else if (request.mode === "navigate") {
     event.respondWith(page(request, url));
@@ -53,6 +58,14 @@ function fromCache(request) {
       }
       return response;
     });
+  });
+}
+
+/* Only what the page put in the engine's cache (offline mode on) is answered from it: a player who never
+   turned offline mode on downloads nothing more, and nothing here keeps a copy on its own. */
+function engineFile(request) {
+  return caches.open(ENGINE).then(function (cache) { return cache.match(request); }).then(function (kept) {
+    return kept || fetch(request);
   });
 }
 

@@ -171,7 +171,8 @@ def test_no_form_input_gives_a_server_error(form_pages, data):
 WEBAPP = Path(__file__).resolve().parents[2] / "webapp"
 QUERY_READ = re.compile(r"""(?:(?:args|values)\.(?:get|getlist)|_query_int)\(\s*["']([\w-]+)["']""")
 #: path arguments: each value a URL may carry (a hand number past what a database column holds too)
-PATH_VALUES = {"number": [1, 2, 2 ** 31, 2 ** 63], "code": ["en", "zh", "xx"]}
+PATH_VALUES = {"number": [1, 2, 2 ** 31, 2 ** 63], "code": ["en", "zh", "xx"],
+               "name": ["pyodide.js", "pyodide.asm.wasm", "package.json", "..", "nothing"]}
 
 
 def query_names() -> list[str]:

@@ -18,7 +18,7 @@ from scoring.errors import MalformedInput, PaijuError
 from scoring.evening import evening_stats, has_declarer
 from scoring.i18n import render
 from scoring.registry import get_game
-from scoring.settleup import CENT, parse_per_point, settle_up, share_words
+from scoring.settleup import money_of, parse_per_point, settle_up, share_words
 
 from ..errors import engine_error_response, status_of
 from ..i18n import current_lang, page_message
@@ -59,8 +59,7 @@ def api_settle_up(table_id: str):
 def share_text(table: LedgerTable, settled: dict) -> str:
     """The evening in group-chat words in the reader's language (the API's ``share_text``; the page copies it).
     The date is the day the table was opened, in UTC (the server knows no phone's time zone)."""
-    day = table.created_at.strftime("%Y-%m-%d") if table.created_at else ""
-    words = share_words(get_game(table.game).name, day, hand_count(table.id), list(table.players), settled)
+    words = share_words(get_game(table.game).name, _day(table), hand_count(table.id), list(table.players), settled)
     return render(words, current_lang())
 
 
@@ -101,8 +100,13 @@ def bars(names: list[str], totals: list[int]) -> list[dict]:
     return out
 
 
+def _day(table: LedgerTable) -> str:
+    """The day the table was opened (UTC), as the share text and picture write it."""
+    return table.created_at.strftime("%Y-%m-%d") if table.created_at else ""
+
+
 def _money(points: int, per_point: Decimal | None) -> str | None:
-    return None if per_point is None else str((per_point * points).quantize(CENT))
+    return None if per_point is None else money_of(points, per_point)
 
 
 def stats_rows(table: LedgerTable, game) -> list[dict]:
@@ -154,15 +158,15 @@ def picture(table: LedgerTable, game, names: list[str], totals: list[int], trans
     """What static/share-image.js draws as the evening's picture: every word in the reader's language, the
     players highest first, the fewest transfers, and the QR code of the read-only table as rows of modules."""
     view_url = url_for("tables.view", table_id=table.id, _external=True)
-    day = table.created_at.strftime("%Y-%m-%d") if table.created_at else ""
+    day = _day(table)
     ranked = sorted(range(len(names)), key=lambda i: (-totals[i], i))
     return {"title": render(game.name, current_lang()), "date": day,
             "rules": " · ".join(f"{label}：{value}" if current_lang() == "zh" else f"{label}: {value}"
                                 for label, value in rules_shown(table)),
-            "summary": gettext("共%(n)s局 · 每分%(m)s元", n=hand_count(table.id), m=str(per_point.quantize(CENT))),
+            "summary": gettext("共%(n)s局 · 每分%(m)s元", n=hand_count(table.id), m=money_of(1, per_point)),
             "players": [{"name": names[i], "total": totals[i], "money": _money(totals[i], per_point)} for i in ranked],
             "transfers": [{"payer": tr["payer"], "payee": tr["payee"], "points": tr["points"],
-                           "amount": str((per_point * tr["points"]).quantize(CENT))} for tr in transfers],
+                           "amount": _money(tr["points"], per_point)} for tr in transfers],
             "qr": ["".join("1" if cell else "0" for cell in row) for row in segno.make(view_url, error="m").matrix],
             "link": view_url, "file": f"paiju-{day or table.id}.png",
             "words": {"transfers": gettext("谁付给谁"), "nobody": gettext("谁也不欠谁：不用转账。"),
