@@ -15,7 +15,9 @@ import re
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
+from itertools import islice
+from operator import eq
 from enum import Enum
 from typing import Callable, Iterable, Sequence
 
@@ -301,8 +303,14 @@ def written_order(canonical: Sequence[Card], wild: Iterable[int] = ()) -> list[C
     """A play's cards as a player reads them (``rules/common.md``, "Smallest legal play"), from the cards in
     canonical order (highest first): the deciding group first, in ascending order, then the kickers, ascending
     (``10 10 10 3 J``, not ``J 10 10 10 3``); see :func:`arrange`."""
-    ascending = sorted(range(len(canonical)), key=ascending_key(canonical))
-    return arrange([canonical[i] for i in ascending], [canonical[i].rank for i in ascending], wild)
+    ascending = in_ascending_order(canonical)
+    return arrange(ascending, [c.rank for c in ascending], wild)
+
+
+def in_ascending_order(canonical: Sequence[Card]) -> list[Card]:
+    """Cards in canonical order (highest first) put in ascending order of rank, each rank's cards in their
+    canonical (suit) order."""
+    return [canonical[i] for i in sorted(range(len(canonical)), key=ascending_key(canonical))]
 
 
 def ascending_key(canonical: Sequence[Card]) -> Callable[[int], int]:
@@ -326,25 +334,85 @@ def arrange(ascending: Sequence, ranks: Sequence[int], wild: Iterable[int] = ())
     the play is held once or twice (三带一, 三带二, 四带二, airplanes, a bomb with kickers; the jokers count as
     one rank), the kickers after it; otherwise every card is of the group (a run, a pair, a chain bomb, a play
     that wild jokers ``wild`` fill). A run through 3 that holds a 2 starts low: ``A 2 3 4 5``, ``2 3 4 5 6``.
+    A play of Q, 7, 8 and 3 (each as often) is written as players name it: ``Q 7 8 3``.
     """
-    if len(ranks) < 4:
-        return list(ascending)
-    low = 2 in ranks and 3 in ranks
-    if not low and wild and not set(wild).isdisjoint(ranks):
-        return list(ascending)  # wild jokers fill in: no kickers, and no low run
+    order = written_places(ranks, wild)
+    return list(ascending) if order is None else [ascending[i] for i in order]
+
+
+def written_places(ranks: Sequence[int], wild: Iterable[int] = ()) -> Sequence[int] | None:
+    """:func:`arrange` as the places of a play's cards (ascending, of these ``ranks``) in the order written, or
+    None when that is their ascending order."""
+    n = len(ranks)
+    if n < 4 or ranks[0] == ranks[-1]:
+        return None  # few cards, or one rank
+    distinct = set(ranks)
+    if distinct == _Q783 or _JOKERS <= distinct or (wild and not distinct.isdisjoint(wild)):
+        return _named_places(ranks, distinct, wild)
+    low = 2 in distinct and 3 in distinct
+    if len(distinct) == n and not low:
+        return None  # all of different ranks: no kickers
+    order, even = _grouped(tuple(map(eq, ranks, islice(ranks, 1, None))))
+    if order is None and low and even:
+        return _low_run(ranks, distinct)
+    return order
+
+
+@lru_cache(maxsize=4096)
+def _grouped(same: tuple[bool, ...]) -> tuple[tuple[int, ...] | None, bool]:
+    """The places of a play's cards (ascending; ``same``: is each card of the rank of the one before it) written
+    deciding group first (None when the play has no kickers: see :func:`arrange`), and whether every rank is
+    held as often."""
+    sizes, k = [], 1
+    for s in same:
+        if s:
+            k += 1
+        else:
+            sizes.append(k)
+            k = 1
+    sizes.append(k)
+    most, least = max(sizes), min(sizes)
+    if not (most >= 3 and least < 3 and all(k == most or k < 3 for k in sizes)):
+        return None, most == least
+    starts = [sum(sizes[:i]) for i in range(len(sizes))]
+    group = [i for s, k in zip(starts, sizes) if k == most for i in range(s, s + k)]
+    return tuple(group + [i for s, k in zip(starts, sizes) if k != most for i in range(s, s + k)]), False
+
+
+def _named_places(ranks: Sequence[int], distinct: set, wild: Iterable[int]) -> Sequence[int] | None:
+    """:func:`written_places` of a play holding both jokers (one rank) or wild jokers, or of Q, 7, 8 and 3."""
+    n = len(ranks)
+    low = 2 in distinct and 3 in distinct
+    if distinct == _Q783 and all(ranks.count(r) * 4 == n for r in _Q783):
+        return _named(ranks, _Q783_NAMED)
+    if not low and wild and not distinct.isdisjoint(wild):
+        return None  # wild jokers fill in: no kickers, and no low run
     merged = [0 if r in _JOKERS else r for r in ranks]
     counts = Counter(merged)
     sizes = counts.values()
     most, least = max(sizes), min(sizes)
     if most >= 3 and least < 3 and all(k == most or k < 3 for k in sizes) and not (
             wild and any(r in wild for r in ranks)):
-        return ([x for x, r in zip(ascending, merged) if counts[r] == most]
-                + [x for x, r in zip(ascending, merged) if counts[r] != most])
-    if least == most and low:  # a low run
-        low = (2,) if ACE not in counts or KING in counts else (ACE, 2)
-        return ([x for r0 in low for x, r in zip(ascending, ranks) if r == r0]
-                + [x for x, r in zip(ascending, ranks) if r not in low])
-    return list(ascending)
+        return ([i for i, r in enumerate(merged) if counts[r] == most]
+                + [i for i, r in enumerate(merged) if counts[r] != most])
+    if least == most and low:
+        return _low_run(ranks, distinct)
+    return None
+
+
+def _low_run(ranks: Sequence[int], distinct: set) -> list[int]:
+    """A run through 3 that holds a 2, written from its low end: ``A 2 3 4 5``, ``2 3 4 5 6``."""
+    low = (2,) if ACE not in distinct or KING in distinct else (ACE, 2)
+    return _named(ranks, low) + [i for i, r in enumerate(ranks) if r not in low]
+
+
+_Q783 = frozenset({QUEEN, 7, 8, 3})
+_Q783_NAMED = (QUEEN, 7, 8, 3)
+
+
+def _named(ranks: Sequence[int], order: Sequence[int]) -> list[int]:
+    """The places of the cards of the ranks ``order``, rank by rank, each rank's ascending."""
+    return [i for r0 in order for i, r in enumerate(ranks) if r == r0]
 
 
 def format_play(cards: Iterable[Card], key: Callable[[Card], object] | None = None,

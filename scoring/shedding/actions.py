@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping, Sequence
 
-from ..cards import Card, arrange, ascending_key, format_cards, format_play, missing_from, parse_cards
+from ..cards import Card, format_cards, format_play, in_ascending_order, missing_from, parse_cards, written_places
 from ..errors import InvalidInput, InvalidNotation, MalformedInput, PaijuError
 from ..games import ActionTable
 from ..i18n import Text, join, t
@@ -305,24 +305,35 @@ def wild_ranks(spec: SheddingSpec) -> tuple:
 
 
 def play_texts(hand: Sequence[Card], plays: Sequence[Sequence[Card]], key, wild=()) -> list[str]:
-    """``format_play`` of each play, the hand sorted once: each play's cards are put in ascending order by their
-    places in the sorted hand (a card the hand lacks falls back to ``format_play``), then arranged."""
-    order = sorted(hand, key=key)
+    """``format_play`` of each play, the hand sorted once, ascending: each play's cards are put in order by their
+    places in it (copies of a card share a place and a text; a card the hand lacks falls back to
+    ``format_play``), then arranged (:func:`~scoring.cards.written_places`) unless it plainly needs not be: a
+    play of one rank, or one holding a wild joker from a hand without a 2 and a 3 (no low run)."""
+    order = in_ascending_order(sorted(hand, key=key))
     place = {c: i for i, c in enumerate(order)}
-    ascending = ascending_key(order)
     names = [str(c) for c in order]
     ranks = [c.rank for c in order]
+    rank_at = ranks.__getitem__
+    wild_from = _wild_top(ranks, wild) if not (2 in ranks and 3 in ranks) else len(ranks)
     out = []
     for cards in plays:
         try:
-            at = sorted([place[c] for c in cards], key=ascending)
+            at = sorted([place[c] for c in cards])
         except KeyError:
             out.append(format_play(cards, key, wild))
             continue
-        if len(at) >= 4:
-            at = arrange(at, [ranks[i] for i in at], wild)
-        out.append(" ".join([names[i] for i in at]))
+        written = None
+        if len(at) >= 4 and ranks[at[0]] != ranks[at[-1]] and at[-1] < wild_from:
+            written = written_places(list(map(rank_at, at)), wild)
+        out.append(" ".join([names[i] for i in at] if written is None else [names[at[i]] for i in written]))
     return out
+
+
+def _wild_top(ranks: Sequence[int], wild) -> int:
+    """The first place of the wild jokers in a hand's ``ranks`` (ascending) when every card from it on is one
+    (a play holds a wild joker when its highest place is there or above), else past the hand."""
+    at = next((i for i, r in enumerate(ranks) if r in wild), len(ranks))
+    return at if all(r in wild for r in ranks[at:]) else len(ranks)
 
 
 def shedding_actions(spec_for: SpecFor) -> ActionTable:

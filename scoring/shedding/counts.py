@@ -60,6 +60,15 @@ class RankCounts:
             return self.powers
         return [level] if level in self.count else []
 
+    def tops(self, level: int | None) -> list[int]:
+        """The powers a body of several ranks may be topped by: every power for None, the powers up to ``level``,
+        or only ``level`` itself for a :class:`Deciding` level (a body decides by its top)."""
+        if level is None:
+            return self.powers
+        if isinstance(level, Deciding):
+            return self.at(level)
+        return [p for p in self.powers if p <= level]
+
     def units(self, level: int | None, exclude, width: int = 1, most: int | None = None,
               keep=None) -> list[tuple[int, int]]:
         """(power, how many ``width``-card units) of the powers up to ``level``, highest first, for attachments.
@@ -126,16 +135,30 @@ def merged(body: Shape, extra: Sequence[tuple[int, int]], width: int = 1) -> Sha
 
 
 def multisets(avail: Sequence[tuple[Any, int]], k: int) -> Iterator[tuple[tuple[Any, int], ...]]:
-    """Every way to take ``k`` items from ``avail`` = [(item, how many there are)]: ((item, n), …)."""
+    """Every way to take ``k`` items from ``avail`` = [(item, how many there are)]: ((item, n), …), in the order
+    of taking as many of the first item as can be first (then fewer, then none)."""
     if k == 0:
         yield ()
         return
-    if not avail:
-        return
-    (item, have), rest = avail[0], avail[1:]
-    remaining = sum(n for _, n in rest)
-    for n in range(min(have, k), -1, -1):
-        if k - n > remaining:
-            break
-        for tail in multisets(rest, k - n):
-            yield ((item, n),) + tail if n else tail
+    left = [0] * (len(avail) + 1)  # left[i]: how many items there are from avail[i] on
+    for i in range(len(avail) - 1, -1, -1):
+        left[i] = left[i + 1] + avail[i][1]
+    yield from _taking(avail, left, 0, k)
+
+
+def _taking(avail, left: list[int], start: int, k: int) -> Iterator[tuple]:
+    """:func:`multisets` of ``avail[start:]``, each starting with its first item taken (the ones skipped before
+    it taken none): a generator a taken item deep, not an item deep."""
+    for i in range(start, len(avail)):
+        if left[i] < k:
+            return
+        item, have = avail[i]
+        for n in range(min(have, k), 0, -1):
+            if k - n > left[i + 1]:
+                break
+            if n == k:
+                yield ((item, n),)
+            else:
+                head = ((item, n),)
+                for tail in _taking(avail, left, i + 1, k - n):
+                    yield head + tail

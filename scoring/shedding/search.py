@@ -378,62 +378,79 @@ def _built_leads(spec: SheddingSpec, hand: tuple, turn: Turn | None = None) -> I
 
     No plain lead is read: each is a pattern by construction, named by its shape (which orders and
     identifies it, :mod:`.counts`), built at its deciding rank (:class:`~.counts.Deciding`); its reading
-    is made only when asked for. The bombs are few: they are read, to order them. Under house rules of
-    the turn each lead is read once, for the largest reading the turn allows.
+    is made only when asked for. The bombs come last: they are few, and read (to order them) only once
+    every plain lead has been taken. Under house rules of the turn each lead is read once, for the largest
+    reading the turn allows.
     """
     counts = RankCounts(hand, spec.rank_order)
-    ranking = Ranking(spec, hand)
-    bombs = _built_bombs(spec, counts, turn, ranking)
-    plain = [p for p in spec.patterns if not is_bomb_pattern(p)]
-    built = _Built(spec, counts, plain, {ident for ident, *_ in bombs}, turn)
+    built = _Built(spec, counts, turn)
     chosen: set = set()
     for cell in built.cells():
-        cell.sort(key=_pref)  # stable: a plain straight before the flushes of its ranks
+        cell.sort(key=_by_size_kickers_shape)  # stable: a plain straight before the flushes of its ranks
         yield from _allowed(spec, counts, cell, turn, chosen)
-    for _, _, cards, reading in bombs:
+    for _, _, cards, reading in _built_bombs(spec, counts, turn, Ranking(spec, hand)):
         yield _new(Play, (cards, reading))
+
+
+_by_size_kickers_shape = itemgetter(0, 1, 2)
+
+
+def _bomb_leads(spec: SheddingSpec, counts: RankCounts) -> Iterator[tuple]:
+    """Every lead of the bomb patterns: (pattern, identity, shape, cards or None)."""
+    for pattern in spec.patterns:
+        if is_bomb_pattern(pattern):
+            for _, shape, cards in pattern.leads(counts, None):
+                yield pattern, (shape if cards is None else spec.identity(cards)), shape, cards
 
 
 def _built_bombs(spec: SheddingSpec, counts: RankCounts, turn: Turn | None, ranking: Ranking) -> list[tuple]:
     """Every lead that reads as a bomb, weakest first: (identity, order, cards, reading)."""
     out, seen = [], set()
-    for pattern in spec.patterns:
-        if not is_bomb_pattern(pattern):
+    for pattern, ident, shape, cards in _bomb_leads(spec, counts):
+        if ident in seen:
             continue
-        for _, shape, cards in pattern.leads(counts, None):
-            ident = shape if cards is None else spec.identity(cards)
-            if ident in seen:
-                continue
-            seen.add(ident)
-            cards = counts.cards(shape) if cards is None else cards
-            if turn is None:  # a bomb reading is a lead's largest: its pattern's own readings are enough
-                readings = sorted(pattern.read(cards, Counter([c.rank for c in cards])), key=_key_of, reverse=True)
-            else:
-                readings = legal_readings(spec, cards, None, turn)
-            rank = ranking.rank_of(readings) if readings else None
-            if rank is not None and rank[0] == BOMB:
-                out.append((ident, ranking.key(cards, rank), cards, readings[0]))
+        seen.add(ident)
+        cards = counts.cards(shape) if cards is None else cards
+        readings = _bomb_readings(spec, pattern, cards, turn)
+        rank = ranking.rank_of(readings) if readings else None
+        if rank is not None and rank[0] == BOMB:
+            out.append((ident, ranking.key(cards, rank), cards, readings[0]))
     out.sort(key=itemgetter(1))
     return out
 
 
+def _bomb_readings(spec: SheddingSpec, pattern: Pattern, cards: tuple, turn: Turn | None) -> list:
+    """The legal readings of a bomb pattern's lead, largest first."""
+    if turn is None:  # a bomb reading is a lead's largest: its pattern's own readings are enough
+        return sorted(pattern.read(cards, Counter([c.rank for c in cards])), key=_key_of, reverse=True)
+    return legal_readings(spec, cards, None, turn)
+
+
 class _Built:
-    """The plain leads of a hand, one deciding rank at a time: [(order, shape, cards or None)].
+    """The plain leads of a hand, one deciding rank at a time: [(size, kickers' broken groups, shape, cards or
+    None)], in the smallest-play order once sorted (a shape compares as its powers high to low among leads of
+    one size: :mod:`.counts`).
 
     A lead is built at the deciding rank of one of its readings; a few are decided elsewhere by their largest
     reading (the one :func:`judge` gives), and are read and moved there: low runs (A 2 3 4 5, 2 3 4 5 6, built
     with the 2 but topped lower), built first, and plays whose wings hold the triple above their body
-    (333444 + 5556 reads 444555 + 3336).
+    (333444 + 5556 reads 444555 + 3336). A lead of the shape of a bomb's is a bomb when it reads as one (the
+    turn allowing): it is left to the bombs.
     """
 
-    def __init__(self, spec: SheddingSpec, counts: RankCounts, plain: Sequence[Pattern], seen: set,
-                 turn: Turn | None):
-        self.spec, self.counts, self.plain, self.seen, self.turn = spec, counts, plain, seen, turn
+    def __init__(self, spec: SheddingSpec, counts: RankCounts, turn: Turn | None):
+        self.spec, self.counts, self.turn = spec, counts, turn
+        self.plain = [(p, has_kickers(p)) for p in spec.patterns if not is_bomb_pattern(p)]
+        self.bombs = {ident for _, ident, _, cards in _bomb_leads(spec, counts) if cards is None}
+        self.bomb_kinds = bomb_kinds(spec)
+        self.seen: set = set()
         self.later: dict[int, list] = {}  # moved plays, by their deciding rank
+        order = spec.rank_order
+        self.two = order.power(2) if spec.low_runs else None
+        self.three, self.ace = order.power(3), order.power(ACE)
 
     def cells(self) -> Iterator[list]:
-        counts = self.counts
-        two = self.spec.rank_order.power(2) if self.spec.low_runs else None
+        counts, two = self.counts, self.two
         if two in counts.count:
             self.later.setdefault(two, []).extend(self.level(two))
         for level in counts.powers:
@@ -442,41 +459,47 @@ class _Built:
 
     def level(self, level: int) -> list[tuple]:
         """The new plain leads of this deciding rank (the moved ones put aside)."""
-        seen, counts = self.seen, self.counts
-        have, out = counts.count, []
-        for pattern in self.plain:
-            for size, shape, cards in pattern.leads(counts, Deciding(level)):
+        seen, bombs, counts, have, later = self.seen, self.bombs, self.counts, self.counts.count, self.later
+        deciding, out = Deciding(level), []
+        moving = level == self.two or (level < self.ace and have.get(level + 1, 0) >= 3)  # else none moves
+        for pattern, kicked in self.plain:
+            for size, shape, cards in pattern.leads(counts, deciding):
                 if cards is None:
                     if shape in seen:
                         continue
                     seen.add(shape)
-                powers = tuple([p for p, n in shape for _ in range(n)])
-                broken = kicker_breaks(shape, have)
-                entry = ((PLAIN, level, 0, size, broken, powers), shape, cards)
-                at = self.decided(level, shape, cards)
-                (out if at == level else self.later.setdefault(at, [])).append(
-                    entry if at == level else ((PLAIN, at) + entry[0][2:], shape, cards))
+                    if shape in bombs and self.is_bomb(shape):
+                        continue
+                entry = (size, kicker_breaks(shape, have) if kicked else (), shape, cards)
+                at = self.decided(level, shape, cards) if moving else level
+                (out if at == level else later.setdefault(at, [])).append(entry)
         return out
+
+    def is_bomb(self, shape) -> bool:
+        """Does a lead of a bomb's shape read as a bomb (the turn allowing)? Without a turn it does."""
+        if self.turn is None:
+            return True
+        readings = legal_readings(self.spec, self.counts.cards(shape), None, self.turn)
+        return bool(readings) and (readings[0].is_bomb or readings[0].kind in self.bomb_kinds)
 
     def decided(self, level: int, shape, cards) -> int:
         """The deciding rank of a lead built at ``level``: its largest reading's when it may be another."""
-        powers = {p: n for p, n in shape}
-        order = self.spec.rank_order
-        if self.spec.low_runs and level == order.power(2) and order.power(3) in powers:
+        powers = dict(shape)
+        if level == self.two and self.three in powers:
             return self.low_top(powers, shape, cards, level)
-        if len(shape) < 3 or powers.get(level + 1, 0) < 3 or level >= order.power(ACE):
+        if len(shape) < 3 or powers.get(level + 1, 0) < 3 or level >= self.ace:
             return level
         if any(n > 3 for n in powers.values()) or all(n == 3 for n in powers.values()):
             return self.read_top(shape, cards, level)
         # wings holding the triples above the body: the body moves up past them (333444 + 5556 is 444555 + 3336)
         top = level
-        while powers.get(top + 1, 0) == 3 and top + 1 <= order.power(ACE):
+        while powers.get(top + 1, 0) == 3 and top + 1 <= self.ace:
             top += 1
         return top
 
     def low_top(self, powers: dict, shape, cards, level: int) -> int:
         """The top of a low run (2 3 … k, A 2 3 … k: its highest rank, the A counted as 1 below a K)."""
-        ace = self.spec.rank_order.power(ACE)
+        ace = self.ace
         if len(set(powers.values())) > 1 or max(powers.values()) > 2 or len(powers) >= 13:
             return self.read_top(shape, cards, level)  # not a straight or a pair run, or every rank: read it
         low = [p for p in powers if p != level and (p != ace or ace - 1 in powers)]
@@ -489,7 +512,7 @@ class _Built:
 
 def _allowed(spec: SheddingSpec, counts: RankCounts, cell: list, turn: Turn | None, chosen: set) -> Iterator[Play]:
     """The plays of one sorted cell the turn allows; of cards chosen by suit, the first of each identity."""
-    for _, shape, cards in cell:
+    for _, _, shape, cards in cell:
         ident = None
         if cards is None:
             cards = counts.cards(shape)

@@ -189,9 +189,9 @@ def test_two_known_suits_already_make_a_fu_q783(api):
 
 def test_classify_q783_readings_carry_pure_and_output_is_canonical(api):
     out = classify(api, "h3 h8 h7 hq")
-    assert out["cards"] == "♥3 ♥8 ♥7 ♥Q"  # a play is written ascending in Q783's order
+    assert out["cards"] == "♥Q ♥7 ♥8 ♥3"  # a Q783 is written as players name it
     assert out["readings"] == [{"kind": "q783", "label": "正Q783 (pure Q783)", "size": 4, "bomb": False,
-                                "cards": "♥3 ♥8 ♥7 ♥Q", "pure": True}]
+                                "cards": "♥Q ♥7 ♥8 ♥3", "pure": True}]
 
 
 def test_check_with_a_hand_needs_the_play_in_the_hand(api):
@@ -225,13 +225,13 @@ def hint(api, hand, previous=None, rules=None):
 
 def test_hint_offers_zheng_and_fu_q783_as_two_plays(api):
     out = hint(api, "♥Q ♥7 ♥8 ♥3 ♠Q", None)
-    assert "♥3 ♥8 ♥7 ♥Q" in out["plays"] and "♥3 ♥8 ♥7 ♠Q" in out["plays"]
+    assert "♥Q ♥7 ♥8 ♥3" in out["plays"] and "♠Q ♥7 ♥8 ♥3" in out["plays"]
 
 
 def test_hint_beats_fu_q783_only_with_zheng_q783_or_bombs(api):
     out = hint(api, "♠Q ♥Q ♥7 ♥8 ♥3 ♣3 4 4 4 4", "♠Q ♥7 ♥8 ♣3")
-    assert out["plays"] == ["♥3 ♥8 ♥7 ♥Q", "4 4 4 4"]  # the weakest bomb first: 正Q783 < 4-bomb
-    assert out["smallest"] == "♥3 ♥8 ♥7 ♥Q"
+    assert out["plays"] == ["♥Q ♥7 ♥8 ♥3", "4 4 4 4"]  # the weakest bomb first: 正Q783 < 4-bomb
+    assert out["smallest"] == "♥Q ♥7 ♥8 ♥3"
 
 
 def test_hint_passes_when_nothing_beats_the_table(api):
@@ -248,7 +248,7 @@ def test_hint_from_bare_hand_counts_its_q783_as_fu(api):
     out = hint(api, "Q 7 8 3 9", "♠Q ♥7 ♥8 ♣3")
     assert out["plays"] == []
     out = hint(api, "Q 7 8 3 9", "9")
-    assert "3 8 7 Q" in out["plays"]
+    assert "Q 7 8 3" in out["plays"]  # written as players name it, not ascending
 
 
 _RANKS = ["Q", "7", "8", "3", "2", "A", "J", "9", "6", "4"]

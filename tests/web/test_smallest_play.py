@@ -79,7 +79,7 @@ def test_shuangkou_plain_plays_before_every_bomb_when_leading(api):
 
 def test_q783_plays_a_pair_before_spending_its_q783(api):
     out = hint(api, "q783", "♥Q ♥7 ♥8 ♥3 ♠9 ♥9", "♠6 ♥6")
-    assert out["smallest"] == "♠9 ♥9" and out["plays"][-1] == "♥3 ♥8 ♥7 ♥Q"
+    assert out["smallest"] == "♠9 ♥9" and out["plays"][-1] == "♥Q ♥7 ♥8 ♥3"
 
 
 # --- the reason ------------------------------------------------------------------------------------------
