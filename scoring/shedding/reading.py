@@ -58,6 +58,11 @@ class Probe(NamedTuple):
     is_bomb: bool
     extra = MappingProxyType({})  # a class attribute, not a field
 
+    @property
+    def sig(self) -> tuple:
+        """As :attr:`Reading.sig`, for a reading without extras (a Probe sorts among readings as one would)."""
+        return (self.kind, self.key, self.size, self.is_bomb, "[]")
+
 
 def probe(kind: str, key: tuple, size: int, is_bomb: bool) -> Probe:
     return tuple.__new__(Probe, (kind, key, size, is_bomb))  # without NamedTuple's Python-level __new__

@@ -34,10 +34,9 @@ below its highest natural card, so a play is kept back until its rank is due).
 """
 from __future__ import annotations
 
-import heapq
 from collections import Counter
 from functools import partial
-from itertools import combinations, count, product
+from itertools import combinations, product
 from operator import attrgetter, itemgetter
 from typing import Any, Callable, Iterable, Iterator, NamedTuple, Sequence, Union
 
@@ -88,9 +87,10 @@ def judge(spec: SheddingSpec, cards: Sequence[Card], table: Reading | None, turn
 
 
 def legal_readings(spec: SheddingSpec, cards: Sequence[Card], table: Reading | None,
-                   turn: Turn | None = None) -> list[Reading]:
-    """Every reading of ``cards`` that is a legal lead / beats ``table`` (and the turn allows), largest first."""
-    return [r for r in spec.readings(cards)
+                   turn: Turn | None = None, among: Sequence[Pattern] | None = None) -> list[Reading]:
+    """Every reading of ``cards`` (by the patterns ``among`` only, when given) that is a legal lead / beats
+    ``table`` (and the turn allows), largest first."""
+    return [r for r in spec.readings(cards, among)
             if (table is None or spec.beats(r, table)) and (turn is None or spec.forbids(r, turn) is None)]
 
 
@@ -124,6 +124,9 @@ class Ranking:
         self.have = Counter(self.powers(hand))
         self.wild = frozenset(getattr(spec, "wild", ()))
         self.wild_powers = frozenset(spec.rank_order.power(r) for r in self.wild)
+        self.bomb_patterns = tuple(p for p in spec.patterns if is_bomb_pattern(p))
+        #: may a play have kickers (:func:`kicker_breaks`)? Not when no pattern carries any
+        self.kickers = any(has_kickers(p) for p in spec.patterns)
 
     def powers(self, cards: Sequence[Card]) -> tuple[int, ...]:
         """The cards' powers, high to low."""
@@ -155,12 +158,17 @@ class Ranking:
             return ()  # wild jokers fill in: no kickers
         return kicker_breaks([(p, powers.count(p)) for p in groups], self.have)
 
-    def might_be_bomb(self, cards: Sequence[Card]) -> bool:
+    def might_be_bomb(self, cards: Sequence[Card], powers: Sequence[int] = ()) -> bool:
         """Can a plain play with wild jokers also read as a bomb (four cards or more of each rank, jokers filling:
-        a bomb of a kind, a chain)? The jokers must make up what each natural rank lacks of four."""
+        a bomb of a kind, a chain)? The jokers must make up what each natural rank lacks of four. ``powers``, the
+        cards' when known, may tell at once that there is no wild joker."""
         wild = self.wild
         if not wild:
             return False
+        if powers:  # every natural rank needs four cards: more ranks than a quarter of the cards, no bomb
+            present = self.wild_powers.intersection(powers)
+            if not present or 4 * (len(set(powers)) - len(present)) > len(powers):
+                return False
         jokers, ranks = 0, Counter()
         for c in cards:
             if c.rank in wild:
@@ -212,42 +220,63 @@ class _Collector:
         self.spec, self.table, self.turn, self.ranking, self.want = spec, table, turn, ranking, want
         self.seen: set = set()  # identities kept in earlier cells
         self.refused: set = set()  # identities read and found illegal (without a turn: suits never matter then)
+        self.plain_trusted = spec.identity_by_powers and turn is None  # (cards, make, powers, probe): nothing to ask
 
     def cell(self, candidates: Iterable) -> list[tuple]:
         """The new legal plays among ``candidates``: (order, cards, reading), each identity once. A play built from
         several readings (probes) takes the largest, as :func:`judge` would."""
-        found: dict = {}  # identity → [place or None, [(probe, reading)], cards, powers]
+        found: dict = {}  # identity → [place or None, probe, reading, cards, powers]
+        more: dict = {}  # identity → [(probe, reading)] of a trusted play built from several readings
+        seen, plain_trusted = self.seen, self.plain_trusted
         for cand in candidates:
             n = len(cand)
-            if (n == 2 or n == 3 or n == 4) and not isinstance(cand[1], Card):
-                self.trusted(cand, found)
+            if n == 4 and plain_trusted and not isinstance(cand[1], Card):  # (cards, make_reading, powers, probe)
+                ident = cand[2]
+                if ident in seen:
+                    continue
+                entry = found.get(ident)
+                if entry is None:
+                    found[ident] = [None, cand[3], cand[1], tuple(cand[0]), ident]
+                elif entry[0] is None:
+                    more.setdefault(ident, []).append((cand[3], cand[1]))
+            elif (n == 2 or n == 3 or n == 4) and not isinstance(cand[1], Card):
+                self.trusted(cand, found, more)
             else:
                 self.read(tuple(cand), found)
-        out = []
-        ranking, want, kept = self.ranking, self.want, []
-        for ident, (rank, heads, cards, powers) in found.items():
-            reading = heads[0][1]
+        return self.ordered(found, more)
+
+    def ordered(self, found: dict, more: dict) -> list[tuple]:
+        """The plays found, each with its order (:meth:`Ranking.key`, without the points and the broken groups
+        where no play has any), those wanted only; remembered as seen."""
+        ranking, want, kept, out = self.ranking, self.want, [], []
+        bombs, full = ranking.bombs, self.spec.has_points or ranking.kickers
+        for ident, (rank, head, reading, cards, powers) in found.items():
             if rank is None:
-                rank, reading = self.place(heads, cards)
+                if ident in more:
+                    head, reading = self.largest([(head, reading)] + more[ident])
+                rank = (BOMB, head.key) if head.is_bomb or head.kind in bombs else (PLAIN, head.key[0])
+                if rank[0] == PLAIN and ranking.might_be_bomb(cards, powers):
+                    rank, reading = self.as_bomb(cards, rank, reading)
             if want is None or rank[0] == want:
                 kept.append(ident)
-                out.append((ranking.key(cards, rank, powers), cards, reading))
+                out.append((ranking.key(cards, rank, powers) if full else (rank[0], rank[1], len(powers), powers),
+                            cards, reading))
         self.seen.update(kept)
         return out
 
-    def place(self, heads: list, cards) -> tuple[Rank, MakeReading]:
-        """The place and reading of a trusted play: its largest reading's (a bomb's if it reads as one)."""
-        head, reading = heads[0]
-        if len(heads) > 1:  # the spec sorts readings: a bare Reading stands for each probe
-            stand_ins = [h if isinstance(h, Reading) else Reading(h.kind, None, h.key, h.size, h.is_bomb)
-                         for h, _ in heads]
-            first = self.spec.sorted_readings(stand_ins)[0]
-            head, reading = heads[next(i for i, r in enumerate(stand_ins) if r is first)]
-        rank = self.ranking.rank_of((head,))
-        if rank[0] == PLAIN and self.ranking.might_be_bomb(cards):
-            readings = legal_readings(self.spec, cards, self.table, self.turn)
-            if readings and self.ranking.rank_of(readings)[0] == BOMB:
-                return self.ranking.rank_of(readings), readings[0]
+    def largest(self, heads: list) -> tuple:
+        """The largest of a trusted play's (probe, reading)."""
+        first = self.spec.sorted_readings([h for h, _ in heads])[0]  # a Probe sorts as a Reading would
+        return heads[next(i for i, (h, _) in enumerate(heads) if h is first)]
+
+    def as_bomb(self, cards, rank: Rank, reading: MakeReading) -> tuple[Rank, MakeReading]:
+        """The place and reading of a plain play with wild jokers that may read as a bomb too: a bomb's if it does
+        (read by the bomb patterns first: most such plays are none)."""
+        if not legal_readings(self.spec, cards, self.table, self.turn, among=self.ranking.bomb_patterns):
+            return rank, reading
+        readings = legal_readings(self.spec, cards, self.table, self.turn)
+        if readings and self.ranking.rank_of(readings)[0] == BOMB:
+            return self.ranking.rank_of(readings), readings[0]
         return rank, reading
 
     def identity(self, cards, powers):
@@ -265,9 +294,9 @@ class _Collector:
                 self.refused.add(ident)
             return
         if ident not in found:
-            found[ident] = [ranking.rank_of(readings), [(readings[0], readings[0])], cards, powers]
+            found[ident] = [ranking.rank_of(readings), readings[0], readings[0], cards, powers]
 
-    def trusted(self, cand: tuple, found: dict) -> None:
+    def trusted(self, cand: tuple, found: dict, more: dict) -> None:
         """A candidate built from its reading: ``(cards, reading[, powers[, probe]])``."""
         cards, reading = cand[0], cand[1]
         powers = cand[2] if len(cand) > 2 else self.ranking.powers(cards)
@@ -279,9 +308,9 @@ class _Collector:
         head = cand[3] if len(cand) == 4 else resolve_reading(reading)
         entry = found.get(ident)
         if entry is None:
-            found[ident] = [None, [(head, reading)], tuple(cards), powers]
+            found[ident] = [None, head, reading, tuple(cards), powers]
         elif entry[0] is None:
-            entry[1].append((head, reading))
+            more.setdefault(ident, []).append((head, reading))
 
 
 def _plays(entries: Iterable[tuple]) -> list[Play]:
@@ -351,8 +380,7 @@ def _plain_leads(spec: SheddingSpec, hand: tuple, plain: Sequence[Pattern], coll
     free = tuple(c for c in hand if c.rank in wild)
     natural = [c for c in hand if c.rank not in wild]
     sizes = sorted(set(spec.sizes(hand, None)))
-    waiting: list = []
-    tie = count()
+    waiting: dict[int, list] = {}  # deciding rank → its plays found so far
     jokers = {spec.order(c) for c in hand if c.rank in _JOKERS}
     steps = [(level, tuple(c for c in natural if spec.order(c) <= level) + free)
              for level in sorted({spec.order(c) for c in natural})]
@@ -362,13 +390,18 @@ def _plain_leads(spec: SheddingSpec, hand: tuple, plain: Sequence[Pattern], coll
         for size in sizes:
             if size <= len(sub):
                 for entry in collect.cell(_pattern_candidates(spec, patterns, sub, size, level)):
-                    heapq.heappush(waiting, (entry[0], next(tie), entry))
-        while early and waiting and waiting[0][0][1] <= level:
-            _, _, (_, cards, reading) = heapq.heappop(waiting)
-            yield _new(Play, (cards, reading))
-    while waiting:
-        _, _, (_, cards, reading) = heapq.heappop(waiting)
-        yield _new(Play, (cards, reading))
+                    waiting.setdefault(entry[0][1], []).append(entry)
+        if early:
+            yield from _due(waiting, level)
+    yield from _due(waiting, None)
+
+
+def _due(waiting: dict[int, list], level: int | None) -> Iterator[Play]:
+    """The plays waiting whose deciding rank is ``level`` or below (None: all), in order (taken from ``waiting``)."""
+    for rank in sorted([r for r in waiting if level is None or r <= level]):
+        cell = waiting.pop(rank)
+        cell.sort(key=_pref)  # stable: ties keep the generator's order
+        yield from _plays(cell)
 
 
 # --- leads built from the rank counts (跑得快 / 争上游) ---------------------------------------------------------

@@ -47,8 +47,9 @@ class WildSpec(SheddingSpec):
         """The jokers that are wild under these rules (default: both)."""
         return JOKERS
 
-    def readings(self, cards: Sequence[Card]) -> list[Reading]:
-        """Every distinct reading, largest first: each pattern reads the natural cards, the wild jokers filling."""
+    def readings(self, cards: Sequence[Card], among: Sequence[Pattern] | None = None) -> list[Reading]:
+        """Every distinct reading (by the patterns ``among`` only, when given), largest first: each pattern reads
+        the natural cards, the wild jokers filling."""
         cards = tuple(cards)
         most = self.max_hand()
         if not cards or (most is not None and len(cards) > most):
@@ -58,7 +59,7 @@ class WildSpec(SheddingSpec):
             counts = Counter({r: k for r, k in counts.items() if r not in self.wild})
             if any(r in JOKERS for r in counts):  # a joker that is not wild never joins natural cards
                 return []
-        return self.sorted_readings([r for p in self.readers(len(cards)) for r in p.read(cards, counts)])
+        return self.sorted_readings([r for p in self.readers(len(cards), among) for r in p.read(cards, counts)])
 
     def group(self, hand: Sequence[Card]) -> WildHand:
         return WildHand(hand, self.rank_order, self.wild)
