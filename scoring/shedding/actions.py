@@ -20,7 +20,8 @@ from ..i18n import Text, join, t
 from ..inputs import MISSING, CardsField, Context, Schema, WholeNumberField, missing
 from ..plays import MAX_LIMIT, collector_paused, default_limit
 from .reading import Reading
-from .search import bomb_kinds, legal_plays
+from .ranking import bomb_kinds
+from .search import legal_plays
 from .spec import SheddingSpec
 from .turn import read_turn, turn_schema
 

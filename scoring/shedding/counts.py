@@ -15,6 +15,7 @@ whose **deciding rank** has that power (the smallest-play order of
 """
 from __future__ import annotations
 
+from itertools import chain
 from typing import Any, Iterator, Sequence
 
 from ..cards import Card
@@ -39,17 +40,14 @@ class RankCounts:
         self.count = {p: len(g) for p, g in groups.items()}
         self.powers = sorted(self.count)
         self.rank = {p: g[0].rank for p, g in groups.items()}
+        #: (power, n) → the first ``n`` cards of that power
+        self.part = {(p, n): g[:n] for p, g in self.groups.items() for n in range(1, len(g) + 1)}
 
     def cards(self, shape: Shape) -> tuple[Card, ...]:
         """The cards of a shape: the first ``n`` of each power, highest first (so already in canonical order)."""
-        groups = self.groups
         if len(shape) == 1:
-            p, n = shape[0]
-            return groups[p][:n]
-        out: tuple = ()
-        for p, n in shape:
-            out += groups[p][:n]
-        return out
+            return self.part[shape[0]]
+        return tuple(chain.from_iterable(map(self.part.__getitem__, shape)))
 
     def has(self, power: int, n: int = 1) -> bool:
         return self.count.get(power, 0) >= n

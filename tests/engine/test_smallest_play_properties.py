@@ -13,7 +13,7 @@ from scoring import paodekuai as pdk, q783, shuangkou as sk
 from scoring.cards import SUITS, Card, parse_cards
 from scoring.registry import get_game
 from scoring.shedding import brute_force_multisets, legal_readings, preference
-from scoring.shedding.search import bomb_kinds
+from scoring.shedding.ranking import bomb_kinds
 
 GAMES = {
     "paodekuai": (pdk, [{}, {"preset": "zhengshangyou108"}, {"preset": "zhengshangyou108", "bomb_kickers": True}]),
