@@ -16,7 +16,6 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from itertools import islice
 from operator import eq
 from enum import Enum
 from typing import Callable, Iterable, Sequence
@@ -346,15 +345,16 @@ def written_places(ranks: Sequence[int], wild: Iterable[int] = ()) -> Sequence[i
     n = len(ranks)
     if n < 4 or ranks[0] == ranks[-1]:
         return None  # few cards, or one rank
-    distinct = set(ranks)
-    if distinct == _Q783 or _JOKERS <= distinct or (wild and not distinct.isdisjoint(wild)):
-        return _named_places(ranks, distinct, wild)
-    low = 2 in distinct and 3 in distinct
-    if len(distinct) == n and not low:
-        return None  # all of different ranks: no kickers
-    order, even = _grouped(tuple(map(eq, ranks, islice(ranks, 1, None))))
-    if order is None and low and even:
-        return _low_run(ranks, distinct)
+    if (wild and any(map(ranks.__contains__, wild))) or (QUEEN in ranks and set(ranks) == _Q783):
+        return _named_places(ranks, set(ranks), wild)
+    merged = ranks
+    if BIG_JOKER in ranks and LITTLE_JOKER in ranks:  # the jokers count as one rank: when side by side
+        merged = list(map(_ONE_JOKER.get, ranks, ranks))
+        if merged.count(LITTLE_JOKER) != len(ranks) - merged.index(LITTLE_JOKER) - merged[::-1].index(LITTLE_JOKER):
+            return _named_places(ranks, set(ranks), wild)
+    order, even = _grouped(tuple(map(eq, merged, merged[1:])))  # is each card of the rank of the one before it?
+    if order is None and even and 2 in ranks and 3 in ranks:
+        return _low_run(ranks, set(ranks))
     return order
 
 
@@ -407,6 +407,7 @@ def _low_run(ranks: Sequence[int], distinct: set) -> list[int]:
 
 
 _Q783 = frozenset({QUEEN, 7, 8, 3})
+_ONE_JOKER = {BIG_JOKER: LITTLE_JOKER}
 _Q783_NAMED = (QUEEN, 7, 8, 3)
 
 

@@ -316,17 +316,19 @@ def play_texts(hand: Sequence[Card], plays: Sequence[Sequence[Card]], key, wild=
     ranks = [c.rank for c in order]
     rank_at = ranks.__getitem__
     wild_from = _wild_top(ranks, wild) if not (2 in ranks and 3 in ranks) else len(ranks)
+    place_of, name_at = place.__getitem__, names.__getitem__
     out = []
     for cards in plays:
         try:
-            at = sorted([place[c] for c in cards])
+            at = sorted(map(place_of, cards))
         except KeyError:
             out.append(format_play(cards, key, wild))
             continue
-        written = None
         if len(at) >= 4 and ranks[at[0]] != ranks[at[-1]] and at[-1] < wild_from:
             written = written_places(list(map(rank_at, at)), wild)
-        out.append(" ".join([names[i] for i in at] if written is None else [names[at[i]] for i in written]))
+            if written is not None:
+                at = list(map(at.__getitem__, written))
+        out.append(" ".join(map(name_at, at)))
     return out
 
 

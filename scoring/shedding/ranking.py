@@ -11,7 +11,8 @@ it to the search (:mod:`.search`), which works it out without reading most plays
 from __future__ import annotations
 
 from collections import Counter
-from typing import Sequence
+from functools import lru_cache
+from typing import NamedTuple, Sequence
 
 from ..cards import Card
 from .pattern import Pattern
@@ -38,7 +39,23 @@ def legal_readings(spec: SheddingSpec, cards: Sequence[Card], table: Reading | N
 
 def bomb_kinds(spec: SheddingSpec) -> frozenset:
     """The kinds that count as bombs in the smallest-play order: bombs, and what beats any plain play (Q783)."""
-    return frozenset(k for p in spec.patterns if is_bomb_pattern(p) for k in p.kinds)
+    return patterns_of(spec).bomb_kinds
+
+
+class Patterns(NamedTuple):
+    """A spec's patterns as the order sees them (worked out once a spec)."""
+
+    bombs: tuple[Pattern, ...]  # the bomb patterns (:func:`is_bomb_pattern`)
+    plain: tuple[tuple[Pattern, bool], ...]  # the others, each with whether it carries kickers
+    bomb_kinds: frozenset
+    kickers: bool  # may a play have kickers (:func:`kicker_breaks`)? Not when no pattern carries any
+
+
+@lru_cache(maxsize=256)
+def patterns_of(spec: SheddingSpec) -> Patterns:
+    bombs = tuple(p for p in spec.patterns if is_bomb_pattern(p))
+    return Patterns(bombs, tuple((p, has_kickers(p)) for p in spec.patterns if p not in bombs),
+                    frozenset(k for p in bombs for k in p.kinds), any(has_kickers(p) for p in spec.patterns))
 
 
 def is_bomb_pattern(pattern: Pattern) -> bool:
@@ -56,14 +73,12 @@ class Ranking:
 
     def __init__(self, spec: SheddingSpec, hand: Sequence[Card]):
         self.spec = spec
-        self.bombs = bomb_kinds(spec)
+        patterns = patterns_of(spec)
+        self.bombs, self.bomb_patterns, self.kickers = patterns.bomb_kinds, patterns.bombs, patterns.kickers
         self.table = spec.power_table
         self.have = Counter(self.powers(hand))
         self.wild = frozenset(getattr(spec, "wild", ()))
         self.wild_powers = frozenset(spec.rank_order.power(r) for r in self.wild)
-        self.bomb_patterns = tuple(p for p in spec.patterns if is_bomb_pattern(p))
-        #: may a play have kickers (:func:`kicker_breaks`)? Not when no pattern carries any
-        self.kickers = any(has_kickers(p) for p in spec.patterns)
 
     def powers(self, cards: Sequence[Card]) -> tuple[int, ...]:
         """The cards' powers, high to low."""

@@ -38,7 +38,7 @@ from ..plays import LegalPlays
 from .counts import Deciding, RankCounts
 from .pattern import Pattern
 from .ranking import (BOMB, PLAIN, Rank, Ranking, bomb_kinds, has_kickers, is_bomb_pattern,  # noqa: F401
-                      kicker_breaks, legal_readings, preference)
+                      kicker_breaks, legal_readings, patterns_of, preference)
 from .reading import Reading
 from .spec import SheddingSpec
 from .turn import Turn
@@ -226,13 +226,13 @@ def _pattern_candidates(spec: SheddingSpec, patterns: Sequence[Pattern], hand: t
 def _read_leads(spec: SheddingSpec, hand: tuple, turn: Turn | None) -> Iterator[Play]:
     """The leads of :func:`_leads`, each candidate read (or trusted) and allowed by the turn."""
     ranking = Ranking(spec, hand)
-    plain = [p for p in spec.patterns if not is_bomb_pattern(p)]
+    plain = [p for p, _ in patterns_of(spec).plain]
     collect = _Collector(spec, None, turn, ranking, want=PLAIN)
     try:
         yield from _plain_leads(spec, hand, plain, collect)
         bombs = _Collector(spec, None, turn, ranking, want=BOMB)
         bombs.seen = collect.seen
-        patterns = [p for p in spec.patterns if is_bomb_pattern(p)]
+        patterns = patterns_of(spec).bombs
         found = []
         for size in sorted(set(spec.sizes(hand, None))):
             if size <= len(hand):
@@ -247,7 +247,7 @@ def _plain_leads(spec: SheddingSpec, hand: tuple, plain: Sequence[Pattern], coll
     """The plain leads, rank by rank of the highest natural card (wild jokers with every rank, then alone), each
     kept back until no play of a lower deciding rank can come."""
     wild = collect.ranking.wild
-    early = not spec.low_runs and not any(has_kickers(p) for p in spec.patterns)  # else a play may decide lower
+    early = not spec.low_runs and not patterns_of(spec).kickers  # else a play may decide lower
     free = tuple(c for c in hand if c.rank in wild)
     natural = [c for c in hand if c.rank not in wild]
     sizes = sorted(set(spec.sizes(hand, None)))
@@ -292,8 +292,9 @@ def _built_leads(spec: SheddingSpec, hand: tuple, turn: Turn | None = None) -> I
     for cell in built.cells():
         cell.sort(key=_by_size_kickers_shape)  # stable: a plain straight before the flushes of its ranks
         yield from _allowed(spec, counts, cell, turn, chosen)
-    for _, _, cards, reading in _built_bombs(spec, counts, turn, Ranking(spec, hand)):
-        yield _new(Play, (cards, reading))
+    if built.bomb_leads:
+        for _, _, cards, reading in _built_bombs(spec, counts, turn, built.bomb_leads, Ranking(spec, hand)):
+            yield _new(Play, (cards, reading))
 
 
 _by_size_kickers_shape = itemgetter(0, 1, 2)
@@ -301,16 +302,17 @@ _by_size_kickers_shape = itemgetter(0, 1, 2)
 
 def _bomb_leads(spec: SheddingSpec, counts: RankCounts) -> Iterator[tuple]:
     """Every lead of the bomb patterns: (pattern, identity, shape, cards or None)."""
-    for pattern in spec.patterns:
-        if is_bomb_pattern(pattern):
-            for _, shape, cards in pattern.leads(counts, None):
-                yield pattern, (shape if cards is None else spec.identity(cards)), shape, cards
+    for pattern in patterns_of(spec).bombs:
+        for _, shape, cards in pattern.leads(counts, None):
+            yield pattern, (shape if cards is None else spec.identity(cards)), shape, cards
 
 
-def _built_bombs(spec: SheddingSpec, counts: RankCounts, turn: Turn | None, ranking: Ranking) -> list[tuple]:
-    """Every lead that reads as a bomb, weakest first: (identity, order, cards, reading)."""
+def _built_bombs(spec: SheddingSpec, counts: RankCounts, turn: Turn | None, leads: list,
+                 ranking: Ranking) -> list[tuple]:
+    """Every lead (of the bomb patterns' ``leads``) that reads as a bomb, weakest first: (identity, order, cards,
+    reading)."""
     out, seen = [], set()
-    for pattern, ident, shape, cards in _bomb_leads(spec, counts):
+    for pattern, ident, shape, cards in leads:
         if ident in seen:
             continue
         seen.add(ident)
@@ -344,9 +346,10 @@ class _Built:
 
     def __init__(self, spec: SheddingSpec, counts: RankCounts, turn: Turn | None):
         self.spec, self.counts, self.turn = spec, counts, turn
-        self.plain = [(p, has_kickers(p)) for p in spec.patterns if not is_bomb_pattern(p)]
-        self.bombs = {ident for _, ident, _, cards in _bomb_leads(spec, counts) if cards is None}
-        self.bomb_kinds = bomb_kinds(spec)
+        patterns = patterns_of(spec)
+        self.plain, self.bomb_kinds = patterns.plain, patterns.bomb_kinds
+        self.bomb_leads = list(_bomb_leads(spec, counts))
+        self.bombs = {ident for _, ident, _, cards in self.bomb_leads if cards is None}
         self.seen: set = set()
         self.later: dict[int, list] = {}  # moved plays, by their deciding rank
         order = spec.rank_order
