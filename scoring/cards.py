@@ -371,12 +371,22 @@ def _grouped(same: tuple[bool, ...]) -> tuple[tuple[int, ...] | None, bool]:
             sizes.append(k)
             k = 1
     sizes.append(k)
+    ranks = written_ranks(tuple(sizes))
+    if ranks is None:
+        return None, min(sizes) == max(sizes)
+    starts = [sum(sizes[:i]) for i in range(len(sizes))]
+    return tuple(i for r in ranks for i in range(starts[r], starts[r] + sizes[r])), False
+
+
+@lru_cache(maxsize=4096)
+def written_ranks(sizes: tuple[int, ...]) -> tuple[int, ...] | None:
+    """The ranks of a play (ascending, held ``sizes`` times each) in the order written: the deciding group
+    first, then the kickers (see :func:`arrange`); None when the play has no kickers."""
     most, least = max(sizes), min(sizes)
     if not (most >= 3 and least < 3 and all(k == most or k < 3 for k in sizes)):
-        return None, most == least
-    starts = [sum(sizes[:i]) for i in range(len(sizes))]
-    group = [i for s, k in zip(starts, sizes) if k == most for i in range(s, s + k)]
-    return tuple(group + [i for s, k in zip(starts, sizes) if k != most for i in range(s, s + k)]), False
+        return None
+    return (tuple(i for i, k in enumerate(sizes) if k == most)
+            + tuple(i for i, k in enumerate(sizes) if k != most))
 
 
 def _named_places(ranks: Sequence[int], distinct: set, wild: Iterable[int]) -> Sequence[int] | None:
@@ -408,6 +418,9 @@ def _low_run(ranks: Sequence[int], distinct: set) -> list[int]:
 
 _Q783 = frozenset({QUEEN, 7, 8, 3})
 _ONE_JOKER = {BIG_JOKER: LITTLE_JOKER}
+#: ranks a play holding them may be written by what they are, not by how many of each alone (see :func:`arrange`)
+NAMED_RANKS = frozenset({2, BIG_JOKER, LITTLE_JOKER})
+Q783_RANKS = _Q783
 _Q783_NAMED = (QUEEN, 7, 8, 3)
 
 

@@ -21,7 +21,7 @@ from ..inputs import MISSING, CardsField, Context, Schema, WholeNumberField, mis
 from ..plays import MAX_LIMIT, collector_paused, default_limit
 from .reading import Reading
 from .ranking import bomb_kinds
-from .search import legal_plays
+from .search import legal_plays, written_plays
 from .spec import SheddingSpec
 from .turn import read_turn, turn_schema
 
@@ -262,7 +262,10 @@ def _hint(spec: SheddingSpec, payload: Mapping) -> dict:
     limit = LIMIT.read_alone(payload, Context()) or default_limit(table is None)
     legal = legal_plays(spec, hand, table, turn)
     plays, truncated = legal.take(limit)
-    texts = play_texts(hand, [play.cards for play in plays], key, wild_ranks(spec))
+    if written_plays(spec, table):  # the cards come in their written order
+        texts = [" ".join([c._text for c in play.cards]) for play in plays]
+    else:
+        texts = play_texts(hand, [play.cards for play in plays], key, wild_ranks(spec))
     first = plays[0].reading if plays else None
     if first is None and table is None:  # only a house rule of the turn empties a lead (首出必带黑桃3 without ♠3)
         reason = t("按这些规则这一手没有能出的牌", "these rules leave no legal lead for this hand")

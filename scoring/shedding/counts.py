@@ -16,11 +16,13 @@ whose **deciding rank** has that power (the smallest-play order of
 from __future__ import annotations
 
 from itertools import chain
+from operator import itemgetter
 from typing import Any, Iterator, Sequence
 
-from ..cards import Card
+from ..cards import NAMED_RANKS, Q783_RANKS, Card, written_places, written_ranks
 
 Shape = tuple  # ((power, n), …), highest power first
+_first, _second = itemgetter(0), itemgetter(1)
 
 
 class Deciding(int):
@@ -42,12 +44,29 @@ class RankCounts:
         self.rank = {p: g[0].rank for p, g in groups.items()}
         #: (power, n) → the first ``n`` cards of that power
         self.part = {(p, n): g[:n] for p, g in self.groups.items() for n in range(1, len(g) + 1)}
+        #: the powers of the ranks a play is written by name, not by counts alone (:meth:`written`)
+        self.named = {p for p, r in self.rank.items() if r in NAMED_RANKS}
+        self.q783 = {p for p, r in self.rank.items() if r in Q783_RANKS}
 
     def cards(self, shape: Shape) -> tuple[Card, ...]:
         """The cards of a shape: the first ``n`` of each power, highest first (so already in canonical order)."""
         if len(shape) == 1:
             return self.part[shape[0]]
         return tuple(chain.from_iterable(map(self.part.__getitem__, shape)))
+
+    def written(self, shape: Shape) -> tuple[Card, ...]:
+        """The cards of a shape as a player reads them (:func:`~scoring.cards.arrange`): by its ranks' counts
+        alone, unless it holds a 2 or a joker (low runs, both jokers as one rank) or is Q 7 8 3."""
+        rising = shape[::-1]
+        if len(shape) > 1 and (not self.named.isdisjoint(map(_first, shape))
+                               or (len(shape) == 4 and self.q783.issuperset(map(_first, shape)))):
+            cards = tuple(chain.from_iterable(map(self.part.__getitem__, rising)))
+            order = written_places([c.rank for c in cards])
+            return cards if order is None else tuple(map(cards.__getitem__, order))
+        ranks = written_ranks(tuple(map(_second, rising))) if len(shape) > 1 else None
+        if ranks is not None:
+            rising = map(rising.__getitem__, ranks)
+        return tuple(chain.from_iterable(map(self.part.__getitem__, rising)))
 
     def has(self, power: int, n: int = 1) -> bool:
         return self.count.get(power, 0) >= n

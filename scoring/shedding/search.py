@@ -316,7 +316,7 @@ def _built_bombs(spec: SheddingSpec, counts: RankCounts, turn: Turn | None, lead
         if ident in seen:
             continue
         seen.add(ident)
-        cards = counts.cards(shape) if cards is None else cards
+        cards = counts.written(shape) if cards is None else cards
         readings = _bomb_readings(spec, pattern, cards, turn)
         rank = ranking.rank_of(readings) if readings else None
         if rank is not None and rank[0] == BOMB:
@@ -425,7 +425,7 @@ def _allowed(spec: SheddingSpec, counts: RankCounts, cell: list, turn: Turn | No
     for _, _, shape, cards in cell:
         ident = None
         if cards is None:
-            cards = counts.cards(shape)
+            cards = counts.written(shape)
         else:
             ident = spec.identity(cards)
             if ident in chosen:
@@ -442,6 +442,13 @@ def _allowed(spec: SheddingSpec, counts: RankCounts, cell: list, turn: Turn | No
         if ident is not None:
             chosen.add(ident)
         yield _new(Play, (cards, reading))
+
+
+def written_plays(spec: SheddingSpec, table: Reading | None) -> bool:
+    """Do the plays of :func:`legal_plays` hold their cards in the order a player reads them (``cards.arrange``)?
+    The leads a spec builds do (:meth:`~.counts.RankCounts.written`; a pattern choosing suits gives a run's
+    cards in its written order)."""
+    return table is None and spec.builds_leads
 
 
 def legal_plays(spec: SheddingSpec, hand: Sequence[Card], table: Reading | None,
