@@ -418,8 +418,9 @@ def _low_run(ranks: Sequence[int], distinct: set) -> list[int]:
 
 _Q783 = frozenset({QUEEN, 7, 8, 3})
 _ONE_JOKER = {BIG_JOKER: LITTLE_JOKER}
-#: ranks a play holding them may be written by what they are, not by how many of each alone (see :func:`arrange`)
-NAMED_RANKS = frozenset({2, BIG_JOKER, LITTLE_JOKER})
+#: ranks a play holding all of them may be written by what they are, not by how many of each alone (see
+#: :func:`arrange`): a 2 and a 3 (a low run), both jokers (one rank), and Q 7 8 3
+NAMED_RANKS = (frozenset({2, 3}), frozenset({BIG_JOKER, LITTLE_JOKER}))
 Q783_RANKS = _Q783
 _Q783_NAMED = (QUEEN, 7, 8, 3)
 

@@ -44,9 +44,11 @@ class RankCounts:
         self.rank = {p: g[0].rank for p, g in groups.items()}
         #: (power, n) → the first ``n`` cards of that power
         self.part = {(p, n): g[:n] for p, g in self.groups.items() for n in range(1, len(g) + 1)}
-        #: the powers of the ranks a play is written by name, not by counts alone (:meth:`written`)
-        self.named = {p for p, r in self.rank.items() if r in NAMED_RANKS}
-        self.q783 = {p for p, r in self.rank.items() if r in Q783_RANKS}
+        #: the powers of ranks a play holding them all is written by what they are, not by counts (:meth:`written`)
+        power_of = {r: p for p, r in self.rank.items()}
+        self.low, self.jokers = ({power_of[r] for r in ranks} if ranks <= power_of.keys() else None
+                                 for ranks in NAMED_RANKS)
+        self.q783 = {power_of[r] for r in Q783_RANKS if r in power_of}
 
     def cards(self, shape: Shape) -> tuple[Card, ...]:
         """The cards of a shape: the first ``n`` of each power, highest first (so already in canonical order)."""
@@ -56,17 +58,27 @@ class RankCounts:
 
     def written(self, shape: Shape) -> tuple[Card, ...]:
         """The cards of a shape as a player reads them (:func:`~scoring.cards.arrange`): by its ranks' counts
-        alone, unless it holds a 2 or a joker (low runs, both jokers as one rank) or is Q 7 8 3."""
+        alone, unless it holds ranks written by what they are (both jokers: one rank; Q 7 8 3; a run holding a 2
+        and a 3: a low run)."""
+        if len(shape) == 1:
+            return self.part[shape[0]]
         rising = shape[::-1]
-        if len(shape) > 1 and (not self.named.isdisjoint(map(_first, shape))
-                               or (len(shape) == 4 and self.q783.issuperset(map(_first, shape)))):
-            cards = tuple(chain.from_iterable(map(self.part.__getitem__, rising)))
-            order = written_places([c.rank for c in cards])
-            return cards if order is None else tuple(map(cards.__getitem__, order))
-        ranks = written_ranks(tuple(map(_second, rising))) if len(shape) > 1 else None
+        powers = set(map(_first, shape))
+        if (self.jokers and self.jokers <= powers) or (len(shape) == 4 and self.q783 >= powers):
+            return self.arranged(rising)
+        sizes = tuple(map(_second, rising))
+        ranks = written_ranks(sizes)
         if ranks is not None:
             rising = map(rising.__getitem__, ranks)
+        elif self.low and self.low <= powers and min(sizes) == max(sizes):
+            return self.arranged(rising)
         return tuple(chain.from_iterable(map(self.part.__getitem__, rising)))
+
+    def arranged(self, rising: Shape) -> tuple[Card, ...]:
+        """:meth:`written` by :func:`~scoring.cards.written_places`, the cards' ranks read one by one."""
+        cards = tuple(chain.from_iterable(map(self.part.__getitem__, rising)))
+        order = written_places([c.rank for c in cards])
+        return cards if order is None else tuple(map(cards.__getitem__, order))
 
     def has(self, power: int, n: int = 1) -> bool:
         return self.count.get(power, 0) >= n
