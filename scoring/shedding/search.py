@@ -40,6 +40,7 @@ from .pattern import Pattern
 from .ranking import (BOMB, PLAIN, Rank, Ranking, bomb_kinds, has_kickers, is_bomb_pattern,  # noqa: F401
                       kicker_breaks, legal_readings, patterns_of, preference)
 from .reading import Reading
+from .runs import Airplane, Run
 from .spec import SheddingSpec
 from .turn import Turn
 
@@ -291,7 +292,7 @@ def _built_leads(spec: SheddingSpec, hand: tuple, turn: Turn | None = None) -> I
     chosen: set = set()
     for cell in built.cells():
         cell.sort(key=_by_size_kickers_shape)  # stable: a plain straight before the flushes of its ranks
-        yield from _allowed(spec, counts, cell, turn, chosen)
+        yield from _allowed(spec, counts, cell, turn, chosen, built.read)
     if built.bomb_leads:
         for _, _, cards, reading in _built_bombs(spec, counts, turn, built.bomb_leads, Ranking(spec, hand)):
             yield _new(Play, (cards, reading))
@@ -352,25 +353,28 @@ class _Built:
         self.bombs = {ident for _, ident, _, cards in self.bomb_leads if cards is None}
         self.seen: set = set()
         self.later: dict[int, list] = {}  # moved plays, by their deciding rank
+        self.read: dict = {}  # shape → its legal readings, for the shapes read to move them
         order = spec.rank_order
         self.two = order.power(2) if spec.low_runs else None
         self.three, self.ace = order.power(3), order.power(ACE)
 
     def cells(self) -> Iterator[list]:
         counts, two = self.counts, self.two
-        if two in counts.count:
-            self.later.setdefault(two, []).extend(self.level(two))
+        runs = [(p, kicked) for p, kicked in self.plain if isinstance(p, (Run, Airplane))]
+        if two in counts.count:  # the runs topped by the 2 first: a low run moves down (2 3 4 5 6 is topped by 6)
+            self.later.setdefault(two, []).extend(self.level(two, runs))
         for level in counts.powers:
             cell = self.later.pop(level, [])
-            yield cell + self.level(level) if level != two else cell
+            yield cell + self.level(level, self.plain if level != two else [x for x in self.plain if x not in runs])
 
-    def level(self, level: int) -> list[tuple]:
-        """The new plain leads of this deciding rank (the moved ones put aside)."""
+    def level(self, level: int, patterns: Sequence[tuple]) -> list[tuple]:
+        """The new plain leads of these ``patterns`` (with whether each carries kickers) at this deciding rank (the
+        moved ones put aside)."""
         seen, bombs, counts, have, later = self.seen, self.bombs, self.counts, self.counts.count, self.later
         deciding, out = Deciding(level), []
         # a lead may move (see decided) when it is a low run, or when it holds a triple or more of the rank above
         above = [(level + 1, n) for n in range(3, have.get(level + 1, 0) + 1)] if level < self.ace else []
-        for pattern, kicked in self.plain:
+        for pattern, kicked in patterns:
             for size, shape, cards in pattern.leads(counts, deciding):
                 if cards is None:
                     if shape in seen:
@@ -416,16 +420,26 @@ class _Built:
         return max(low)
 
     def read_top(self, shape, cards, level: int) -> int:
-        readings = legal_readings(self.spec, self.counts.cards(shape) if cards is None else cards, None, self.turn)
+        if cards is None:  # kept for the play (see _allowed)
+            readings = self.read[shape] = legal_readings(self.spec, self.counts.written(shape), None, self.turn)
+        else:
+            readings = legal_readings(self.spec, cards, None, self.turn)
         return readings[0].key[0] if readings else level
 
 
-def _allowed(spec: SheddingSpec, counts: RankCounts, cell: list, turn: Turn | None, chosen: set) -> Iterator[Play]:
-    """The plays of one sorted cell the turn allows; of cards chosen by suit, the first of each identity."""
+def _allowed(spec: SheddingSpec, counts: RankCounts, cell: list, turn: Turn | None, chosen: set,
+             read: dict) -> Iterator[Play]:
+    """The plays of one sorted cell the turn allows; of cards chosen by suit, the first of each identity. ``read``
+    holds the legal readings of the shapes read already."""
     for _, _, shape, cards in cell:
         ident = None
         if cards is None:
             cards = counts.written(shape)
+            if shape in read:  # read to move it: its largest legal reading is known (the turn's, which allows all
+                readings = read[shape]  # of them when it forbids none)
+                if readings and (turn is None or spec.forbids_cards(cards, turn) is not True):
+                    yield _new(Play, (cards, readings[0]))
+                continue
         else:
             ident = spec.identity(cards)
             if ident in chosen:
