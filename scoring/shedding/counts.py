@@ -49,6 +49,7 @@ class RankCounts:
         self.low, self.jokers = ({power_of[r] for r in ranks} if ranks <= power_of.keys() else None
                                  for ranks in NAMED_RANKS)
         self.q783 = {power_of[r] for r in Q783_RANKS if r in power_of}
+        self.named = bool(self.low or self.jokers or len(self.q783) == len(Q783_RANKS))  # may a play hold them?
 
     def cards(self, shape: Shape) -> tuple[Card, ...]:
         """The cards of a shape: the first ``n`` of each power, highest first (so already in canonical order)."""
@@ -63,14 +64,14 @@ class RankCounts:
         if len(shape) == 1:
             return self.part[shape[0]]
         rising = shape[::-1]
-        powers = set(map(_first, shape))
-        if (self.jokers and self.jokers <= powers) or (len(shape) == 4 and self.q783 >= powers):
+        powers = set(map(_first, shape)) if self.named else ()
+        if powers and ((self.jokers and self.jokers <= powers) or (len(shape) == 4 and self.q783 >= powers)):
             return self.arranged(rising)
         sizes = tuple(map(_second, rising))
         ranks = written_ranks(sizes)
         if ranks is not None:
             rising = map(rising.__getitem__, ranks)
-        elif self.low and self.low <= powers and min(sizes) == max(sizes):
+        elif powers and self.low and self.low <= powers and min(sizes) == max(sizes):
             return self.arranged(rising)
         return tuple(chain.from_iterable(map(self.part.__getitem__, rising)))
 

@@ -374,6 +374,7 @@ class _Built:
         deciding, out = Deciding(level), []
         # a lead may move (see decided) when it is a low run, or when it holds a triple or more of the rank above
         above = [(level + 1, n) for n in range(3, have.get(level + 1, 0) + 1)] if level < self.ace else []
+        low, keep = level == self.two, out.append
         for pattern, kicked in patterns:
             for size, shape, cards in pattern.leads(counts, deciding):
                 if cards is None:
@@ -383,10 +384,12 @@ class _Built:
                     if shape in bombs and self.is_bomb(shape):
                         continue
                 entry = (size, kicker_breaks(shape, have) if kicked else (), shape, cards)
-                at = level
-                if level == self.two or (above and len(shape) > 2 and any(map(shape.__contains__, above))):
+                if low or (above and len(shape) > 2 and any(map(shape.__contains__, above))):
                     at = self.decided(level, shape, cards)
-                (out if at == level else later.setdefault(at, [])).append(entry)
+                    if at != level:
+                        later.setdefault(at, []).append(entry)
+                        continue
+                keep(entry)
         return out
 
     def is_bomb(self, shape) -> bool:
