@@ -65,15 +65,24 @@ class RankCounts:
             return self.part[shape[0]]
         rising = shape[::-1]
         powers = set(map(_first, shape)) if self.named else ()
-        if powers and ((self.jokers and self.jokers <= powers) or (len(shape) == 4 and self.q783 >= powers)):
+        if powers and len(shape) == 4 and self.q783 >= powers:
             return self.arranged(rising)
-        sizes = tuple(map(_second, rising))
+        sizes, part = tuple(map(_second, rising)), self.part.__getitem__
+        if powers and self.jokers and self.jokers <= powers:  # both jokers: one rank, the highest (else read)
+            if not self.jokers.issuperset((rising[-1][0], rising[-2][0])):
+                return self.arranged(rising)
+            rising = rising[:-2] + ((rising[-2], rising[-1]),)
+            sizes, part = sizes[:-2] + (sizes[-2] + sizes[-1],), self.parts
         ranks = written_ranks(sizes)
         if ranks is not None:
             rising = map(rising.__getitem__, ranks)
         elif powers and self.low and self.low <= powers and min(sizes) == max(sizes):
-            return self.arranged(rising)
-        return tuple(chain.from_iterable(map(self.part.__getitem__, rising)))
+            return self.arranged(shape[::-1])
+        return tuple(chain.from_iterable(map(part, rising)))
+
+    def parts(self, group) -> tuple[Card, ...]:
+        """The cards of a (power, n) of a shape, or of both jokers' two ((power, n), (power, n))."""
+        return self.part[group[0]] + self.part[group[1]] if type(group[1]) is tuple else self.part[group]
 
     def arranged(self, rising: Shape) -> tuple[Card, ...]:
         """:meth:`written` by :func:`~scoring.cards.written_places`, the cards' ranks read one by one."""
