@@ -135,3 +135,12 @@ def test_the_hint_lists_the_oracles_plays_in_the_smallest_play_order(pos):
     assert None not in keys and keys == sorted(keys)
     expected = {spec.identity(c) for c in brute_force_multisets(spec, hand, table).values()}
     assert {spec.identity(parse_cards(p, bare=spec.bare)) for p in out["plays"]} == expected
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(position())
+def test_the_hint_writes_every_play_as_classify_writes_it(pos):
+    game, rules, spec, hand, table_cards = pos
+    out = smallest_of(game, rules, hand, table_cards)
+    for text in out["plays"]:
+        assert get_game(game).run("classify", {"cards": text, "rules": rules})["cards"] == text

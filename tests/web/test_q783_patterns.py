@@ -234,6 +234,11 @@ def test_hint_beats_fu_q783_only_with_zheng_q783_or_bombs(api):
     assert out["smallest"] == "♥Q ♥7 ♥8 ♥3"
 
 
+def test_a_double_q783_is_written_as_players_name_it_too(api):
+    out = hint(api, "♥3 ♠3 ♥8 ♠8 ♥7 ♠7 ♥Q ♠Q", None, rules={"double_q783": True})
+    assert out["plays"][-1] == "♠Q ♥Q ♠7 ♥7 ♠8 ♥8 ♠3 ♥3"
+
+
 def test_hint_passes_when_nothing_beats_the_table(api):
     out = hint(api, "♠4 ♠6", "♠Q")
     assert out["plays"] == [] and out["smallest"] is None
