@@ -121,14 +121,17 @@ class _Collector:
         """The plays found, each with its order (:meth:`Ranking.key`, without the points and the broken groups
         where no play has any), those wanted only; remembered as seen."""
         ranking, want, kept, out = self.ranking, self.want, [], []
-        bombs, full = ranking.bombs, self.spec.has_points or ranking.kickers
+        bombs, full, wild = ranking.bombs, self.spec.has_points or ranking.kickers, ranking.wild_powers
         for ident, (rank, head, reading, cards, powers) in found.items():
             if rank is None:
                 if ident in more:
                     head, reading = self.largest([(head, reading)] + more[ident])
-                rank = (BOMB, head.key) if head.is_bomb or head.kind in bombs else (PLAIN, head.key[0])
-                if rank[0] == PLAIN and ranking.might_be_bomb(cards, powers):
-                    rank, reading = self.as_bomb(cards, rank, reading)
+                if head.is_bomb or head.kind in bombs:
+                    rank = (BOMB, head.key)
+                else:
+                    rank = (PLAIN, head.key[0])
+                    if wild and not wild.isdisjoint(powers) and ranking.might_be_bomb(cards, powers):
+                        rank, reading = self.as_bomb(cards, rank, reading)
             if want is None or rank[0] == want:
                 kept.append(ident)
                 out.append((ranking.key(cards, rank, powers) if full else (rank[0], rank[1], len(powers), powers),
