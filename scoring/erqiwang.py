@@ -7,7 +7,7 @@ from typing import Any, Mapping, Sequence
 
 from .cards import BIG, LITTLE, SUITS, Card, Deck, Suit
 from .errors import InputErrors, InvalidInput, MalformedInput, PaijuError
-from .games import settlement
+from .games import declarer_sides, settlement
 from .i18n import Text, join, seat_name, t
 from .inputs import CardsField, ChoiceField, IntField, Problems, RowsField, Schema, SeatField, SwitchField
 from .live import DEFENDERS, LastTrick, LiveCounter
@@ -476,6 +476,9 @@ class Erqiwang(TrickGame):
     spec_of, bid_rules_of = staticmethod(spec_for), staticmethod(bid_rules)
     #: the hand followed trick by trick on the live page (scoring/trick/live.py), settled by this game
     live_hand = TrickFollow(LIVE_COUNTER, SETTLE_INPUT, SEATS, settle=lambda payload, rules: GAME.settle_payload(payload, rules))
+
+    def sides(self, data, rules, seats):
+        return declarer_sides(data, seats, partner=rules.sides is not Sides.SOLO)
 
 
 GAME = Erqiwang()

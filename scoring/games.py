@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 from .cards import Deck
 from .errors import InputErrors, InvalidInput, MalformedInput, UnknownAction
 from .i18n import Text, shown, t
-from .inputs import Context, Schema, Values
+from .inputs import Context, Schema, Values, strict_int
 from .rules import Preset, Rules, RuleSet
 
 Action = Callable[[Mapping, Any], dict]
@@ -138,6 +138,28 @@ class Game:
         return Context(rules=rules, seats=lo, deck=self.deck(rules), bare=self.bare_ranks, names=names)
 
     def settle_payload(self, payload: Mapping, rules: Rules) -> dict:
+        return self.settle(self.read_settle(payload, rules), rules)
+
+    def settle_quietly(self, payload: Mapping, rules: Rules) -> dict:
+        """What a hand changes (its deltas and the fields the next hand carries) without the steps: the ledger
+        settling later hands again after an edit works out their steps only when they are shown
+        (:meth:`steps_again`). The same answer and errors as :meth:`settle_payload` otherwise; a game that
+        carries state makes it cheaper (:meth:`quiet_settle`)."""
+        answer = self.quiet_settle(self.read_settle(payload, rules), rules)
+        answer.pop("steps", None)
+        return answer
+
+    def quiet_settle(self, values: Values, rules: Rules) -> dict:
+        return self.settle(values, rules)
+
+    def steps_again(self, data: Mapping, result: Mapping, rules: Rules, seats: int) -> list[Text]:
+        """The steps of a hand the ledger stored without them (:meth:`settle_quietly`): its input ``data``
+        settled again from what it started from (its result's ``<field>_before``)."""
+        started = {key: result[f"{key}_before"] for key in self.carried_fields if f"{key}_before" in result}
+        return self.settle_payload({**self.table_input(seats), **data, **started}, rules)["steps"]
+
+    def read_settle(self, payload: Mapping, rules: Rules) -> Values:
+        """A settle payload read through the game's input schema (every problem at once)."""
         try:
             values = self.settle_input.read(payload, self.input_context(rules))
         except InputErrors as exc:
@@ -146,7 +168,7 @@ class Game:
             if fix is None:
                 raise
             raise InputErrors([*exc.errors, InvalidInput(fix, field="rules.preset", code="preset_for_seats")]) from exc
-        return self.settle(values, rules)
+        return values
 
     def settle(self, values: Values, rules: Rules) -> dict:
         return self.settle_of(values, rules)
@@ -168,6 +190,12 @@ class Game:
     def ends_series(self, result: Mapping) -> bool:
         """Whether this hand ends a series of hands (Q783: a 大局 ends when a bank is empty)."""
         return False
+
+    def sides(self, data: Mapping, rules: Rules, seats: int) -> list[tuple[int, ...]] | None:
+        """Who played on which side of a stored hand: tuples of seat numbers (a circle's 搭子 and 对头), read from
+        the hand's ``data`` (its settle input as stored) under ``rules`` with ``seats`` seats; None: the game or
+        this hand has no sides (everyone for themselves), or the input does not say."""
+        return None
 
     def ledger_words(self) -> Mapping[str, Text]:
         """Words the ledger's hand cards use for what this game carries, by the cards' names for them
@@ -191,3 +219,18 @@ def settlement(deltas: list[int], steps: list[Text], **extra: Any) -> dict:
     if sum(deltas) != 0:  # an engine bug, never user input
         raise AssertionError(f"settlement is not zero-sum: {deltas}")
     return {"deltas": deltas, "steps": list(steps), **extra}
+
+
+def declarer_sides(data: Mapping, seats: int, partner: bool = False) -> list[tuple[int, ...]] | None:
+    """The sides of a hand with a 庄家 (the stored input's ``declarer``): the 庄家, with the partner opposite when
+    ``partner``, against the others; None when the input names no 庄家 among the seats."""
+    declarer = strict_int(data.get("declarer")) if isinstance(data, Mapping) else None
+    if declarer is None or not 0 <= declarer < seats:
+        return None
+    mine = {declarer, (declarer + seats // 2) % seats} if partner else {declarer}
+    return [tuple(sorted(mine)), tuple(s for s in range(seats) if s not in mine)]
+
+
+def opposite_teams(seats: int) -> list[tuple[int, ...]]:
+    """Partners opposite: the even seats against the odd ones."""
+    return [tuple(range(0, seats, 2)), tuple(range(1, seats, 2))]

@@ -5,7 +5,7 @@ from typing import Any, Sequence
 
 from .cards import BIG, LITTLE, SUITS, Card, Deck, Suit
 from .errors import InputErrors, InvalidInput, PaijuError
-from .games import settlement
+from .games import declarer_sides, settlement
 from .i18n import Text, seat_name, t
 from .inputs import IntField, RowsField, Schema, SeatField, SwitchField
 from .live import DECLARER, DEFENDERS, LastTrick, LiveCounter
@@ -394,6 +394,9 @@ class Hongwu(TrickGame):
     spec_of, bid_rules_of = staticmethod(spec_for), staticmethod(bid_rules)
     #: the hand followed trick by trick on the live page (scoring/trick/live.py), settled by this game
     live_hand = TrickFollow(LIVE_COUNTER, SETTLE_INPUT, SEATS, settle=lambda payload, rules: GAME.settle_payload(payload, rules))
+
+    def sides(self, data, rules, seats):
+        return declarer_sides(data, seats)  # 三打一: the 庄家 alone against three
 
 
 GAME = Hongwu()

@@ -32,7 +32,7 @@ from typing import Any
 
 from . import q783_rounds
 from .cards import format_cards
-from .games import Game, settlement
+from .games import Game, opposite_teams, settlement
 from .i18n import Text, join, seat_name, t
 from .inputs import RowsField, Schema
 from .q783_patterns import (ACTIONS, MAX_SET, Q783_KINDS, RULESET, Bomb, NOfAKind, Q783Spec, cards_str,  # noqa: F401
@@ -93,9 +93,13 @@ def _round_payload(row) -> dict:
     return out
 
 
-def settle(values, rules) -> dict:
+def settle(values, rules, quiet: bool = False) -> dict:
+    """The hand's deltas, the banks after it, whether the 大局 is over, and the steps (none when ``quiet``)."""
     rounds = [_round_payload(row) for row in values.rounds]
-    state, steps = replay(values.players, values.teams, values.banks, rounds, rules, list(values.finish_order))
+    state, steps = replay(values.players, values.teams, values.banks, rounds, rules, list(values.finish_order),
+                          quiet=quiet)
+    if quiet:
+        return settlement(state["deltas"], [], banks=state["banks"], game_over=state["game_over"])
     steps.append(t("结果：{d}", "result: {d}",
                    d=join([t("{s} {d}", "{s} {d}", s=seat_name(i), d=_sign(d))
                            for i, d in enumerate(state["deltas"])], "，", ", ")))
@@ -154,6 +158,9 @@ class Q783(Game):
     settle_of = staticmethod(settle)
     live_hand = LIVE_HAND
 
+    def quiet_settle(self, values, rules):
+        return settle(values, rules, quiet=True)
+
     def table_input(self, seats):
         return {"players": seats}
 
@@ -168,6 +175,11 @@ class Q783(Game):
 
     def ledger_words(self):
         return {"bank": t("分库", "Bank")}
+
+    def sides(self, data, rules, seats):
+        """In teams (4 or 6 players), partners opposite; else everyone for themselves."""
+        teams = isinstance(data, dict) and data.get("teams") is True and seats in (4, 6)
+        return opposite_teams(seats) if teams else None
 
 
 GAME = Q783()

@@ -163,8 +163,9 @@ def new_hand(pack: Pack, players: int, teams: bool, banks: Sequence[int] | None,
     return _views(state)
 
 
-def _pay(state: dict, payers: Sequence[int], payee: int, amount: int, rules, steps: list) -> None:
-    """Each payer seat pays ``amount`` to side ``payee``, capped by its bank; then check game over."""
+def _pay(state: dict, payers: Sequence[int], payee: int, amount: int, rules, steps: list | None) -> None:
+    """Each payer seat pays ``amount`` to side ``payee``, capped by its bank; then check game over. ``steps``:
+    where the payments are explained, or None (a quiet settle)."""
     capped = state["side_banks"] is not None and not rules.negative_banks
     for seat in payers:
         side = _side_of(state, seat)
@@ -173,29 +174,34 @@ def _pay(state: dict, payers: Sequence[int], payee: int, amount: int, rules, ste
             paid = max(0, min(amount, state["side_banks"][side]))
         state["side_changes"][side] -= paid
         state["side_changes"][payee] += paid
-        who = seat_name(seat)
-        if state["teams"]:
-            who = t("{seat}（{team}）", "{seat} ({team})", seat=who, team=_side_name(state, side))
-        if state["side_banks"] is None:
-            steps.append(t("{who}付{paid}给{to}", "{who} pays {paid} to {to}",
-                           who=who, paid=paid, to=_side_name(state, payee)))
-            continue
-        state["side_banks"][side] -= paid
-        state["side_banks"][payee] += paid
-        left = state["side_banks"][side]
-        if paid < amount:
-            steps.append(t("{who}应付{due}，只剩{paid}：付{paid}给{to}，余0",
-                           "{who} owes {due} but has only {paid} left: pays {paid} to {to}, 0 left",
-                           who=who, due=amount, paid=paid, to=_side_name(state, payee)))
-        else:
-            steps.append(t("{who}付{paid}给{to}，余{left}", "{who} pays {paid} to {to}, {left} left",
-                           who=who, paid=paid, to=_side_name(state, payee), left=left))
+        if state["side_banks"] is not None:
+            state["side_banks"][side] -= paid
+            state["side_banks"][payee] += paid
+        if steps is not None:
+            steps.append(_payment(state, seat, side, payee, amount, paid))
     if capped:
         empty = [side for side, bank in enumerate(state["side_banks"]) if bank <= 0]
         if empty:
             state["game_over"] = True
-            steps.append(t("分输光了：{who}；这一大局结束", "bank empty: {who}; this 大局 is over",
-                           who=join([_side_name(state, s) for s in empty], "、", " and ")))
+            if steps is not None:
+                steps.append(t("分输光了：{who}；这一大局结束", "bank empty: {who}; this 大局 is over",
+                               who=join([_side_name(state, s) for s in empty], "、", " and ")))
+
+
+def _payment(state: Mapping, seat: int, side: int, payee: int, amount: int, paid: int) -> Text:
+    """The step of one payment (made already: a bank shows what is left after it)."""
+    who = seat_name(seat)
+    if state["teams"]:
+        who = t("{seat}（{team}）", "{seat} ({team})", seat=who, team=_side_name(state, side))
+    to = _side_name(state, payee)
+    if state["side_banks"] is None:
+        return t("{who}付{paid}给{to}", "{who} pays {paid} to {to}", who=who, paid=paid, to=to)
+    if paid < amount:
+        return t("{who}应付{due}，只剩{paid}：付{paid}给{to}，余0",
+                 "{who} owes {due} but has only {paid} left: pays {paid} to {to}, 0 left",
+                 who=who, due=amount, paid=paid, to=to)
+    return t("{who}付{paid}给{to}，余{left}", "{who} pays {paid} to {to}, {left} left",
+             who=who, paid=paid, to=to, left=state["side_banks"][side])
 
 
 def _payers(state: Mapping, winner_side: int) -> list[int]:
@@ -333,8 +339,9 @@ def read_round(pack: Pack, rnd: Any, players: int, rules, field: str) -> tuple[d
     return canonical, 5 * n, t("本圈共出{n}张（5 × {n}）", "{n} cards played in the round (5 × {n})", n=n)
 
 
-def apply_round(pack: Pack, state: Mapping, rnd: Mapping, rules) -> tuple[dict, list[Text]]:
-    """Add one round 圈 (``{"winner", "cards"}`` or ``{"winner", "count"}``): everyone else pays."""
+def apply_round(pack: Pack, state: Mapping, rnd: Mapping, rules, quiet: bool = False) -> tuple[dict, list[Text]]:
+    """Add one round 圈 (``{"winner", "cards"}`` or ``{"winner", "count"}``): everyone else pays. ``quiet``: no
+    steps (the same state and errors)."""
     k = len(state["rounds"])
     field = f"rounds[{k}]"
     _check_open(state, field)
@@ -345,13 +352,16 @@ def apply_round(pack: Pack, state: Mapping, rnd: Mapping, rules) -> tuple[dict, 
     new = _copy(state)
     winner = canonical["winner"]
     side = _side_of(new, winner)
-    others = t("对方每人", "each opposing player") if new["teams"] else t("其他每人", "each other player")
-    steps = [t("第{k}圈：{w}以{how}赢，{others}付{amount}",
-               "round {k}: {w} wins with {how}; {others} pays {amount}",
-               k=k + 1, w=seat_name(winner), how=how, others=others, amount=amount)]
+    steps = None if quiet else [_round_won(new, k, winner, how, amount)]
     _pay(new, _payers(new, side), side, amount, rules, steps)
     new["rounds"].append(canonical)
-    return _views(new), steps
+    return _views(new), steps or []
+
+
+def _round_won(state: Mapping, k: int, winner: int, how: Text, amount: int) -> Text:
+    others = t("对方每人", "each opposing player") if state["teams"] else t("其他每人", "each other player")
+    return t("第{k}圈：{w}以{how}赢，{others}付{amount}", "round {k}: {w} wins with {how}; {others} pays {amount}",
+             k=k + 1, w=seat_name(winner), how=how, others=others, amount=amount)
 
 
 def read_finish_order(order: Any, players: int) -> list[int]:
@@ -384,9 +394,9 @@ def _decided_by_order(state: Mapping, order: Sequence[int]) -> int | None:
     return None
 
 
-def finish_hand(state: Mapping, finish_order: Sequence[int], rules) -> tuple[dict, list[Text]]:
+def finish_hand(state: Mapping, finish_order: Sequence[int], rules, quiet: bool = False) -> tuple[dict, list[Text]]:
     """End the hand: the penalty (solo: every other player pays ``penalty`` to the first out;
-    teams: each loser pays ``team_penalty``; a draw pays nothing)."""
+    teams: each loser pays ``team_penalty``; a draw pays nothing). ``quiet``: no steps."""
     _check_open(state, "finish_order")
     order = read_finish_order(finish_order, state["players"])
     end = _decided_by_order(state, order)
@@ -400,36 +410,45 @@ def finish_hand(state: Mapping, finish_order: Sequence[int], rules) -> tuple[dic
         raise InvalidInput(msg, field="finish_order", code="undecided")
     new = _copy(state)
     new["finish_order"] = list(order)
-    steps: list[Text] = []
+    steps: list[Text] | None = None if quiet else []
     if rules.winner is Winner.POINTS:
         winner_side = _points_winner(new, steps)
     else:
-        first_side = _side_of(new, order[0])
-        finished_side = _side_of(new, order[end])
-        if new["teams"] and finished_side != first_side:
-            steps.append(t("{team}先走完，但第一个走的{first}一方也占最后一名：平局，不罚分",
-                           "{team} are all out, but the side of {first} (first out) also holds the last "
-                           "place: a draw, no penalty", team=_side_name(new, finished_side),
-                           first=seat_name(order[0])))
-            winner_side = None
-        else:
-            winner_side = first_side
-            steps.append(t("{w}先走，{side}胜", "{w} went out first: {side} wins",
-                           w=seat_name(order[0]), side=_side_name(new, first_side)))
+        winner_side = _first_out_winner(new, order, end, steps)
     if winner_side is not None:
         amount = rules.team_penalty if new["teams"] else rules.penalty
-        steps.append(t("罚分：{who}每人付{amount}", "penalty: {who} pays {amount}",
-                       who=t("负方", "each loser") if new["teams"] else t("其他", "each other player"),
-                       amount=amount))
+        if steps is not None:
+            steps.append(t("罚分：{who}每人付{amount}", "penalty: {who} pays {amount}",
+                           who=t("负方", "each loser") if new["teams"] else t("其他", "each other player"),
+                           amount=amount))
         _pay(new, _payers(new, winner_side), winner_side, amount, rules, steps)
     new["finished"] = True
-    return _views(new), steps
+    return _views(new), steps or []
 
 
-def _points_winner(state: Mapping, steps: list) -> int | None:
+def _first_out_winner(state: Mapping, order: Sequence[int], end: int, steps: list | None) -> int | None:
+    """The side of the first out, or None (a draw: that side also holds the last place)."""
+    first_side = _side_of(state, order[0])
+    finished_side = _side_of(state, order[end])
+    if state["teams"] and finished_side != first_side:
+        if steps is not None:
+            steps.append(t("{team}先走完，但第一个走的{first}一方也占最后一名：平局，不罚分",
+                           "{team} are all out, but the side of {first} (first out) also holds the last "
+                           "place: a draw, no penalty", team=_side_name(state, finished_side),
+                           first=seat_name(order[0])))
+        return None
+    if steps is not None:
+        steps.append(t("{w}先走，{side}胜", "{w} went out first: {side} wins",
+                       w=seat_name(order[0]), side=_side_name(state, first_side)))
+    return first_side
+
+
+def _points_winner(state: Mapping, steps: list | None) -> int | None:
     changes = state["side_changes"]
     best = max(changes)
     top = [s for s, c in enumerate(changes) if c == best]
+    if steps is None:
+        return top[0] if len(top) == 1 else None
     parts = join([t("{side} {c}", "{side} {c}", side=_side_name(state, s), c=_sign(c))
                   for s, c in enumerate(changes)], "，", ", ")
     if len(top) > 1:
@@ -443,23 +462,25 @@ def _points_winner(state: Mapping, steps: list) -> int | None:
 
 
 def replay(pack: Pack, players: int, teams: bool, banks: Sequence[int] | None, rounds: Sequence[Mapping], rules,
-           finish_order: Sequence[int] | None = None) -> tuple[dict, list[Text]]:
-    """Rebuild a hand from its rounds (and maybe its finish order): the tracker's undo."""
+           finish_order: Sequence[int] | None = None, quiet: bool = False) -> tuple[dict, list[Text]]:
+    """Rebuild a hand from its rounds (and maybe its finish order): the tracker's undo. ``quiet``: the same
+    state and errors without the steps (none are built)."""
     state = new_hand(pack, players, teams, banks, rules)
     steps: list[Text] = []
-    if state["side_banks"] is not None:
+    if state["side_banks"] is not None and not quiet:
         steps.append(t("开始时的分：{b}", "banks at the start: {b}",
                        b=join([t("{side} {b}", "{side} {b}", side=_side_name(state, s), b=b)
                                for s, b in enumerate(state["side_banks"])], "，", ", ")))
     for rnd in rounds:
-        state, more = apply_round(pack, state, rnd, rules)
+        state, more = apply_round(pack, state, rnd, rules, quiet)
         steps += more
     if finish_order is not None:
         if state["game_over"]:
             read_finish_order(finish_order, state["players"])
-            steps.append(t("大局已在圈中结束，不再罚分", "the 大局 ended during the rounds: no penalty"))
+            if not quiet:
+                steps.append(t("大局已在圈中结束，不再罚分", "the 大局 ended during the rounds: no penalty"))
         else:
-            state, more = finish_hand(state, finish_order, rules)
+            state, more = finish_hand(state, finish_order, rules, quiet)
             steps += more
     return state, steps
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from .cards import format_cards
 from .errors import InputErrors, InvalidInput, MalformedInput, PaijuError
-from .games import Game, settlement
+from .games import Game, opposite_teams, settlement
 from .i18n import Text, join, seat_name, t
 from .inputs import CardsField, IntField, RowsField, Schema, SeatField, SeatOrderField
 from .rules import Choice, Option, Preset, RuleSet, switch
@@ -318,6 +318,9 @@ class Shuangkou(Game):
     deck_of = staticmethod(deck_for)
     action_table = ACTIONS
     settle_of = staticmethod(settle)
+
+    def sides(self, data, rules, seats):
+        return opposite_teams(seats) if seats == 4 else None  # partners opposite, always
 
 
 GAME = Shuangkou()

@@ -2,7 +2,10 @@
    - registers the service worker;
    - the hand queue: a hand saved on a table page while the phone has no signal (form[data-offline-queue])
      is held in localStorage with the form's idempotency key and sent as soon as the signal returns, so the
-     ledger records it once however often it is sent;
+     ledger records it once however often it is sent; the table page lists the hands it holds beside the
+     totals ([data-held-hands]) and says so by the form's save button;
+   - the table page as last seen: shown by the worker with no signal (<html data-offline-at>), or left open
+     when the signal went, it says when it was last updated ([data-offline-note]);
    - the screen wake lock of a table page ([data-wake-lock]): on unless this phone switched it off.
    The texts come from this script's data-* attributes (templates/base.html), in the page's language. */
 (function () {
@@ -25,18 +28,91 @@
 
   function registerWorker() {
     if (!("serviceWorker" in navigator) || !text.worker) return;
+    // a page the worker did not fetch (the first visit) is not kept yet: the worker fetches it once more
+    var keep = !navigator.serviceWorker.controller && keptOffline();
     navigator.serviceWorker.register(text.worker).catch(function () { /* the site works without it */ });
     // the worker keeps the offline pages in the language this page is in (the cookie is out of its reach)
     var lang = document.documentElement.lang === "en" ? "en" : "zh";
     navigator.serviceWorker.ready.then(function (registration) {
-      if (registration.active) registration.active.postMessage({lang: lang});
+      if (registration.active) registration.active.postMessage(keep ? {lang: lang, keep: location.href} : {lang: lang});
     });
+  }
+
+  function keptOffline() { return Boolean(document.querySelector("meta[name='paiju-offline'][content='keep']")); }
+
+  /* the page changed from the server (a hand recorded on another phone): the worker keeps it as it is now */
+  function keepAgain() {
+    var worker = navigator.serviceWorker && navigator.serviceWorker.controller;
+    if (worker && keptOffline()) worker.postMessage({keep: location.href});
+  }
+
+  // --- the table page as last seen ----------------------------------------------------------------------
+
+  var keptAt = Number(document.documentElement.dataset.offlineAt) || 0;  // shown by the worker, no signal
+  var freshAt = Date.now();  // when what this page shows last came from the server
+
+  function pad(number) { return (number < 10 ? "0" : "") + number; }
+
+  function clock(ms) {
+    var when = new Date(ms);
+    var time = pad(when.getHours()) + ":" + pad(when.getMinutes());
+    if (when.toDateString() === new Date().toDateString()) return time;
+    return when.toLocaleDateString(document.documentElement.lang || "zh-CN", {month: "short", day: "numeric"}) +
+      " " + time;
+  }
+
+  function offlineNote(shown) {
+    var note = document.querySelector("[data-offline-note]");
+    if (!note) return;
+    note.textContent = (note.dataset.text || "{time}").replace("{time}", clock(keptAt || freshAt));
+    note.hidden = !shown;
+  }
+
+  function backOnline() {
+    offlineNote(false);
+    var form = document.querySelector("form[data-offline-queue]");
+    // the page as last seen, with nothing of its own to send: the page as it is now
+    if (keptAt && !(form && heldHere(form).length)) location.reload();
+  }
+
+  function onLiveAnswer(event) {
+    var detail = event.detail || {};
+    if (!detail.successful || !detail.elt || detail.elt.id !== "live") return;
+    freshAt = Date.now();
+    offlineNote(false);
+    if (detail.xhr && detail.xhr.status === 200) keepAgain();
+  }
+
+  /* the phone believes it has a signal, but the totals' poll does not get through: offline all the same */
+  function onLiveUnsent(event) {
+    var detail = event.detail || {};
+    if (detail.elt && detail.elt.id === "live") offlineNote(true);
+  }
+
+  /* the page as last seen says so where it opens: the browser would put it back where it was scrolled to
+     after it loaded, under the note (hidden then), so it opens where it was left or where its address
+     points instead, and then the note is brought into view */
+  function noteInSight() {
+    var note = document.querySelector("[data-offline-note]");
+    if (note && !note.hidden && !inView(note)) note.scrollIntoView({block: "nearest"});
+  }
+
+  function startLastSeen() {
+    offlineNote(Boolean(keptAt) || navigator.onLine === false);
+    if (keptAt && "scrollRestoration" in history) history.scrollRestoration = "manual";
+    if (keptAt) whenLoaded(noteInSight);
+    window.addEventListener("offline", function () { offlineNote(true); });
+    window.addEventListener("online", backOnline);
+    document.addEventListener("htmx:afterRequest", onLiveAnswer);
+    document.addEventListener("htmx:sendError", onLiveUnsent);
   }
 
   // --- the hand queue -----------------------------------------------------------------------------------
 
   function outbox() { return stored(OUTBOX, []); }
 
+  /* where the player saves: by the form's save button (in the bar that stays in reach), not above a
+     form that may be longer than the screen */
   function statusBox(form) {
     var box = document.querySelector("[data-outbox-status]");
     if (!box && form) {
@@ -44,21 +120,66 @@
       box.className = "notice outbox-status";
       box.setAttribute("role", "status");
       box.setAttribute("data-outbox-status", "");
-      form.parentNode.insertBefore(box, form);
+      var saves = form.querySelectorAll("[type=submit]:not([name]):not([hidden])");
+      var save = saves[saves.length - 1];
+      if (save) save.parentNode.insertBefore(box, save); else form.parentNode.insertBefore(box, form);
     }
     return box;
   }
 
-  function say(message) {
+  function say(message, reveal) {
     var box = statusBox(document.querySelector("form[data-offline-queue]"));
     if (!box) return;
     box.textContent = message;
     box.hidden = false;
+    if (reveal) whenLoaded(function () { inSight(box); });
   }
 
-  function showPending() {
+  function whenLoaded(then) {
+    then();
+    if (document.readyState !== "complete") window.addEventListener("load", function () { then(); });
+  }
+
+  function inView(element) {
+    var edges = element.getBoundingClientRect();
+    return edges.top >= 0 && edges.bottom <= window.innerHeight;
+  }
+
+  /* the banner of a held hand in view where the player saved it, with the save button under it; the page
+     as last seen, shown after the form was posted, opens at its top: it goes where a save lands first */
+  function inSight(box) {
+    var save = box.parentNode.querySelector("[type=submit]:not([name]):not([hidden])") || box;
+    if (inView(box) && inView(save)) return;
+    var entry = document.getElementById("entry");
+    if (entry && save !== box) entry.scrollIntoView({block: "start"});
+    if (!inView(save)) save.scrollIntoView({block: "end"});
+    if (!inView(box)) box.scrollIntoView({block: "nearest"});
+  }
+
+  function heldHere(form) {
+    var action = actionOf(form);
+    return outbox().filter(function (held) { return held.action === action; });
+  }
+
+  /* the hands of this table held on this phone, in words beside the totals */
+  function listHeld() {
+    var list = document.querySelector("[data-held-hands]");
+    var form = document.querySelector("form[data-offline-queue]");
+    if (!list || !form) return;
+    var items = heldHere(form);
+    list.textContent = "";
+    items.forEach(function (held) {
+      var item = document.createElement("li");
+      item.textContent = (list.dataset.item || "{time}").replace("{time}", clock(held.at));
+      list.appendChild(item);
+    });
+    list.hidden = !items.length;
+  }
+
+  function showPending(reveal) {
+    listHeld();
     var waiting = outbox().length;
-    if (waiting) say(text.saved + " · " + (text.pending || "{n}").replace("{n}", waiting));
+    if (waiting) say(text.saved + " · " + (text.pending || "{n}").replace("{n}", waiting), reveal);
   }
 
   function freshKey() {
@@ -81,7 +202,7 @@
     if (!keep(actionOf(form), new URLSearchParams(new FormData(form, submitter)).toString())) return false;
     form.reset();
     if (form.elements.idempotency_key) form.elements.idempotency_key.value = freshKey();  // the next hand
-    showPending();
+    showPending(true);
     return true;
   }
 
@@ -124,6 +245,7 @@
 
   function drop(item) {
     store(OUTBOX, outbox().filter(function (held) { return held.at !== item.at || held.body !== item.body; }));
+    listHeld();
   }
 
   var deferred = {};  // hands the server would not take, left for their table's page to show
@@ -165,18 +287,32 @@
     });
   }
 
-  /* the offline notice shown for a hand form the service worker could not send (static/sw.js) */
+  /* the offline notice, or the table page as last seen, shown for a hand form the service worker could
+     not send (static/sw.js) */
   function holdFromNotice() {
     var notice = document.querySelector("[data-held-body]");
     if (notice) keep(notice.dataset.heldAction, notice.dataset.heldBody);
+    return Boolean(notice);
+  }
+
+  /* a page as last seen carries the key of a hand it may have sent since: the next hand gets a new one */
+  function freshenKey() {
+    var form = document.querySelector("form[data-offline-queue]");
+    var box = form && form.elements.idempotency_key;
+    if (!box) return;
+    var held = outbox().some(function (item) {
+      return new URLSearchParams(item.body).get("idempotency_key") === box.value;
+    });
+    if (keptAt || held) box.value = freshKey();
   }
 
   function startQueue() {
-    holdFromNotice();
+    var heldNow = holdFromNotice();
+    freshenKey();
     document.addEventListener("submit", onSubmit);
     window.addEventListener("online", flush);
     setInterval(flush, RETRY_MS);
-    showPending();
+    showPending(heldNow);
     flush();
   }
 
@@ -213,6 +349,7 @@
   }
 
   registerWorker();
+  startLastSeen();
   startQueue();
   var wake = document.querySelector("[data-wake-lock]");
   if (wake) startWakeLock(wake);

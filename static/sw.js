@@ -2,8 +2,10 @@
    file: self.PAIJU = {build, precache: [URLs], offline: {zh: URL, en: URL}}.
 
    - static files (hashed, immutable names): from the cache, else the network (and kept);
-   - pages: the network first; a rules page that answers is kept for reading offline; with no network a
-     kept copy of the page, else the offline notice in the player's language;
+   - pages: the network first; a rules page that answers is kept for reading offline, and so is a table
+     page (it says so: <meta name="paiju-offline" content="keep">) with the time it was kept; with no
+     network a kept copy of the page (a table page marked with that time: <html data-offline-at>), else
+     the offline notice in the player's language;
    - the offline engine (/offline-engine/…): from the cache "paiju-engine" when the player turned offline mode
      on (the page fills and empties that cache itself, see static/offline-engine.js), else the network untouched;
    - everything else (the API, the live polls, form posts) goes to the network untouched. */
@@ -13,6 +15,13 @@ var CONFIG = self.PAIJU;
 var CACHE = "paiju-" + CONFIG.build;
 var META = "paiju-meta";
 var ENGINE = "paiju-engine";
+var TABLES = "paiju-tables";  // the table pages seen, kept across new builds
+var TABLES_KEPT = 30;  // the most recently seen ones
+var KEEP_MARK = /<meta name="paiju-offline" content="keep">/;
+var KEPT_AT = "X-Paiju-Kept-At";
+// what a kept page carries of its answer's headers: its protections (webapp/security.py)
+var KEPT_HEADERS = ["Content-Security-Policy", "X-Frame-Options", "X-Content-Type-Options", "Referrer-Policy",
+  "Permissions-Policy", "Cross-Origin-Opener-Policy"];
 var LANG_KEY = "/__paiju/lang";
 var RULES_PAGE = /^\/[a-z0-9_-]+\/rules$/;
 var lang = null;
@@ -27,7 +36,7 @@ self.addEventListener("activate", function (event) {
   event.waitUntil(caches.keys().then(function (names) {
     return Promise.all(names.filter(function (name) {
       return name.indexOf("paiju-") === 0 && name !== CACHE && name !== META && name !== ENGINE;
-    }).map(function (name) { return caches.delete(name); }));
+    }).filter(function (name) { return name !== TABLES; }).map(function (name) { return caches.delete(name); }));
   }).then(function () { return self.clients.claim(); }));
 });
 
@@ -35,6 +44,7 @@ self.addEventListener("message", function (event) {
   if (event.origin && event.origin !== self.location.origin) return;
   var shown = event.data && event.data.lang;
   if (shown === "zh" || shown === "en") saveLang(shown);
+  if (event.data && event.data.keep) event.waitUntil(keepAgain(event.data.keep));
 });
 
 self.addEventListener("fetch", function (event) {
@@ -73,15 +83,40 @@ function page(request, url) {
   var body = request.method === "POST" ? request.clone().text() : Promise.resolve("");
   return fetch(request).then(function (response) {
     if (request.method === "GET" && response.ok) remember(url, response.clone());
+    if (request.method === "GET" && (response.status === 404 || response.status === 410)) forget(url);
     return response;
   }).catch(function () {
-    return keptPage(request, url).then(function (kept) {
-      return kept || body.then(function (sent) { return offlineNotice(heldHand(request, sent)); });
-    });
+    return body.then(function (sent) { return offlineAnswer(request, url, heldHand(request, sent)); });
   });
 }
 
-/* A hand form posted while the phone believed it had a signal: the offline notice hands it to pwa.js,
+/* with no network: the page as last seen, else the offline notice; a hand form that could not be sent
+   comes back on its table's page as last seen (the form posts to the page's own address) */
+function offlineAnswer(request, url, held) {
+  var seen = held ? caches.match(url.href, {ignoreVary: true}) : keptPage(request, url);
+  return seen.then(function (kept) {
+    if (kept && kept.headers.has(KEPT_AT)) return asLastSeen(kept, held);
+    return kept && !held ? kept : offlineNotice(held);
+  });
+}
+
+/* a kept table page says when it was kept (pwa.js shows "offline: as last seen at HH:MM") and carries
+   the hand it could not send, if any */
+function asLastSeen(kept, held) {
+  return kept.text().then(function (html) {
+    var marks = "<html data-offline-at=\"" + attribute(kept.headers.get(KEPT_AT)) + "\"" + heldMarks(held);
+    html = html.replace("<html", function () { return marks; });
+    return new Response(html, {headers: kept.headers});
+  });
+}
+
+function heldMarks(held) {
+  if (!held) return "";
+  return " data-held-action=\"" + attribute(held.action) + "\" data-held-body=\"" + attribute(held.body) + "\"";
+}
+
+/* A hand form posted while the phone believed it had a signal: its table page as last seen (else the
+   offline notice) hands it to pwa.js,
    which holds it like any hand saved offline (it carries its idempotency key: sent twice, recorded once). */
 function heldHand(request, sent) {
   return /(^|&)idempotency_key=/.test(sent) ? {action: request.url, body: sent} : null;
@@ -93,27 +128,60 @@ function attribute(value) {
 
 function withHeldHand(notice, held) {
   return notice.text().then(function (html) {
-    var marked = "data-offline-notice data-held-action=\"" + attribute(held.action) +
-      "\" data-held-body=\"" + attribute(held.body) + "\"";
+    var marked = "data-offline-notice" + heldMarks(held);
     html = html.replace("data-offline-notice", function () { return marked; });
     return new Response(html, {status: notice.status, headers: notice.headers});
   });
 }
 
-/* A page that answered says its language (<html lang>): remember it, and keep a rules page under the
-   address of that language, where keptPage looks for it. */
+/* A page that answered says its language (<html lang>): remember it, keep a table page as last seen,
+   and keep a rules page under the address of that language, where keptPage looks for it. */
 function remember(url, response) {
   return response.text().then(function (html) {
     var found = /<html[^>]*\blang="(\w+)/.exec(html.slice(0, 400));
     if (!found) return;
     var shown = found[1].toLowerCase() === "en" ? "en" : "zh";
     saveLang(shown);
+    if (KEEP_MARK.test(html)) return keepTable(url, html, keptHeaders(response.headers));
     if (!RULES_PAGE.test(url.pathname)) return;
     var key = new URL(url.pathname + "?lang=" + shown, url.origin);
     return caches.open(CACHE).then(function (cache) {
-      return cache.put(key, new Response(html, {headers: {"Content-Type": "text/html; charset=utf-8"}}));
+      return cache.put(key, new Response(html, {headers: keptHeaders(response.headers)}));
     });
   });
+}
+
+function keptHeaders(answered) {
+  var headers = new Headers({"Content-Type": "text/html; charset=utf-8"});
+  KEPT_HEADERS.forEach(function (name) { if (answered.has(name)) headers.set(name, answered.get(name)); });
+  return headers;
+}
+
+function keepTable(url, html, headers) {
+  headers.set(KEPT_AT, String(Date.now()));
+  return caches.open(TABLES).then(function (cache) {
+    return cache.delete(url.href).then(function () {  // the newest last: the oldest go first
+      return cache.put(url.href, new Response(html, {headers: headers}));
+    }).then(function () { return cache.keys(); }).then(function (keys) {
+      return Promise.all(keys.slice(0, Math.max(0, keys.length - TABLES_KEPT)).map(function (key) {
+        return cache.delete(key);
+      }));
+    });
+  });
+}
+
+/* a table gone (deleted, or its link no longer valid) is no longer shown offline */
+function forget(url) {
+  return caches.open(TABLES).then(function (cache) { return cache.delete(url.href); });
+}
+
+/* the table page changed while it was open (a hand recorded on another phone): keep it as it is now */
+function keepAgain(address) {
+  var url = new URL(address, self.location.origin);
+  if (url.origin !== self.location.origin) return Promise.resolve();
+  return fetch(url.href, {credentials: "same-origin"}).then(function (response) {
+    if (response.ok && !response.redirected) return remember(url, response);
+  }).catch(function () { /* no signal: the copy kept stays */ });
 }
 
 function keptPage(request, url) {

@@ -110,6 +110,10 @@ def create_app(overrides: dict | None = None) -> Flask:
     pwa.init_app(app)
     from .ledger import settleup  # settle-up, evening stats, new evening
     app.register_blueprint(settleup.bp)
+    from .ledger import circles  # a circle's season (牌友圈)
+    csrf.exempt(circles.api_bp)
+    app.register_blueprint(circles.api_bp)
+    app.register_blueprint(circles.bp)
     _run_only_under(app, _hooks_of(app, ledger_web.limiter), [n for n in app.blueprints if n not in UNLIMITED_BLUEPRINTS])
     _run_only_under(app, csrf_hooks, [n for n in app.blueprints if n not in JSON_APIS])
     security.check_json_bodies(app, JSON_APIS)
@@ -118,7 +122,7 @@ def create_app(overrides: dict | None = None) -> Flask:
 
 
 #: the JSON APIs: token-based, so no CSRF token (their blueprints are exempt), and a body must be JSON
-JSON_APIS = frozenset({"api", "tables_api"})
+JSON_APIS = frozenset({"api", "tables_api", "circles_api"})
 
 #: the blueprints none of whose routes has a rate limit: the limiter need not look at their requests
 UNLIMITED_BLUEPRINTS = frozenset({"api", "pages", "live"})

@@ -28,6 +28,8 @@ TABLE_PAGES = {
     "table (read-only)": "/tables/{id}",
     "live rounds of a table": "/tables/{id}/edit/rounds",
     "settle-up": "/tables/{id}/settle-up?per_point=1",
+    "the next evening (links back to the evening before)": "/tables/{next}",
+    "a circle's season": "/circles/{circle}",
     "edit a hand": "/tables/{id}/edit/hands/1",
     "delete a hand": "/tables/{id}/edit/hands/1/delete",
     "delete the table": "/tables/{id}/edit/delete",
@@ -55,7 +57,8 @@ def axe_source() -> Path:
 
 @pytest.fixture(scope="module")
 def tables(live_server):
-    """Where the pages are: a Q783 table with two hands (its id for "{id}") and an empty table of each game."""
+    """Where the pages are: a Q783 table with two hands (its id for "{id}"), the evening after it ("{next}", in
+    one circle: "{circle}") and an empty table of each game."""
     made = {}
     for game in all_games():
         players = ["阿明", "小红", "老王", "Jennifer"] if game.slug != "q783" else ["阿明", "小红", "老王"]
@@ -64,6 +67,7 @@ def tables(live_server):
     for last_out in (2, 1):
         api(live_server, "POST", f"tables/{q783['id']}/hands", {"rounds": [], "finish_order": [last_out]},
             token=q783["edit_token"])
+    made["next"] = api(live_server, "POST", f"tables/{q783['id']}/next-evening", {}, token=q783["edit_token"])
     return made
 
 
@@ -93,7 +97,9 @@ def serious_findings(page, url: str) -> list:
 
 
 def address(live_server, path: str, tables) -> str:
-    return live_server + path.format(id=tables["q783"]["id"], **{slug: t["id"] for slug, t in tables.items()})
+    circle = api(live_server, "GET", f"tables/{tables['q783']['id']}")["circle"]
+    ids = {name: made["id"] for name, made in tables.items()}
+    return live_server + path.format(id=ids["q783"], circle=circle, **ids)
 
 
 def assert_clean(page, live_server, tables, paths):

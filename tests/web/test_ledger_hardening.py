@@ -174,9 +174,8 @@ def test_editing_hand_1_resettles_forward_only_until_a_hand_starts_from_what_it_
     for hand in SERIES_ENDS + later:
         assert led.add(tid, token, hand)[0] == 201
     settled = []
-    real = settling.settle
-    monkeypatch.setattr(settling, "settle", lambda table, data, previous, seats, *rules: settled.append(data) or real(
-        table, data, previous, seats, *rules))
+    real = settling._settled  # every hand the ledger settles, loud or quiet
+    monkeypatch.setattr(settling, "_settled", lambda *args, **kw: settled.append(args[2]) or real(*args, **kw))
     edited = {"banks": [60, 60, 60, 60], "rounds": [], "finish_order": [1]}
     status, out = led.call("PUT", f"tables/{tid}/hands/1", {"version": 11, "input": edited}, token=token)
     assert status == 200, out

@@ -52,6 +52,27 @@ def test_after_an_edit_every_reader_sees_the_new_steps_of_the_hands_settled_agai
     assert after["zh"] == "开始时的分：甲 75，乙 75，丙 275，丁 75" != before["zh"]
 
 
+def test_hands_settled_again_after_an_edit_show_the_steps_a_fresh_record_of_the_same_hands_shows(ledger_app, led):
+    later = [first_out(1), first_out(2), first_out(3)]  # each starts from the banks the hand before left
+    edited, token = led.create()
+    for data in (banked(0), *later):
+        assert led.add(edited, token, data)[0] == 201
+    status, out = led.call("PUT", f"tables/{edited}/hands/1", {"version": led.table(edited)["version"],
+                                                                 "input": banked(2)}, token=token)
+    assert status == 200 and out["resettled"] == [2, 3], out  # hand 3 empties a bank: hand 4 starts afresh
+    assert [("steps" in result) for result in stored_results(ledger_app, edited)] == [True, False, False, True]
+    fresh, token = led.create()
+    for data in (banked(2), *later):
+        assert led.add(fresh, token, data)[0] == 201
+    for lang in ("zh", "en"):
+        shown, expected = led.table(edited, lang=lang)["hands"], led.table(fresh, lang=lang)["hands"]
+        assert [(h["deltas"], h["steps"]) for h in shown] == [(h["deltas"], h["steps"]) for h in expected]
+        csv = ledger_app.test_client().get(f"/tables/{edited}/export.csv?lang={lang}").get_data(as_text=True)
+        assert all(step in csv for hand in expected for step in hand["steps"])
+    page = ledger_app.test_client().get(f"/tables/{edited}?lang=en").get_data(as_text=True)
+    assert expected[3]["steps"][0] in page
+
+
 def test_a_write_that_rolls_back_after_showing_its_hand_leaves_no_rendering_behind(ledger_app, led):
     tid, token = led.create()
 

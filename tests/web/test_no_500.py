@@ -220,8 +220,9 @@ def get_pages(tmp_path_factory):
         fresh.get(edit_link)  # the edit cookie
         return fresh
 
+    circle = client.get(f"/api/v1/tables/{created['id']}").get_json()["circle"]
     values = {"slug": [g.slug for g in all_games()], "table_id": [created["id"]],
-              "token": [created["edit_token"]], **PATH_VALUES}
+              "token": [created["edit_token"]], "circle": [circle, "no-such-circle"], **PATH_VALUES}
     yield fresh_client, get_urls(app, values)
     with app.app_context():
         database.session.remove()

@@ -203,6 +203,19 @@ class LedgerIdempotency(db.Model):
     created_at: Mapped[datetime] = mapped_column(StoredTime(), default=_now)
 
 
+class LedgerCircleAlias(db.Model):
+    """Two spellings of one person in a circle (牌友圈): its standings count ``name`` as ``same_as``
+    (migration 0008; ``circle`` is a table's ``circle_id``, not a foreign key: a circle has no row of its own)."""
+    __tablename__ = "ledger_circle_aliases"
+    __table_args__ = (UniqueConstraint("circle", "name", name="uq_ledger_circle_aliases_circle_name"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    circle: Mapped[str] = mapped_column(String(32))
+    name: Mapped[str] = mapped_column(String(64))
+    same_as: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(StoredTime(), default=_now)
+
+
 class LedgerRateLimit(db.Model):
     """A rate limit's counter for one client and scope (:mod:`.ratelimits`): hits in the window that ends at
     ``expires_at`` (seconds since the epoch)."""

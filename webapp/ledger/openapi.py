@@ -28,6 +28,8 @@ TOKEN = {"name": "X-Edit-Token", "in": "header", "required": False, "schema": ST
          "description": "the table's edit token"}
 IDEMPOTENCY = {"name": "Idempotency-Key", "in": "header", "required": False,
                "schema": {"type": "string", "minLength": 1, "maxLength": 128, "pattern": "^[!-~]+$"}}
+ALL_INTEGERS = {"type": "object", "additionalProperties": INTEGER}  # by name
+ALL_STRINGS = {"type": "object", "additionalProperties": STRING}
 HAND = obj({"number": INTEGER, "deltas": INTEGERS, "steps": STRINGS})
 WRITTEN = obj({"totals": INTEGERS, "version": INTEGER}, {"hand": HAND})
 
@@ -92,4 +94,29 @@ def ledger_operations() -> dict[str, dict]:
             "parameters": [TABLE_ID, {"name": "per_point", "in": "query", "required": False,
                                       "schema": {"type": "string", "pattern": r"^[0-9]+(\.[0-9]{1,2})?$"}}],
             "responses": responses("200", settled_up, ("400", "404", "409", "429"))}},
+        **circle_operations(),
+    }
+
+
+def circle_operations() -> dict[str, dict]:
+    """A circle's season (牌友圈) and its aliases (docs/api.md, "Evenings in a row and circles")."""
+    circle = {"name": "circle", "in": "path", "required": True, "schema": STRING}
+    season = obj({"id": STRING, "game": STRING,
+                  "evenings": {"type": "array", "items": obj({"table": STRING, "started_at": nullable(STRING),
+                                                              "hands": INTEGER, "totals": ALL_INTEGERS})},
+                  "standings": {"type": "array", "items": obj({key: STRING if key == "name" else INTEGER for key in (
+                      "name", "evenings", "hands", "total", "won", "declarer_made", "declarer_failed")})},
+                  "partners": {"type": "array", "items": obj({"a": STRING, "b": STRING, "hands": INTEGER,
+                                                              "total": INTEGER})}},
+                 {"aliases": ALL_STRINGS, "unreadable": STRINGS})
+    name = {"type": "string", "maxLength": MAX_NAME}
+    return {
+        "/api/v1/circles/{circle}": {"get": {
+            "operationId": "circle_read", "tags": ["circles"], "parameters": [circle],
+            "responses": responses("200", season, ("400", "404", "429"))}},
+        "/api/v1/circles/{circle}/aliases": {"post": {
+            "operationId": "circle_alias", "tags": ["circles"],
+            "parameters": [circle, {**TOKEN, "description": "the edit token of any evening of the circle"}],
+            "requestBody": {"required": True, "content": json_content(obj({"name": name, "same_as": nullable(name)}))},
+            "responses": responses("200", obj({"aliases": ALL_STRINGS}), LEDGER_ERRORS)}},
     }

@@ -6,7 +6,6 @@ result (``<field>_before``) and settles the later hands again when an earlier on
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
 
 from sqlalchemy import bindparam, update
 
@@ -48,12 +47,6 @@ def carried_fields(table: LedgerTable, last: LedgerHand | None) -> dict:
     return {key: carried.get(key) for key in game.carried_fields}
 
 
-def carried_values(game, previous: LedgerHand | None, data: Mapping, seats: list[int]) -> dict:
-    """What a hand starts from for each carried field: the previous hand's state, else its own input."""
-    carried = carried_input(game, previous, seats) or {}
-    return {key: carried.get(key, data.get(key)) for key in game.carried_fields}
-
-
 def per_player(deltas: list[int], seats: list[int], players: int) -> list[int]:
     """A hand's deltas by seat, as the ledger stores them: by player (0 for those not playing it)."""
     out = [0] * players
@@ -63,22 +56,30 @@ def per_player(deltas: list[int], seats: list[int], players: int) -> list[int]:
 
 
 def settle(table: LedgerTable, data: dict, previous: LedgerHand | None,
-           seats: list[int], rules=None) -> tuple[list[int], dict]:
+           seats: list[int], rules=None, quiet: bool = False) -> tuple[list[int], dict]:
     """Run the game's settle on one hand played by ``seats`` (player indexes in seat order), under the table's
     ``rules`` (read once by a caller that settles many hands); returns the deltas per player and the stored
-    result."""
+    result. ``quiet``: the result is stored without its steps, worked out when the hand is shown
+    (:func:`.shown.with_steps`)."""
     game = get_game(table.game)
-    carried = carried_input(game, previous, seats)
-    payload = {**game.table_input(len(seats)), **data, **(carried or {})}
-    result = game.settle_payload(payload, rules if rules is not None else game.ruleset.resolve(table.rules))
+    rules = rules if rules is not None else game.ruleset.resolve(table.rules)
+    return _settled(table, game, data, carried_input(game, previous, seats), seats, rules, quiet)
+
+
+def _settled(table: LedgerTable, game, data: dict, carried: dict | None, seats: list[int], rules,
+             quiet: bool) -> tuple[list[int], dict]:
+    """:func:`settle` once what the hand takes from the one before (``carried``) is known."""
+    carried = carried or {}
+    payload = {**game.table_input(len(seats)), **data, **carried}
+    result = game.settle_quietly(payload, rules) if quiet else game.settle_payload(payload, rules)
     deltas = [int(d) for d in result["deltas"]]
     if len(deltas) != len(seats):
         raise InvalidInput(t("这张牌桌有{k}个座位，这一局却算出了{n}家的输赢；请按{k}家填写",
                              "this table has {k} seats but the hand settled {n}; enter it for {k} players",
                              k=len(seats), n=len(deltas)), field="input", code="seat_count")
     rest = {k: v for k, v in result.items() if k != "deltas"}
-    for key, value in carried_values(game, previous, data, seats).items():  # what this hand started from
-        rest[f"{key}_before"] = value
+    for key in game.carried_fields:  # what this hand started from
+        rest[f"{key}_before"] = carried.get(key, data.get(key))
     return per_player(deltas, seats, len(table.players)), to_json(rest)
 
 
@@ -114,8 +115,8 @@ class _Settled:
 def resettle_after(table: LedgerTable, previous: LedgerHand | None, number: int) -> list[int]:
     """A game that carries state from hand to hand: settle again the hands after hand ``number``
     (``previous`` is the hand they now follow), until one starts from what it started from before: from
-    there on nothing changes. The hands are settled in memory and written in one statement (an executemany);
-    returns the numbers of the hands settled again."""
+    there on nothing changes. The hands are settled in memory, quietly (their steps are worked out when
+    shown), and written in one statement (an executemany); returns the numbers of the hands settled again."""
     game = get_game(table.game)
     if not game.carries_state:
         return []
@@ -127,22 +128,32 @@ def resettle_after(table: LedgerTable, previous: LedgerHand | None, number: int)
 
 
 def _settle_later(table, game, rules, previous, number: int, changed: list[dict], numbers: list[int]) -> None:
-    """The loop of :func:`resettle_after`: each later hand settled in memory from the one before it."""
+    """The loop of :func:`resettle_after`: each later hand settled in memory from the one before it; the
+    table's totals take the differences at the end (one change of the table's row)."""
+    players = len(table.players)
+    change = [0] * players
     for hand in hands_after(table.id, number, tuple(game.carried_fields)):
         seats = hand.seating()
-        starts = carried_values(game, previous, hand.input, seats)
-        if all(hand.before.get(key) == value for key, value in starts.items()):
+        carried = carried_input(game, previous, seats) or {}
+        if all(hand.before.get(key) == carried.get(key, hand.input.get(key)) for key in game.carried_fields):
             break
         try:
-            deltas, result = settle(table, hand.input, previous, seats, rules)
+            deltas, result = _settled(table, game, hand.input, carried, seats, rules, quiet=True)
         except PaijuError as exc:
             raise _in_hand(exc, hand.number)
-        table.add_to_totals(hand.deltas, -1)
-        table.add_to_totals(deltas)
+        for player, (new, old) in enumerate(zip(deltas, _padded(hand.deltas, players))):
+            change[player] += new - old
         changed.append({"hand_id": hand.id, "deltas": deltas, "result": result,
                         "ends_series": bool(game.ends_series(result))})
         numbers.append(hand.number)
         previous = _Settled(result, seats)
+    table.add_to_totals(change)
+
+
+def _padded(deltas, players: int) -> list:
+    """A stored hand's deltas per player, as many as the table has players."""
+    deltas = list(deltas or [])[:players]
+    return deltas + [0] * (players - len(deltas))
 
 
 def _write_results(table: LedgerTable, changed: list[dict]) -> None:

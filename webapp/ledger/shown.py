@@ -13,7 +13,9 @@ from contextlib import contextmanager
 
 from sqlalchemy import inspect, select
 
-from scoring.i18n import render_json
+from scoring.errors import PaijuError
+from scoring.i18n import render_json, to_json
+from scoring.registry import get_game
 
 from .db import db
 
@@ -58,6 +60,32 @@ def seat_names(players: list[str], seats: list[int]) -> tuple[str, ...] | None:
     return tuple(str(players[i]) for i in seats)
 
 
+def with_steps(table_id: str, result, data, seats: int) -> dict:
+    """A stored result with its steps. A hand the ledger settled again after an edit of an earlier one is
+    stored without them (:meth:`scoring.games.Game.settle_quietly`): they are worked out from its input
+    ``data`` and its ``seats`` (how many) when it is first shown, then memoized with the rest. A row this
+    version cannot settle shows no steps."""
+    if not isinstance(result, dict):
+        return {}
+    if "steps" in result or not isinstance(data, dict):
+        return result
+    tables = db.metadata.tables["ledger_tables"].c
+    found = db.session.execute(select(tables.game, tables.rules).where(tables.id == table_id)).first()
+    game = get_game(found[0]) if found is not None else None
+    if game is None:
+        return result
+    try:
+        steps = game.steps_again(data, result, game.ruleset.resolve(found[1]), seats)
+    except PaijuError:
+        return result
+    return {**result, "steps": to_json(steps)}
+
+
+def seat_count(seats, deltas) -> int:
+    """How many seats a stored hand was played with (a row from before seats were stored: every player)."""
+    return len(seats) if isinstance(seats, list) else len(deltas) if isinstance(deltas, list) else 0
+
+
 @contextmanager
 def writing() -> Iterator[None]:
     """The block is a write: what it renders is not memoized."""
@@ -76,7 +104,8 @@ def hand_shown(hand, lang: str, names: tuple[str, ...] | None = None) -> dict:
     key, in_write = (hand.table_id, hand.number, hand.changed_version, lang, names), _WRITING.get()
     found = None if in_write else SHOWN.find(key)
     if found is None:
-        found = render_json(hand.result or {}, lang, names)
+        result = with_steps(hand.table_id, hand.result, hand.input, seat_count(hand.seats, hand.deltas))
+        found = render_json(result, lang, names)
         if not in_write:
             SHOWN.put(key, found)
     return dict(found)
@@ -96,11 +125,13 @@ def shown_of(table_id: str, hands: list[tuple[int, int]], lang: str, names: list
     fresh = {}
     stored = db.metadata.tables["ledger_hands"].c
     for start in range(0, len(missing), batch):
-        rows = db.session.execute(select(stored.number, stored.changed_version, stored.result)
+        rows = db.session.execute(select(stored.number, stored.changed_version, stored.result, stored.input,
+                                         stored.seats, stored.deltas)
                                   .where(stored.table_id == table_id,
                                          stored.number.in_(missing[start:start + batch]))).all()
-        for number, version, result in rows:
-            fresh[number] = render_json(result or {}, lang, names_of.get(number))
+        for number, version, result, data, seats, deltas in rows:
+            result = with_steps(table_id, result, data, seat_count(seats, deltas))
+            fresh[number] = render_json(result, lang, names_of.get(number))
             if not in_write:
                 SHOWN.put((table_id, number, version, lang, names_of.get(number)), fresh[number])
     # a hand gone since it was listed (PostgreSQL reads each statement at its own moment) shows nothing
