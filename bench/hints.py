@@ -74,7 +74,8 @@ def request(slug: str, payload: dict):
 def oracle_plays(spec, hand, table, turn) -> list:
     """Every distinct legal play, judged sub-multiset by sub-multiset, smallest first, by identity."""
     found = brute_force_multisets(spec, hand, table, turn)
-    return [spec.identity(cards) for cards in sorted(found.values(), key=lambda cards: preference(spec, cards))]
+    return [spec.identity(cards) for cards in sorted(found.values(),
+                                                     key=lambda cards: preference(spec, cards, table, turn, hand))]
 
 
 def read_path_plays(spec, hand, turn) -> list:

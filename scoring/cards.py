@@ -15,7 +15,8 @@ import re
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
+from operator import eq
 from enum import Enum
 from typing import Callable, Iterable, Sequence
 
@@ -292,6 +293,147 @@ def format_cards(cards: Iterable[Card], key: Callable[[Card], object] | None = N
 
 def cards_text(cards: Iterable[Card], key=None) -> str:
     return format_cards(cards, key)
+
+
+_JOKERS = frozenset({LITTLE_JOKER, BIG_JOKER})
+
+
+def written_order(canonical: Sequence[Card], wild: Iterable[int] = ()) -> list[Card]:
+    """A play's cards as a player reads them (``rules/common.md``, "Smallest legal play"), from the cards in
+    canonical order (highest first): the deciding group first, in ascending order, then the kickers, ascending
+    (``10 10 10 3 J``, not ``J 10 10 10 3``); see :func:`arrange`."""
+    ascending = in_ascending_order(canonical)
+    return arrange(ascending, [c.rank for c in ascending], wild)
+
+
+def in_ascending_order(canonical: Sequence[Card]) -> list[Card]:
+    """Cards in canonical order (highest first) put in ascending order of rank, each rank's cards in their
+    canonical (suit) order."""
+    return [canonical[i] for i in sorted(range(len(canonical)), key=ascending_key(canonical))]
+
+
+def ascending_key(canonical: Sequence[Card]) -> Callable[[int], int]:
+    """A sort key of places in ``canonical`` (highest first) giving ascending ranks, each rank's cards in their
+    canonical (suit) order: each place's position in that order."""
+    group, last, at = [], None, -1
+    for c in canonical:
+        if c.rank != last:
+            at, last = at + 1, c.rank
+        group.append(at)
+    position = [0] * len(canonical)
+    for n, i in enumerate(sorted(range(len(canonical)), key=lambda i: (-group[i], i))):
+        position[i] = n
+    return position.__getitem__
+
+
+def arrange(ascending: Sequence, ranks: Sequence[int], wild: Iterable[int] = ()) -> list:
+    """A play (any items, in ascending order, of these ranks) as a player reads it.
+
+    The deciding group goes first: the ranks held most often, three times or more, when every other rank of
+    the play is held once or twice (三带一, 三带二, 四带二, airplanes, a bomb with kickers; the jokers count as
+    one rank), the kickers after it; otherwise every card is of the group (a run, a pair, a chain bomb, a play
+    that wild jokers ``wild`` fill). A run through 3 that holds a 2 starts low: ``A 2 3 4 5``, ``2 3 4 5 6``.
+    A play of Q, 7, 8 and 3 (each as often) is written as players name it: ``Q 7 8 3``.
+    """
+    order = written_places(ranks, wild)
+    return list(ascending) if order is None else [ascending[i] for i in order]
+
+
+def written_places(ranks: Sequence[int], wild: Iterable[int] = ()) -> Sequence[int] | None:
+    """:func:`arrange` as the places of a play's cards (ascending, of these ``ranks``) in the order written, or
+    None when that is their ascending order."""
+    n = len(ranks)
+    if n < 4 or ranks[0] == ranks[-1]:
+        return None  # few cards, or one rank
+    if (wild and any(map(ranks.__contains__, wild))) or (QUEEN in ranks and set(ranks) == _Q783):
+        return _named_places(ranks, set(ranks), wild)
+    merged = ranks
+    if BIG_JOKER in ranks and LITTLE_JOKER in ranks:  # the jokers count as one rank: when side by side
+        merged = list(map(_ONE_JOKER.get, ranks, ranks))
+        if merged.count(LITTLE_JOKER) != len(ranks) - merged.index(LITTLE_JOKER) - merged[::-1].index(LITTLE_JOKER):
+            return _named_places(ranks, set(ranks), wild)
+    order, even = _grouped(tuple(map(eq, merged, merged[1:])))  # is each card of the rank of the one before it?
+    if order is None and even and 2 in ranks and 3 in ranks:
+        return _low_run(ranks, set(ranks))
+    return order
+
+
+@lru_cache(maxsize=4096)
+def _grouped(same: tuple[bool, ...]) -> tuple[tuple[int, ...] | None, bool]:
+    """The places of a play's cards (ascending; ``same``: is each card of the rank of the one before it) written
+    deciding group first (None when the play has no kickers: see :func:`arrange`), and whether every rank is
+    held as often."""
+    sizes, k = [], 1
+    for s in same:
+        if s:
+            k += 1
+        else:
+            sizes.append(k)
+            k = 1
+    sizes.append(k)
+    ranks = written_ranks(tuple(sizes))
+    if ranks is None:
+        return None, min(sizes) == max(sizes)
+    starts = [sum(sizes[:i]) for i in range(len(sizes))]
+    return tuple(i for r in ranks for i in range(starts[r], starts[r] + sizes[r])), False
+
+
+@lru_cache(maxsize=4096)
+def written_ranks(sizes: tuple[int, ...]) -> tuple[int, ...] | None:
+    """The ranks of a play (ascending, held ``sizes`` times each) in the order written: the deciding group
+    first, then the kickers (see :func:`arrange`); None when the play has no kickers."""
+    most, least = max(sizes), min(sizes)
+    if not (most >= 3 and least < 3 and all(k == most or k < 3 for k in sizes)):
+        return None
+    return (tuple(i for i, k in enumerate(sizes) if k == most)
+            + tuple(i for i, k in enumerate(sizes) if k != most))
+
+
+def _named_places(ranks: Sequence[int], distinct: set, wild: Iterable[int]) -> Sequence[int] | None:
+    """:func:`written_places` of a play holding both jokers (one rank) or wild jokers, or of Q, 7, 8 and 3."""
+    n = len(ranks)
+    low = 2 in distinct and 3 in distinct
+    if distinct == _Q783 and all(ranks.count(r) * 4 == n for r in _Q783):
+        return _named(ranks, _Q783_NAMED)
+    if not low and wild and not distinct.isdisjoint(wild):
+        return None  # wild jokers fill in: no kickers, and no low run
+    merged = [0 if r in _JOKERS else r for r in ranks]
+    counts = Counter(merged)
+    sizes = counts.values()
+    most, least = max(sizes), min(sizes)
+    if most >= 3 and least < 3 and all(k == most or k < 3 for k in sizes) and not (
+            wild and any(r in wild for r in ranks)):
+        return ([i for i, r in enumerate(merged) if counts[r] == most]
+                + [i for i, r in enumerate(merged) if counts[r] != most])
+    if least == most and low:
+        return _low_run(ranks, distinct)
+    return None
+
+
+def _low_run(ranks: Sequence[int], distinct: set) -> list[int]:
+    """A run through 3 that holds a 2, written from its low end: ``A 2 3 4 5``, ``2 3 4 5 6``."""
+    low = (2,) if ACE not in distinct or KING in distinct else (ACE, 2)
+    return _named(ranks, low) + [i for i, r in enumerate(ranks) if r not in low]
+
+
+_Q783 = frozenset({QUEEN, 7, 8, 3})
+_ONE_JOKER = {BIG_JOKER: LITTLE_JOKER}
+#: ranks a play holding all of them may be written by what they are, not by how many of each alone (see
+#: :func:`arrange`): a 2 and a 3 (a low run), both jokers (one rank), and Q 7 8 3
+NAMED_RANKS = (frozenset({2, 3}), frozenset({BIG_JOKER, LITTLE_JOKER}))
+Q783_RANKS = _Q783
+_Q783_NAMED = (QUEEN, 7, 8, 3)
+
+
+def _named(ranks: Sequence[int], order: Sequence[int]) -> list[int]:
+    """The places of the cards of the ranks ``order``, rank by rank, each rank's ascending."""
+    return [i for r0 in order for i, r in enumerate(ranks) if r == r0]
+
+
+def format_play(cards: Iterable[Card], key: Callable[[Card], object] | None = None,
+                wild: Iterable[int] = ()) -> str:
+    """A play's text as a player reads it (:func:`written_order`); ``key`` is the game's canonical sort key."""
+    return " ".join([c._text for c in written_order(sorted(cards, key=key or default_sort_key), wild)])
 
 
 # --------------------------------------------------------------------------

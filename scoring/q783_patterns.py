@@ -318,10 +318,10 @@ class Q783Spec(SheddingSpec):
             return ranks, q783_purity(cards)  # 正 and 副 of the same ranks are two plays
         return ranks
 
-    def readings(self, cards: Sequence[Card]) -> list[Reading]:
+    def readings(self, cards: Sequence[Card], among=None) -> list[Reading]:
         if not cards or any(is_score_card(c, self.rules) for c in cards):
             return []
-        return super().readings(cards)
+        return super().readings(cards, among)
 
     def why_not(self, play: Reading, table: Reading) -> Text | None:
         if is_bomb_class(table) and not is_bomb_class(play):

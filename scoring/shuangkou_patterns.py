@@ -15,7 +15,7 @@ from collections import Counter
 from .cards import BIG_JOKER, LITTLE_JOKER, Deck, format_cards
 from .i18n import Text, t
 from .rules import Choice
-from .shedding import STANDARD, Reading, bombs, distinct_readings, runs, spec_cache, stock, wild
+from .shedding import STANDARD, Reading, bombs, distinct_readings, probe, runs, spec_cache, stock, wild
 from .shedding.stock import Template, template
 
 JOKERS = (BIG_JOKER, LITTLE_JOKER)
@@ -322,10 +322,11 @@ class ChainBomb(ByLines):
             key = _bomb_key(x + y, size, top)
             if not hand.keeps(self, "chain", key):
                 continue
+            head = probe("chain", key, size, True)
             for jk, powers in jokers:
                 cards = nat_cards + jk
                 yield cards, (lambda cards=cards, used=used, x=x: self.uneven_reading(
-                    window, top, cards, used, x)), powers + nat_powers
+                    window, top, cards, used, x)), powers + nat_powers, head
 
     def uneven_reading(self, window, top, cards, used, x) -> Reading:
         naturals = {r: u for r, u in zip(window, used) if u}

@@ -30,6 +30,6 @@ from .actions import (PASS_WORDS, check_together, is_pass, read_cards, shedding_
 from .order import STANDARD, RankOrder  # noqa: F401
 from .pattern import HandGroups, Pattern, by_rank, labelled, multisets  # noqa: F401
 from .reading import Probe, Reading, distinct_readings, probe  # noqa: F401
-from .search import (Play, brute_force_multisets, brute_force_plays, judge, legal_plays, preference,  # noqa: F401
+from .search import (Play, brute_force_multisets, brute_force_plays, judge, legal_plays, legal_readings, preference,  # noqa: F401
                      resolve_reading)
 from .spec import SheddingSpec, spec_cache  # noqa: F401

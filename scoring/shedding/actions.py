@@ -13,14 +13,15 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping, Sequence
 
-from ..cards import Card, format_cards, missing_from, parse_cards
+from ..cards import Card, format_cards, format_play, in_ascending_order, missing_from, parse_cards, written_places
 from ..errors import InvalidInput, InvalidNotation, MalformedInput, PaijuError
 from ..games import ActionTable
 from ..i18n import Text, join, t
 from ..inputs import MISSING, CardsField, Context, Schema, WholeNumberField, missing
 from ..plays import MAX_LIMIT, collector_paused, default_limit
 from .reading import Reading
-from .search import legal_plays
+from .ranking import bomb_kinds
+from .search import legal_plays, written_plays
 from .spec import SheddingSpec
 from .turn import read_turn, turn_schema
 
@@ -159,7 +160,8 @@ def classify(spec: SheddingSpec, payload: Mapping) -> dict:
         reason = t("可以读作：{r}", "reads as: {r}", r=join([r.label for r in rs], "；", "; "))
     else:
         reason = spec.no_pattern(cards)
-    return {"cards": format_cards(cards, key), "valid": bool(rs), "readings": _reading_list(rs, key),
+    text = format_play(cards, key, wild_ranks(spec)) if rs else format_cards(cards, key)  # a play as it reads
+    return {"cards": text, "valid": bool(rs), "readings": _reading_list(rs, key),
             "reason": reason}
 
 
@@ -206,8 +208,9 @@ class _Check:
                                    field="hand", code="hand_required")
             plays = legal_plays(self.spec, self.hand, self.table, self.turn)
             if plays:
+                example = format_play(plays.smallest().cards, self.key, wild_ranks(self.spec))
                 return self.answer(False, t("有出必出：你能管上，例如「{p}」", "must beat if able: you can beat it, "
-                                            "e.g. “{p}”", p=format_cards(plays.smallest().cards, self.key)))
+                                            "e.g. “{p}”", p=example))
         return self.answer(True, t("不出（过）", "pass"))
 
     def on_play(self) -> dict:
@@ -227,7 +230,7 @@ class _Check:
         if not allowed:
             return self.answer(False, spec.forbids(fits[0], self.turn), fits[0])
         if table is None:
-            return self.answer(True, lead_text(format_cards(play, self.key), allowed), allowed[0])
+            return self.answer(True, lead_text(format_play(play, self.key, wild_ranks(spec)), allowed), allowed[0])
         return self.answer(True, t("{r} 管得上桌上的 {tb}", "{r} beats the table’s {tb}", r=allowed[0].label,
                                    tb=table.label), allowed[0])
 
@@ -257,38 +260,86 @@ def _hint(spec: SheddingSpec, payload: Mapping) -> dict:
     table = table_reading(spec, previous, payload) if previous else None
     turn = read_turn(payload, spec, hand, leading=previous is None)
     limit = LIMIT.read_alone(payload, Context()) or default_limit(table is None)
-    plays, truncated = legal_plays(spec, hand, table, turn).take(limit)
-    texts = play_texts(hand, [play.cards for play in plays], key)
+    legal = legal_plays(spec, hand, table, turn)
+    plays, truncated = legal.take(limit)
+    if written_plays(spec, table):  # the cards come in their written order
+        texts = [" ".join([c._text for c in play.cards]) for play in plays]
+    else:
+        texts = play_texts(hand, [play.cards for play in plays], key, wild_ranks(spec))
     first = plays[0].reading if plays else None
     if first is None and table is None:  # only a house rule of the turn empties a lead (首出必带黑桃3 without ♠3)
         reason = t("按这些规则这一手没有能出的牌", "these rules leave no legal lead for this hand")
     elif first is None:
         reason = t("管不上，不出", "nothing beats the table: pass")
-    elif table is None:
-        reason = t("最小可出：「{p}」（{r}）", "smallest lead: “{p}” ({r})", p=texts[0], r=first.label)
     else:
-        reason = t("最小管得上的：「{p}」（{r}）", "smallest play that beats the table: “{p}” ({r})",
-                   p=texts[0], r=first.label)
+        reason = smallest_reason(spec, texts[0], first, table, legal)
     return {"plays": texts, "smallest": texts[0] if plays else None, "truncated": truncated, "reason": reason,
             "smallest_reading": first.as_dict(key) if first else None,
             "table": table.as_dict(key) if table else None}
 
 
-def play_texts(hand: Sequence[Card], plays: Sequence[Sequence[Card]], key) -> list[str]:
-    """``format_cards`` of each play, the hand sorted once: each card is written by its place in the sorted
-    hand (copies of a card share a place and a text; a card the hand lacks falls back to ``format_cards``)."""
-    order = sorted(hand, key=key)
+def smallest_reason(spec: SheddingSpec, text: str, first: Reading, table: Reading | None, legal) -> Text:
+    """Why the smallest play is that one (``rules/common.md``, "Smallest legal play"), in words."""
+    bombs = bomb_kinds(spec)
+    bomb = first.is_bomb or first.kind in bombs
+    if table is None:
+        why = (t("手里只有炸弹可出，先出最弱的炸弹", "only bombs are left: the weakest bomb first") if bomb else
+               t("最小：牌点最小，张数最少，带牌用单张", "smallest: the lowest rank, the fewest cards, loose kickers"))
+        return t("最小可出：「{p}」（{r}）。{w}", "smallest lead: “{p}” ({r}). {w}", p=text, r=first.label, w=why)
+    if bomb:
+        why = t("最小：只有炸弹管得上，用最弱的炸弹", "smallest: only a bomb beats the table, so the weakest bomb")
+    elif any(p.reading.is_bomb or p.reading.kind in bombs for p in _last(legal)):
+        why = t("最小：不用炸弹也能管上", "smallest: beats the table without a bomb")
+    else:
+        why = t("最小：管得上的牌里牌点最小", "smallest: the lowest that beats the table")
+    return t("最小管得上的：「{p}」（{r}）。{w}", "smallest play that beats the table: “{p}” ({r}). {w}",
+             p=text, r=first.label, w=why)
+
+
+def _last(legal) -> list:
+    """The last of a follower's legal plays (a bomb when any bomb is legal: bombs come last), or none."""
+    plays = list(legal)
+    return plays[-1:]
+
+
+def wild_ranks(spec: SheddingSpec) -> tuple:
+    """The ranks that stand for others in this game's plays (wild jokers), as :func:`~scoring.cards.format_play`
+    wants them."""
+    return tuple(getattr(spec, "wild", ()))
+
+
+def play_texts(hand: Sequence[Card], plays: Sequence[Sequence[Card]], key, wild=()) -> list[str]:
+    """``format_play`` of each play, the hand sorted once, ascending: each play's cards are put in order by their
+    places in it (copies of a card share a place and a text; a card the hand lacks falls back to
+    ``format_play``), then arranged (:func:`~scoring.cards.written_places`) unless it plainly needs not be: a
+    play of one rank, or one holding a wild joker from a hand without a 2 and a 3 (no low run)."""
+    order = in_ascending_order(sorted(hand, key=key))
     place = {c: i for i, c in enumerate(order)}
     names = [str(c) for c in order]
+    ranks = [c.rank for c in order]
+    rank_at = ranks.__getitem__
+    wild_from = _wild_top(ranks, wild) if not (2 in ranks and 3 in ranks) else len(ranks)
+    place_of, name_at = place.__getitem__, names.__getitem__
     out = []
     for cards in plays:
         try:
-            at = sorted([place[c] for c in cards])
+            at = sorted(map(place_of, cards))
         except KeyError:
-            out.append(format_cards(cards, key))
+            out.append(format_play(cards, key, wild))
             continue
-        out.append(" ".join([names[i] for i in at]))
+        if len(at) >= 4 and ranks[at[0]] != ranks[at[-1]] and at[-1] < wild_from:
+            written = written_places(list(map(rank_at, at)), wild)
+            if written is not None:
+                at = list(map(at.__getitem__, written))
+        out.append(" ".join(map(name_at, at)))
     return out
+
+
+def _wild_top(ranks: Sequence[int], wild) -> int:
+    """The first place of the wild jokers in a hand's ``ranks`` (ascending) when every card from it on is one
+    (a play holds a wild joker when its highest place is there or above), else past the hand."""
+    at = next((i for i, r in enumerate(ranks) if r in wild), len(ranks))
+    return at if all(r in wild for r in ranks[at:]) else len(ranks)
 
 
 def shedding_actions(spec_for: SpecFor) -> ActionTable:

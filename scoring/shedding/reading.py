@@ -4,7 +4,7 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any, Iterable, Mapping, NamedTuple
 
-from ..cards import Card, format_cards
+from ..cards import BIG_JOKER, LITTLE_JOKER, Card, format_play
 from ..i18n import Text
 
 
@@ -37,8 +37,9 @@ class Reading:
         return f"Reading(kind={self.kind!r}, key={self.key!r}, size={self.size}, cards={self.cards!r})"
 
     def as_dict(self, sort_key=None) -> dict:
+        wild = (BIG_JOKER, LITTLE_JOKER) if "wild_as" in self.extra else ()  # jokers standing for other ranks
         out = {"kind": self.kind, "label": self.label, "size": self.size, "bomb": self.is_bomb,
-               "cards": format_cards(self.cards, sort_key)}
+               "cards": format_play(self.cards, sort_key, wild)}
         out.update(self.extra)
         return out
 
@@ -56,6 +57,11 @@ class Probe(NamedTuple):
     size: int
     is_bomb: bool
     extra = MappingProxyType({})  # a class attribute, not a field
+
+    @property
+    def sig(self) -> tuple:
+        """As :attr:`Reading.sig`, for a reading without extras (a Probe sorts among readings as one would)."""
+        return (self.kind, self.key, self.size, self.is_bomb, "[]")
 
 
 def probe(kind: str, key: tuple, size: int, is_bomb: bool) -> Probe:

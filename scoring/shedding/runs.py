@@ -217,7 +217,7 @@ class Airplane(StockPattern):
             yield list(choice)
 
     def leads(self, counts, level):
-        tops = counts.powers if level is None else [p for p in counts.powers if p <= level]
+        tops = counts.tops(level)
         for body in runs(counts, tops, 3, 2, self.max_triples or LONGEST_RUN, self.spec.low_runs):
             k, exclude, top = len(body), {p for p, _ in body}, body[0][0]
             if self.wings is Wings.TWO_EACH:
@@ -264,7 +264,7 @@ class ShortWingedPlane(StockPattern):
                         yield hand.take([(r, 3) for r in window] + list(choice))
 
     def leads(self, counts, level):
-        tops = counts.powers if level is None else [p for p in counts.powers if p <= level]
+        tops = counts.tops(level)
         for body in runs(counts, tops, 3, 2, LONGEST_RUN, False):
             k, exclude = len(body), {p for p, _ in body}
             avail = counts.units(level, exclude, keep=self.natural)

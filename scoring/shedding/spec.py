@@ -78,18 +78,18 @@ class SheddingSpec:
         return None
 
     # --- patterns ------------------------------------------------------------------
-    def readings(self, cards: Sequence[Card]) -> list[Reading]:
-        """Every reading of ``cards``, largest first; [] = no pattern."""
+    def readings(self, cards: Sequence[Card], among: Sequence[Pattern] | None = None) -> list[Reading]:
+        """Every reading of ``cards`` (by the patterns ``among`` only, when given), largest first; [] = no pattern."""
         cards = tuple(cards)
         counts = Counter([c.rank for c in cards])
-        return self.sorted_readings([r for p in self.readers(len(cards)) for r in p.read(cards, counts)])
+        return self.sorted_readings([r for p in self.readers(len(cards), among) for r in p.read(cards, counts)])
 
-    def readers(self, n: int) -> tuple[Pattern, ...]:
-        """The patterns that can read ``n`` cards, in their order."""
+    def readers(self, n: int, among: Sequence[Pattern] | None = None) -> tuple[Pattern, ...]:
+        """The patterns that can read ``n`` cards, in their order (those ``among`` some only, when given)."""
         found = self._readers.get(n)
         if found is None:
             found = self._readers[n] = tuple(p for p in self.patterns if p.reads_size(n))
-        return found
+        return found if among is None else tuple(p for p in found if p in among)
 
     def sorted_readings(self, readings: list[Reading]) -> list[Reading]:
         return distinct_readings(readings)

@@ -101,9 +101,10 @@ class StockPattern(Pattern):
         return ()
 
     def up_to(self, counts: RankCounts, level: int | None, least: int) -> Iterator[int]:
-        """The natural powers held ``least`` times or more, up to ``level`` (a body's top never passes it)."""
+        """The natural powers held ``least`` times or more, up to ``level`` (a body's top never passes it; it is
+        a :class:`~.counts.Deciding` level itself)."""
         jokers = self.joker_powers
-        for p in counts.powers:
+        for p in counts.tops(level):
             if level is not None and p > level:
                 return
             if counts.count[p] >= least and p not in jokers:

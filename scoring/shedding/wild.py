@@ -16,7 +16,7 @@ A stock pattern takes wild jokers with :class:`Filled` before it in its bases::
 It then reads and generates through its :class:`~.stock.Template` s (ranks and how many of
 each): :meth:`WildHand.emit` says which natural cards and jokers can fill a template, keeping
 only the templates whose reading beats the table (asked of the pattern's own ``beats``). Each
-candidate comes as ``(cards, make_reading, powers)``, trusted by the search (:mod:`.search`).
+candidate comes as ``(cards, make_reading, powers, probe)``, trusted by the search (:mod:`.search`).
 A reading of a filled template shows the ranks it stands for and what the jokers stand for:
 "顺子（3 4 5 6 7）（王当 5）", extra fields ``as`` and ``wild_as``.
 """
@@ -47,8 +47,9 @@ class WildSpec(SheddingSpec):
         """The jokers that are wild under these rules (default: both)."""
         return JOKERS
 
-    def readings(self, cards: Sequence[Card]) -> list[Reading]:
-        """Every distinct reading, largest first: each pattern reads the natural cards, the wild jokers filling."""
+    def readings(self, cards: Sequence[Card], among: Sequence[Pattern] | None = None) -> list[Reading]:
+        """Every distinct reading (by the patterns ``among`` only, when given), largest first: each pattern reads
+        the natural cards, the wild jokers filling."""
         cards = tuple(cards)
         most = self.max_hand()
         if not cards or (most is not None and len(cards) > most):
@@ -58,7 +59,7 @@ class WildSpec(SheddingSpec):
             counts = Counter({r: k for r, k in counts.items() if r not in self.wild})
             if any(r in JOKERS for r in counts):  # a joker that is not wild never joins natural cards
                 return []
-        return self.sorted_readings([r for p in self.readers(len(cards)) for r in p.read(cards, counts)])
+        return self.sorted_readings([r for p in self.readers(len(cards), among) for r in p.read(cards, counts)])
 
     def group(self, hand: Sequence[Card]) -> WildHand:
         return WildHand(hand, self.rank_order, self.wild)
@@ -207,6 +208,7 @@ class WildHand(HandGroups):
             return
         if not self.keeps(pattern, kind, key):
             return
+        head = probe(kind, key, self.size, pattern.bomb)  # the reading's place in the smallest-play order
         for used, k in self.fills(window, widths):
             splits = self.splits(k)
             if not splits:
@@ -215,7 +217,7 @@ class WildHand(HandGroups):
             nat_cards, nat_powers = self.natural_cards(window, used)
             for jokers, powers in splits:
                 cards = nat_cards + jokers
-                yield cards, (lambda cards=cards, fill=fill: make(cards, fill)), powers + nat_powers
+                yield cards, (lambda cards=cards, fill=fill: make(cards, fill)), powers + nat_powers, head
 
 
 # --- uneven groups (双扣's 千变 chains): each rank of a window ``least`` … ``most`` cards, jokers filling ------------

@@ -28,4 +28,4 @@ def answer_under(seed: int) -> str:
 def test_a_hint_with_straight_flushes_of_three_suits_is_the_same_under_every_hash_seed():
     answers = {answer_under(seed) for seed in (0, 1, 2, 3, 4, 5)}
     assert len(answers) == 1
-    assert "♥A ♥K ♥Q ♥J ♥10" in json.loads(answers.pop())["plays"]
+    assert "♥10 ♥J ♥Q ♥K ♥A" in json.loads(answers.pop())["plays"]

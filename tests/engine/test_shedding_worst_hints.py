@@ -38,7 +38,8 @@ def oracle(slug, payload):
     hand = parse_cards(payload["hand"], bare=spec.bare)
     table = spec.readings(parse_cards(payload["previous"], bare=spec.bare))[0] if payload.get("previous") else None
     found = brute_force_multisets(spec, hand, table)
-    return spec, [spec.identity(cards) for cards in sorted(found.values(), key=lambda c: preference(spec, c))]
+    order = sorted(found.values(), key=lambda cards: preference(spec, cards, table, None, hand))
+    return spec, [spec.identity(cards) for cards in order]
 
 
 @pytest.mark.parametrize("name", list(CASES))

@@ -179,12 +179,12 @@ def test_pdk52_four_with_two_is_no_bomb_and_not_the_same_pattern(api):
                                   "sa H10 Dt SQ"])
 def test_any_accepted_notation_answers_in_canonical_form(api, text):
     status, out = api("paodekuai/classify", {"cards": text, "rules": {"preset": ZSY}})
-    assert status == 200 and out["cards"] == "♠A ♠Q ♥10 ♦10" and out["valid"] is False
+    assert status == 200 and out["cards"] == "♠A ♠Q ♥10 ♦10" and out["valid"] is False  # no play: canonical
 
 
 def test_jokers_as_bj_lj_and_sj_is_the_spade_jack(api):
     status, out = api("paodekuai/classify", {"cards": "BJ bj LJ lj", "rules": {"preset": ZSY}})
-    assert out["cards"] == "大王 大王 小王 小王" and out["readings"][0]["bomb"]
+    assert out["cards"] == "小王 小王 大王 大王" and out["readings"][0]["bomb"]  # a play: ascending
     status, out = api("paodekuai/classify", {"cards": "SJ"})
     assert out["cards"] == "♠J" and out["readings"][0]["kind"] == "single"
 
@@ -409,7 +409,7 @@ def hint(api, hand, previous=None, preset=P52, **extra):
 def test_hint_lead_smallest_is_the_lowest_single(api):
     out = hint(api, "♠3 ♥3 ♣4 ♦5 ♠6 ♥7 ♣8 ♦9")
     assert out["smallest"] == "♠3" and out["plays"][0] == "♠3" and out["truncated"] is False
-    assert "♥7 ♠6 ♦5 ♣4 ♠3" in out["plays"] and "♦9 ♣8 ♥7 ♠6 ♦5" in out["plays"]
+    assert "♠3 ♣4 ♦5 ♠6 ♥7" in out["plays"] and "♦5 ♠6 ♥7 ♣8 ♦9" in out["plays"]
 
 
 def test_hint_smallest_beats_the_table_with_the_lowest_highest_card(api):
@@ -422,10 +422,10 @@ def test_hint_passes_when_nothing_beats(api):
     assert out["plays"] == [] and out["smallest"] is None
 
 
-def test_hint_prefers_the_lower_highest_card_even_for_a_bomb(api):
-    # the smallest-play rule of common.md: highest card first, so 3333 (top 3) before 9 9
+def test_hint_plays_no_bomb_while_a_plain_play_beats(api):
+    # the smallest-play rule of common.md: a play that is not a bomb before every bomb
     out = hint(api, "♠3 ♥3 ♣3 ♦3 ♠9 ♥9", "♠8 ♥8")
-    assert out["plays"] == ["♠3 ♥3 ♣3 ♦3", "♠9 ♥9"]
+    assert out["plays"] == ["♠9 ♥9", "♠3 ♥3 ♣3 ♦3"]
 
 
 def test_hint_lists_distinct_plays_once_whatever_the_suits(api):
@@ -435,9 +435,9 @@ def test_hint_lists_distinct_plays_once_whatever_the_suits(api):
 
 def test_hint_zsy_lists_a_flush_and_a_plain_straight_separately(api):
     out = hint(api, "♠3 ♠4 ♠5 ♠6 ♠7 ♥7", "♣2 ♦3 ♣4 ♦5 ♣6", ZSY)
-    assert sorted(out["plays"]) == ["♠7 ♠6 ♠5 ♠4 ♠3", "♥7 ♠6 ♠5 ♠4 ♠3"]
+    assert sorted(out["plays"]) == ["♠3 ♠4 ♠5 ♠6 ♠7", "♠3 ♠4 ♠5 ♠6 ♥7"]
     out = hint(api, "♠3 ♠4 ♠5 ♠6 ♠7 ♥7", "♣3 ♦4 ♣5 ♦6 ♣7", ZSY)
-    assert out["plays"] == ["♠7 ♠6 ♠5 ♠4 ♠3"]  # only the flush beats an equal plain straight
+    assert out["plays"] == ["♠3 ♠4 ♠5 ♠6 ♠7"]  # only the flush beats an equal plain straight
 
 
 def test_hint_limit_truncates_to_the_smallest(api):

@@ -189,7 +189,7 @@ def test_two_known_suits_already_make_a_fu_q783(api):
 
 def test_classify_q783_readings_carry_pure_and_output_is_canonical(api):
     out = classify(api, "h3 h8 h7 hq")
-    assert out["cards"] == "♥Q ♥7 ♥8 ♥3"
+    assert out["cards"] == "♥Q ♥7 ♥8 ♥3"  # a Q783 is written as players name it
     assert out["readings"] == [{"kind": "q783", "label": "正Q783 (pure Q783)", "size": 4, "bomb": False,
                                 "cards": "♥Q ♥7 ♥8 ♥3", "pure": True}]
 
@@ -230,8 +230,13 @@ def test_hint_offers_zheng_and_fu_q783_as_two_plays(api):
 
 def test_hint_beats_fu_q783_only_with_zheng_q783_or_bombs(api):
     out = hint(api, "♠Q ♥Q ♥7 ♥8 ♥3 ♣3 4 4 4 4", "♠Q ♥7 ♥8 ♣3")
-    assert out["plays"] == ["4 4 4 4", "♥Q ♥7 ♥8 ♥3"]
-    assert out["smallest"] == "4 4 4 4"
+    assert out["plays"] == ["♥Q ♥7 ♥8 ♥3", "4 4 4 4"]  # the weakest bomb first: 正Q783 < 4-bomb
+    assert out["smallest"] == "♥Q ♥7 ♥8 ♥3"
+
+
+def test_a_double_q783_is_written_as_players_name_it_too(api):
+    out = hint(api, "♥3 ♠3 ♥8 ♠8 ♥7 ♠7 ♥Q ♠Q", None, rules={"double_q783": True})
+    assert out["plays"][-1] == "♠Q ♥Q ♠7 ♥7 ♠8 ♥8 ♠3 ♥3"
 
 
 def test_hint_passes_when_nothing_beats_the_table(api):
@@ -248,7 +253,7 @@ def test_hint_from_bare_hand_counts_its_q783_as_fu(api):
     out = hint(api, "Q 7 8 3 9", "♠Q ♥7 ♥8 ♣3")
     assert out["plays"] == []
     out = hint(api, "Q 7 8 3 9", "9")
-    assert "Q 7 8 3" in out["plays"]
+    assert "Q 7 8 3" in out["plays"]  # written as players name it, not ascending
 
 
 _RANKS = ["Q", "7", "8", "3", "2", "A", "J", "9", "6", "4"]

@@ -133,16 +133,20 @@ def test_malformed_payloads_raise_malformed_input(payload):
         ACTIONS["check"](payload, R)
 
 
-def test_smallest_play_lowest_highest_card_then_fewer_points_then_fewer_cards():
+def test_smallest_lead_plain_plays_by_rank_then_fewer_cards_and_bombs_last():
     plays = list(legal_plays(TOY, cards("3 3 3 3 K 9 9 2"), None))
     texts = [" ".join(map(str, c)) for c, _ in plays]
-    assert texts[:5] == ["3", "3 3", "3 3 3", "3 3 3 3", "9"]
-    assert texts[-1] == "2"
+    assert texts == ["3", "3 3", "3 3 3", "9", "9 9", "K", "2", "3 3 3 3"]
 
 
-def test_a_bomb_with_a_lower_top_comes_before_a_higher_plain_play():
+def test_a_higher_plain_play_comes_before_a_bomb_with_a_lower_top():
     plays = legal_plays(TOY, cards("3 3 3 3 9 9"), legal_read("8 8"))
-    assert [" ".join(map(str, c)) for c, _ in plays] == ["3 3 3 3", "9 9"]
+    assert [" ".join(map(str, c)) for c, _ in plays] == ["9 9", "3 3 3 3"]
+
+
+def test_bombs_come_weakest_first():
+    plays = legal_plays(TOY, cards("5 5 5 5 5 3 3 3 3"), legal_read("A"))
+    assert [" ".join(map(str, c)) for c, _ in plays] == ["3 3 3 3", "5 5 5 5", "5 5 5 5 5"]
 
 
 def test_legal_plays_is_a_lazy_view_smallest_first():

@@ -336,12 +336,12 @@ def hint(api, hand, previous=None, **extra):
 
 def test_hint_lists_each_joker_assignment_once(api):
     out = hint(api, "4 5 6 7 大王", "3 4 5 6 7")
-    assert out["plays"] == ["大王 7 6 5 4"]  # read as 45678 (or 34567, which does not beat)
+    assert out["plays"] == ["4 5 6 7 大王"]  # read as 45678 (or 34567, which does not beat)
 
 
 def test_hint_smallest_beats_the_table_and_null_means_pass(api):
     out = hint(api, "9 9 J J 大王", "8 8")
-    assert out["plays"][:2] == ["9 9", "J J"] and out["smallest"] == "9 9"
+    assert out["plays"][:3] == ["9 9", "9 大王", "J J"] and out["smallest"] == "9 9"  # deciding rank first
     assert hint(api, "3 4", "2")["smallest"] is None
 
 
@@ -356,7 +356,7 @@ def test_hint_lead_is_cut_at_the_default_limit_with_truncated(api):
 def test_hint_against_a_straight_from_a_27_card_hand_is_complete_and_smallest_first(api):
     hand = "大王 大王 小王 小王 2 2 A A K Q Q J 10 10 9 9 8 8 7 7 6 5 5 4 4 3 3"
     out = hint(api, hand, "3 4 5 6 7")
-    assert out["truncated"] is False and out["smallest"] == "8 7 6 5 4"
+    assert out["truncated"] is False and out["smallest"] == "4 5 6 7 8"
     assert len(out["plays"]) == len(set(out["plays"]))
     for play in out["plays"][:60] + out["plays"][-20:]:
         assert check(api, play, "3 4 5 6 7")["legal"]
@@ -439,9 +439,11 @@ def test_every_hinted_play_passes_check_and_smallest_is_first(hand, previous, ru
     assert out["smallest"] == (out["plays"][0] if out["plays"] else None)
 
 
-def _key(play):
+def _key(play, previous, hand):
     from scoring.shedding import preference
-    return preference(sk.spec_for(rules()), parse_cards(play, bare=True))[:3]
+    spec = sk.spec_for(rules())
+    table = spec.readings(parse_cards(previous, bare=True))[0] if previous else None
+    return preference(spec, parse_cards(play, bare=True), table, None, hand)
 
 
 @settings(max_examples=40, deadline=None)
@@ -449,7 +451,7 @@ def _key(play):
 def test_hint_is_smallest_first(hand, previous):
     assume(fits(hand, previous))
     out = GAME.run("hint", {"hand": " ".join(map(str, hand)), "previous": previous})
-    keys = [_key(p) for p in out["plays"]]
+    keys = [_key(p, previous, hand) for p in out["plays"]]
     assert keys == sorted(keys)
 
 

@@ -95,7 +95,7 @@ def test_wild_over_eight_thirteen_lines_are_out_of_range(api):
 def test_wild_over_eight_hint_offers_the_nine_line_bomb_on_eight_of_a_kind(api):
     status, out = api("shuangkou/hint", {"hand": EIGHT_FOURS + " 大王 3", "previous": " ".join(["9"] * 8),
                                          "rules": OVER_EIGHT}, lang="en")
-    assert status == 200 and out["plays"] == ["大王 4 4 4 4 4 4 4 4"]
+    assert status == 200 and out["plays"] == ["4 4 4 4 4 4 4 4 大王"]
 
 
 # ==========================================================================
