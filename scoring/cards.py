@@ -12,7 +12,6 @@ key to :func:`format_cards`.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -170,10 +169,14 @@ VALID_CARDS_HINT = t(
 )
 
 
+#: what a keyboard types for the notation besides ASCII: the full-width forms (U+FF01–FF5E) and the ideographic
+#: space read as ASCII, emoji variation selectors (♠️) dropped; nothing else is rewritten
+_TYPED = {**{c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)}, 0x3000: 0x20, 0xFE0E: None, 0xFE0F: None}
+
+
 def normalize_text(text: str) -> str:
     """Full-width to ASCII, drop emoji variation selectors."""
-    text = unicodedata.normalize("NFKC", text)
-    return text.replace("\ufe0f", "").replace("\ufe0e", "")
+    return text.translate(_TYPED)
 
 
 def _bad_token(text: str, pos: int) -> str:

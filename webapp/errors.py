@@ -34,6 +34,8 @@ def status_of(exc: PaijuError) -> int:
     explicit = getattr(exc, "status", None)  # an error raised by a page with a status of its own
     if explicit:
         return explicit
+    if isinstance(exc, InvalidNotation):
+        return 400 if exc.malformed else 422
     return next((status for cls, status in STATUS if isinstance(exc, cls)), 400)
 
 
