@@ -158,7 +158,7 @@ _SEP = r"[\s,，、;；]+"
 _TOKEN = re.compile(
     r"(?P<joker>大王|小王|大鬼|小鬼|BJ|LJ)"
     r"|(?P<suit>[♠♤♥♡♣♧♦♢SHCD]|黑桃|红桃|红心|梅花|草花|方块|方片)?(?P<rank>10|[2-9TJQKA])",
-    re.IGNORECASE,
+    re.IGNORECASE | re.ASCII,  # ASCII case only: "ſ" and the Kelvin sign are not S and K
 )
 _SEP_RE = re.compile(_SEP)
 _WORD_RE = re.compile(r"[^\s,，、;；]+")

@@ -4,8 +4,8 @@
 full-width to ASCII, emoji variation selectors dropped), then tokens — a joker word, or a rank word with an
 optional suit word before it, in any case — with separators (any white space, ``,，、;；``) or nothing between
 them. The pattern here says the same of the text as sent: each character of a token word is every character
-the reader takes for it (its cases, its full-width twin, ``ſ`` for ``s`` and the Kelvin sign for ``K``, as
-Python's case-blind matching does), a dropped character may stand anywhere, and so on. It describes the
+the reader takes for it (its ASCII cases and their full-width twins), a dropped character may stand anywhere, a
+separator is any character the reader takes for one. It describes the
 syntax only: which cards a game's pack holds, how many of each, whether a bare rank (``7``, suit unknown) will
 do and whether any card is needed at all are rules of the game, answered 422.
 
@@ -17,7 +17,7 @@ import re
 from collections.abc import Callable
 from functools import cache
 
-from ..cards import _JOKER_INPUT, _RANK_INPUT, _SEP_RE, _SUIT_INPUT, normalize_text
+from ..cards import _JOKER_INPUT, _RANK_INPUT, _SEP_RE, _SUIT_INPUT, _TOKEN, normalize_text
 from .base import MAX_TEXT
 
 #: a character class of the pattern: literal when a letter or digit, else its \\uXXXX escape
@@ -82,8 +82,8 @@ def _dropped() -> str:
 
 
 def _case_blind(char: str, read: str) -> bool:
-    """Python's case-blind matching (the tokenizer's ``re.IGNORECASE``), of one character."""
-    return re.fullmatch(re.escape(char), read, re.IGNORECASE) is not None
+    """The tokenizer's case-blind matching (its own flags), of one character."""
+    return re.fullmatch(re.escape(char), read, _TOKEN.flags & (re.IGNORECASE | re.ASCII)) is not None
 
 
 @cache
