@@ -125,11 +125,16 @@ def most_seats(game: Game) -> Context:
     return Context(seats=game.seats[1])
 
 
+def rules_ref(game: Game) -> dict:
+    """The game's house rules (null: the defaults), as a reference into the document's components."""
+    return {"$ref": f"#/components/schemas/{game.slug}_rules"}
+
+
 def body_of(game: Game, action: str) -> dict:
     """The request body of one action: its declared fields, and the game's ``rules``."""
     declared = game.settle_input if action == "settle" else game.action_input(action)
     schema = declared.json_schema(most_seats(game)) if declared else dict(OBJECT, properties={}, required=[])
-    schema["properties"]["rules"] = {"$ref": f"#/components/schemas/{game.slug}_rules"}
+    schema["properties"]["rules"] = rules_ref(game)
     return schema
 
 
@@ -161,6 +166,53 @@ def served(path: str, methods: Iterable[str], rules: Iterable) -> bool:
 
 
 # ---------------------------------------------------------------------------
+# Links: what an answer names (a table made, its new edit token, a hand written), passed on to the operations
+# that take it (a client's next step; schemathesis' stateful phase follows them)
+# ---------------------------------------------------------------------------
+
+def success_properties(operation: dict) -> tuple[str, dict]:
+    """The first 2xx answer of an operation and the properties its JSON body names ({} when none)."""
+    for status, response in operation.get("responses", {}).items():
+        if status.startswith("2"):
+            schema = response.get("content", {}).get("application/json", {}).get("schema", {})
+            return status, schema.get("properties", {})
+    return "", {}
+
+
+def link_values(source_path: str, named: dict) -> dict[str, str]:
+    """What an answer with these properties gives a next request: the table, its edit token, a hand and the
+    table's version (each a runtime expression by its parameter, ``path.table_id`` …)."""
+    if "id" in named and "edit_token" in named:  # a table made
+        return {"path.table_id": "$response.body#/id", "header.X-Edit-Token": "$response.body#/edit_token"}
+    if "{table_id}" not in source_path:
+        return {}
+    same = {"path.table_id": "$request.path.table_id"}
+    if "edit_token" in named:  # a new edit token
+        return {**same, "header.X-Edit-Token": "$response.body#/edit_token"}
+    if "hand" in named:  # a hand written: the next edit names it and the version the table is at
+        return {**same, "header.X-Edit-Token": "$request.header.X-Edit-Token",
+                "path.number": "$response.body#/hand/number", "query.version": "$response.body#/version"}
+    return {}
+
+
+def add_links(paths: dict) -> None:
+    """Give each operation's success answer links to the operations of a table that take what it names."""
+    operations = [(path, op) for path, methods in paths.items() for op in methods.values()]
+    for path, op in operations:
+        status, named = success_properties(op)
+        values = link_values(path, named)
+        links = {}
+        for _, target in operations:
+            taken = {f"{p['in']}.{p['name']}" for p in target.get("parameters", ())}
+            given = {name: value for name, value in values.items() if name in taken}
+            needed = {f"path.{p['name']}" for p in target.get("parameters", ()) if p["in"] == "path"}
+            if "path.table_id" in given and needed <= set(given):
+                links[target["operationId"]] = {"operationId": target["operationId"], "parameters": given}
+        if links:
+            op["responses"][status]["links"] = links
+
+
+# ---------------------------------------------------------------------------
 # The document
 # ---------------------------------------------------------------------------
 
@@ -186,6 +238,7 @@ def build_document(served_rules: Iterable, more_operations: Iterable[Callable[[]
             kept = {m: op for m, op in operations.items() if served(path, [m], rules)}
             if kept:
                 paths[path] = kept
+    add_links(paths)
     schemas = {"Error": ERROR, **{f"{g.slug}_rules": rules_schema(g.ruleset) for g in all_games()}}
     return {
         "openapi": "3.1.0",

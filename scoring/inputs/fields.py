@@ -118,6 +118,11 @@ class SwitchField(Field):
         return {"type": "boolean"}
 
 
+#: text :func:`read_text` takes, as a JSON Schema pattern: no control character but tab, line feed and carriage
+#: return (lone surrogates, refused too, are left out: an ECMA pattern without the u flag cannot name them)
+PLAIN_TEXT = "^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f]*$"
+
+
 def read_text(raw: Any, path: str, label: Text, problems: Problems) -> str | None:
     """Text that is valid Unicode, without control characters, not too long."""
     if not isinstance(raw, str):

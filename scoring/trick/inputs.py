@@ -23,7 +23,7 @@ TRUMP_HINT = t("♠ ♥ ♣ ♦、S H C D 或 黑桃 红桃 梅花 方块", "♠
 
 def trump_pattern() -> str:
     """The text :func:`parse_trump` reads as a suit, as a JSON Schema pattern."""
-    return upper_words_pattern(tuple([*_SUIT_INPUT, *(w for w, suit in _TRUMP_WORDS.items() if suit)]))
+    return upper_words_pattern((*_SUIT_INPUT, *(w for w, suit in _TRUMP_WORDS.items() if suit)))
 
 
 def parse_trump(value, field_name: str = "trump") -> Suit:

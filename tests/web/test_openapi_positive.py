@@ -8,7 +8,6 @@ import tempfile
 
 import schemathesis
 from hypothesis import HealthCheck, settings
-from schemathesis.specs.openapi import checks as openapi_checks
 
 from webapp import create_app
 
@@ -17,15 +16,13 @@ APP = create_app({"TESTING": True, "SECRET_KEY": "positive", "DATABASE_URL": f"s
                   "COMPRESS_REGISTER": False})
 schema = schemathesis.openapi.from_wsgi("/api/v1/openapi.json", APP)
 schema.config.generation.update(modes=["positive"])
-#: a rule of the game the document cannot state answers 422 (docs/api.md, "Errors")
-schema.config.checks.update(included_check_names=["positive_data_acceptance"])
-ACCEPTED = ["200", "422"]
 
 
 # the games' operations (cards appear in all of them but bidding); the ledger's need a table made first and
 # have their own tests
 @schema.include(path_regex=r"^/api/v1/(?!tables|games|openapi)[a-z0-9]+/").parametrize()
-@settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+@settings(max_examples=30, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 def test_every_request_the_document_allows_is_taken_or_refused_by_a_rule_of_the_game(case):
     response = case.call()
+    # a rule of the game the document cannot state answers 422 (docs/api.md, "Errors"); nothing else is refused
     assert response.status_code in {200, 422}, (response.status_code, case.body, response.text)

@@ -3,6 +3,7 @@ builds the document; the ledger adds these when it is set up)."""
 from __future__ import annotations
 
 from scoring.i18n import t
+from scoring.inputs import PLAIN_TEXT
 from scoring.registry import all_games
 
 from ..openapi import (
@@ -18,6 +19,7 @@ from ..openapi import (
     nullable,
     obj,
     responses,
+    rules_ref,
 )
 from .cleaning import MAX_NAME, MAX_SEATS, MIN_SEATS
 
@@ -40,8 +42,8 @@ def hand_input() -> dict:
 
 
 def ledger_operations() -> dict[str, dict]:
-    slugs = [g.slug for g in all_games()]
-    players = {"type": "array", "items": {"type": "string", "maxLength": MAX_NAME}, "minItems": MIN_SEATS,
+    name = {"type": "string", "maxLength": MAX_NAME, "pattern": PLAIN_TEXT}
+    players = {"type": "array", "items": name, "minItems": MIN_SEATS,
                "maxItems": MAX_SEATS}
     created = obj({"id": STRING, "edit_token": STRING, "view_url": STRING, "edit_url": STRING})
     table = obj({"game": STRING, "players": STRINGS, "rules": OBJECT, "version": INTEGER, "totals": INTEGERS,
@@ -54,9 +56,8 @@ def ledger_operations() -> dict[str, dict]:
     return {
         "/api/v1/tables": {"post": {
             "operationId": "table_create", "tags": ["tables"],
-            "requestBody": {"required": True, "content": json_content(obj(
-                {"game": {"enum": slugs}, "players": players},
-                {"rules": nullable(OBJECT)}))},
+            "requestBody": {"required": True, "content": json_content({"anyOf": [obj(  # a game and its rules
+                {"game": {"const": g.slug}, "players": players}, {"rules": rules_ref(g)}) for g in all_games()]})},
             "responses": responses("201", created, LEDGER_ERRORS)}},
         "/api/v1/tables/{table_id}": {
             "get": {"operationId": "table_read", "tags": ["tables"], "parameters": [TABLE_ID],
@@ -109,7 +110,7 @@ def circle_operations() -> dict[str, dict]:
                   "partners": {"type": "array", "items": obj({"a": STRING, "b": STRING, "hands": INTEGER,
                                                               "total": INTEGER})}},
                  {"aliases": ALL_STRINGS, "unreadable": STRINGS})
-    name = {"type": "string", "maxLength": MAX_NAME}
+    name = {"type": "string", "maxLength": MAX_NAME, "pattern": PLAIN_TEXT}
     return {
         "/api/v1/circles/{circle}": {"get": {
             "operationId": "circle_read", "tags": ["circles"], "parameters": [circle],
