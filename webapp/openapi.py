@@ -125,6 +125,12 @@ def most_seats(game: Game) -> Context:
     return Context(seats=game.seats[1])
 
 
+def seat_bounds(game: Game) -> tuple[int, int]:
+    """The fewest and most players a table of this game may have, under its default rules or any preset."""
+    ranges = [game.seat_range(None), *(game.seat_range({"preset": p.name}) for p in game.ruleset.presets)]
+    return min(lo for lo, _ in ranges), max(hi for _, hi in ranges)
+
+
 def rules_ref(game: Game) -> dict:
     """The game's house rules (null: the defaults), as a reference into the document's components."""
     return {"$ref": f"#/components/schemas/{game.slug}_rules"}

@@ -20,6 +20,7 @@ from ..openapi import (
     obj,
     responses,
     rules_ref,
+    seat_bounds,
 )
 from .cleaning import MAX_NAME, MAX_SEATS, MIN_SEATS
 
@@ -41,8 +42,14 @@ def hand_input() -> dict:
     return {"anyOf": [g.settle_input.json_schema(most_seats(g)) for g in all_games()]}
 
 
+def seated(players: dict, game) -> dict:
+    """Players of a table of this game: as many as it seats, each name once."""
+    lo, hi = seat_bounds(game)
+    return {**players, "minItems": max(lo, MIN_SEATS), "maxItems": min(hi, MAX_SEATS), "uniqueItems": True}
+
+
 def ledger_operations() -> dict[str, dict]:
-    name = {"type": "string", "maxLength": MAX_NAME, "pattern": PLAIN_TEXT}
+    name = {"type": "string", "minLength": 1, "maxLength": MAX_NAME, "pattern": PLAIN_TEXT}
     players = {"type": "array", "items": name, "minItems": MIN_SEATS,
                "maxItems": MAX_SEATS}
     created = obj({"id": STRING, "edit_token": STRING, "view_url": STRING, "edit_url": STRING})
@@ -57,7 +64,8 @@ def ledger_operations() -> dict[str, dict]:
         "/api/v1/tables": {"post": {
             "operationId": "table_create", "tags": ["tables"],
             "requestBody": {"required": True, "content": json_content({"anyOf": [obj(  # a game and its rules
-                {"game": {"const": g.slug}, "players": players}, {"rules": rules_ref(g)}) for g in all_games()]})},
+                {"game": {"const": g.slug}, "players": seated(players, g)}, {"rules": rules_ref(g)})
+                for g in all_games()]})},
             "responses": responses("201", created, LEDGER_ERRORS)}},
         "/api/v1/tables/{table_id}": {
             "get": {"operationId": "table_read", "tags": ["tables"], "parameters": [TABLE_ID],
