@@ -5,6 +5,8 @@ import re
 
 import jsonschema
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from openapi_spec_validator import validate
 
 from scoring.inputs import Context
@@ -165,3 +167,17 @@ def test_a_bomb_row_needs_its_cards_or_its_lines_in_the_document_too(doc_en):
     jsonschema.validate({"seat": 0, "cards": "♠7 ♥7 ♣7 ♦7"}, needs)
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate({"seat": 0, "cards": "", "lines": None}, needs)
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(st.lists(st.sampled_from(["0", "1", "5", "9", ".", " ", "\u3000", "x", "-", "e"]), max_size=14).map("".join))
+def test_the_money_per_point_pattern_matches_exactly_what_settle_up_reads(text):
+    from scoring.errors import PaijuError
+    from scoring.settleup import parse_per_point
+    from webapp.ledger.openapi import PER_POINT_TEXT
+    try:
+        parse_per_point(text)
+        read = True
+    except PaijuError:
+        read = False
+    assert (re.fullmatch(PER_POINT_TEXT, text) is not None) == read, ascii(text)

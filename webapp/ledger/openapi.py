@@ -3,7 +3,7 @@ builds the document; the ledger adds these when it is set up)."""
 from __future__ import annotations
 
 from scoring.i18n import t
-from scoring.inputs import PLAIN_TEXT
+from scoring.inputs import PLAIN_TEXT, PY_SPACE
 from scoring.registry import all_games
 
 from ..openapi import (
@@ -31,6 +31,10 @@ TOKEN = {"name": "X-Edit-Token", "in": "header", "required": False, "schema": ST
          "description": "the table's edit token"}
 IDEMPOTENCY = {"name": "Idempotency-Key", "in": "header", "required": False,
                "schema": {"type": "string", "minLength": 1, "maxLength": 128, "pattern": "^[!-~]+$"}}
+#: money per point as scoring.settleup.parse_per_point reads it: blank (1), or a number above 0 with at most two
+#: decimals (trailing zeros aside), at most 12 digits and dots, spaces around it
+PER_POINT_TEXT = (f"^(?:{PY_SPACE}*(?=[0-9.]{{1,12}}{PY_SPACE}*$)"
+                  f"(?:0*[1-9][0-9]*(?:\\.[0-9]{{0,2}}0*)?|0*\\.(?:[1-9][0-9]?|0[1-9])0*){PY_SPACE}*)?$")
 ALL_INTEGERS = {"type": "object", "additionalProperties": INTEGER}  # by name
 ALL_STRINGS = {"type": "object", "additionalProperties": STRING}
 HAND = obj({"number": INTEGER, "deltas": INTEGERS, "steps": STRINGS})
@@ -101,7 +105,7 @@ def ledger_operations() -> dict[str, dict]:
         "/api/v1/tables/{table_id}/settle-up": {"get": {
             "operationId": "table_settle_up", "tags": ["tables"],
             "parameters": [TABLE_ID, {"name": "per_point", "in": "query", "required": False,
-                                      "schema": {"type": "string", "pattern": r"^[0-9]+(\.[0-9]{1,2})?$"}}],
+                                      "schema": {"type": "string", "pattern": PER_POINT_TEXT}}],
             "responses": responses("200", settled_up, ("400", "404", "409", "429"))}},
         **circle_operations(),
     }
