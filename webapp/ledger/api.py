@@ -1,6 +1,8 @@
 """The ledger's JSON API under ``/api/v1/tables`` (docs/api.md); every change needs ``X-Edit-Token``."""
 from __future__ import annotations
 
+import functools
+
 from flask import Blueprint, current_app, jsonify, request, url_for
 
 from scoring.errors import MalformedInput, PaijuError
@@ -132,8 +134,26 @@ def api_read(table_id: str):
     return resp
 
 
+def read_by_the_tables_game(view):
+    """A hand's input this table's game cannot read (or store) answers 422, code and message as read: the
+    OpenAPI document gives one body for every table — any game's input (``anyOf``), other fields allowed — and
+    cannot say which game a table plays. A body that is not JSON, or an edit without its input, stays a 400."""
+    @functools.wraps(view)
+    def wrapped(*args, **kwargs):
+        try:
+            return view(*args, **kwargs)
+        except PaijuError as exc:
+            fields = {e.field for e in getattr(exc, "errors", (exc,))}
+            if not isinstance(exc, TableError) and status_of(exc) == 400 and not fields & {None, "", "input",
+                                                                                             "version"}:
+                raise exc.replaced(status=422) from None
+            raise
+    return wrapped
+
+
 @bp.post("/<table_id>/hands")
 @limit_writes
+@read_by_the_tables_game
 def api_record(table_id: str):
     return service.record_hand(table_id, _token(), _body, current_lang(), key=request.headers.get(KEY_HEADER),
                                respond=_answered(201), sent=_sent())
@@ -141,6 +161,7 @@ def api_record(table_id: str):
 
 @bp.put("/<table_id>/hands/<int:number>")
 @limit_writes
+@read_by_the_tables_game
 def api_edit(table_id: str, number: int):
     return service.edit_hand(table_id, _token(), number, _body, current_lang(), respond=_answered(200))
 
