@@ -18,7 +18,7 @@ from typing import Any
 
 from scoring.games import Game
 from scoring.i18n import render, t
-from scoring.inputs import Context, int_json_schema, int_text_among, words_pattern
+from scoring.inputs import PLAIN_TEXT, Context, int_json_schema, int_text_among, words_pattern
 from scoring.registry import all_games
 from scoring.rules import SWITCH_WORDS, Option, RuleSet
 
@@ -129,6 +129,19 @@ def seat_bounds(game: Game) -> tuple[int, int]:
     """The fewest and most players a table of this game may have, under its default rules or any preset."""
     ranges = [game.seat_range(None), *(game.seat_range({"preset": p.name}) for p in game.ruleset.presets)]
     return min(lo for lo, _ in ranges), max(hi for _, hi in ranges)
+
+
+def storable(schema):
+    """``schema`` with every text in it also free of control characters (:data:`~scoring.inputs.PLAIN_TEXT`):
+    what the ledger stores."""
+    if isinstance(schema, list):
+        return [storable(s) for s in schema]
+    if not isinstance(schema, dict):
+        return schema
+    out = {k: storable(v) for k, v in schema.items()}
+    if out.get("type") != "string":
+        return out
+    return {"allOf": [out, {"pattern": PLAIN_TEXT}]} if "pattern" in out else {**out, "pattern": PLAIN_TEXT}
 
 
 def rules_ref(game: Game) -> dict:

@@ -21,6 +21,7 @@ from ..openapi import (
     responses,
     rules_ref,
     seat_bounds,
+    storable,
 )
 from .cleaning import MAX_NAME, MAX_SEATS, MIN_SEATS
 
@@ -43,7 +44,7 @@ WRITTEN = obj({"totals": INTEGERS, "version": INTEGER}, {"hand": HAND})
 
 def hand_input() -> dict:
     """Any game's settle input without ``rules`` (the table's game decides which)."""
-    return {"anyOf": [g.settle_input.json_schema(most_seats(g)) for g in all_games()]}
+    return {"anyOf": [storable(g.settle_input.json_schema(most_seats(g))) for g in all_games()]}
 
 
 def seated(players: dict, game) -> dict:
