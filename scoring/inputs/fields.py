@@ -144,12 +144,15 @@ def read_text(raw: Any, path: str, label: Text, problems: Problems) -> str | Non
     return raw
 
 
+#: the control characters that are white space (U+000B, U+001C …): the card reader takes them for separators
+SPACE_CONTROLS = {c: " " for c in range(0xA0) if chr(c).isspace() and chr(c) not in " \t\n\r"}
+
+
 def read_card_text(raw: Any, path: str, label: Text, problems: Problems) -> str | None:
-    """Card text as :func:`read_text`, but the characters are the card reader's to judge (white space that is
-    a control character, such as U+001C, is a separator there, as in every other card field)."""
-    if isinstance(raw, str) and len(raw) <= MAX_TEXT:
-        return raw
-    return read_text(raw, path, label, problems)
+    """Card text as :func:`read_text`, but a control character that is white space is a separator there, as in
+    every other card field (the card text pattern of the OpenAPI document says so)."""
+    checked = read_text(raw.translate(SPACE_CONTROLS) if isinstance(raw, str) else raw, path, label, problems)
+    return None if checked is None else raw
 
 
 @dataclass(frozen=True)
