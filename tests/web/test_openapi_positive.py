@@ -21,7 +21,7 @@ schema.config.generation.update(modes=["positive"])
 # the games' operations (cards appear in all of them but bidding); the ledger's need a table made first and
 # have their own tests
 @schema.include(path_regex=r"^/api/v1/(?!tables|games|openapi|circles)[a-z0-9]+/").parametrize()
-@settings(max_examples=30, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+@settings(max_examples=20, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 def test_every_request_the_document_allows_is_taken_or_refused_by_a_rule_of_the_game(case):
     response = case.call()
     # a rule of the game the document cannot state answers 422 (docs/api.md, "Errors"); nothing else is refused
