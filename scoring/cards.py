@@ -12,7 +12,6 @@ key to :func:`format_cards`.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
@@ -160,7 +159,7 @@ _SEP = r"[\s,，、;；]+"
 _TOKEN = re.compile(
     r"(?P<joker>大王|小王|大鬼|小鬼|BJ|LJ)"
     r"|(?P<suit>[♠♤♥♡♣♧♦♢SHCD]|黑桃|红桃|红心|梅花|草花|方块|方片)?(?P<rank>10|[2-9TJQKA])",
-    re.IGNORECASE,
+    re.IGNORECASE | re.ASCII,  # ASCII case only: "ſ" and the Kelvin sign are not S and K
 )
 _SEP_RE = re.compile(_SEP)
 _WORD_RE = re.compile(r"[^\s,，、;；]+")
@@ -171,10 +170,14 @@ VALID_CARDS_HINT = t(
 )
 
 
+#: what a keyboard types for the notation besides ASCII: the full-width forms (U+FF01–FF5E) and the ideographic
+#: space read as ASCII, emoji variation selectors (♠️) dropped; nothing else is rewritten
+_TYPED = {**{c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)}, 0x3000: 0x20, 0xFE0E: None, 0xFE0F: None}
+
+
 def normalize_text(text: str) -> str:
     """Full-width to ASCII, drop emoji variation selectors."""
-    text = unicodedata.normalize("NFKC", text)
-    return text.replace("\ufe0f", "").replace("\ufe0e", "")
+    return text.translate(_TYPED)
 
 
 def _bad_token(text: str, pos: int) -> str:

@@ -15,6 +15,7 @@ from .rules import Choice, Option, Preset, RuleSet
 from .trick import (THROW_COMPARE, BidRules, GameOrder, Level, ThrowRule, TrickSpec, check_deck, parse_trump,
                     run_bidding)
 from .trick.game import TrickGame
+from .trick.inputs import trump_pattern
 from .trick.live import TrickFollow
 
 SEATS = 4
@@ -245,15 +246,17 @@ SETTLE_INPUT = Schema((
                 shown_when=bottom_bonus_on,
                 help=t("抠底：闲家用主牌赢最后一墩时用的牌型", "抠底: the trump play the defenders (闲家) won the last trick with")),
     SwitchField("surrender", t("庄家投降", "the declarer (庄家) surrendered")),
-    ChoiceField("trump", t("主牌花色", "the trump suit"), required=False, choices=TRUMP_CHOICES, parse=parse_trump),
+    ChoiceField("trump", t("主牌花色", "the trump suit"), required=False, choices=TRUMP_CHOICES, parse=parse_trump,
+                pattern=trump_pattern),
     RowsField("chongguan", t("冲关", "冲关"), row_label=t("冲关{n}", "冲关 {n}"), max_rows=SEATS, entry="on_request",
               tucked=("cards", "trump"),
               fields=(SeatField("seat", t("座位", "seat")),
                       CardsField("cards", t("牌", "cards"), required=False),
                       ChoiceField("trump", t("主牌花色", "the trump suit"), required=False, choices=TRUMP_CHOICES,
-                                  parse=parse_trump),
+                                  parse=parse_trump, pattern=trump_pattern),
                       *(IntField(name, COUNT_LABELS[name], required=False, lo=0, hi=hi, entry="chips")
-                        for name, hi in COUNT_FIELDS))),
+                        for name, hi in COUNT_FIELDS)),
+              needs_one_of=("cards", *(name for name, _ in COUNT_FIELDS))),
 ))
 
 
@@ -269,8 +272,8 @@ def _row_counts(i: int, row, trump) -> dict[str, int]:
         return {name: declared.get(name, 0) for name, _ in COUNT_FIELDS}
     trump = row.trump or trump
     if trump is None:
-        raise MalformedInput(t("冲关{n}给了牌，还要说主牌花色", "冲关 {n} gives cards: say the trump suit too", n=i + 1),
-                             field=f"{f}.trump", code="missing_field")
+        raise InvalidInput(t("冲关{n}给了牌，还要说主牌花色", "冲关 {n} gives cards: say the trump suit too", n=i + 1),
+                           field=f"{f}.trump", code="missing_field")  # 422: the schema cannot tie it to "trump"
     counts = counts_from_cards(row.cards, trump)
     for name, v in declared.items():
         if v > counts[name]:
@@ -406,8 +409,9 @@ def _defender_total(values, rules) -> tuple[int | None, Text | None]:
 def settle(values, rules) -> dict:
     bid, surrender, points = values.bid, values.surrender, values.defender_points
     if points is None and not surrender:
-        raise InputErrors([MalformedInput(t("缺少「闲家抓分」", "“the defenders' (闲家) points” is missing"),
-                                          field="defender_points", code="missing_field")])
+        # 422: needed unless the declarer surrendered, a rule of the game the schema does not state
+        raise InputErrors([InvalidInput(t("缺少「闲家抓分」", "“the defenders' (闲家) points” is missing"),
+                                        field="defender_points", code="missing_field")])
     if bottom_bonus_on(rules) and not surrender and (problems := _bottom_problems(values)):
         raise InputErrors(problems)
     points, bottom_step = _defender_total(values, rules)

@@ -40,9 +40,17 @@ class PaijuError(ValueError):
 
 
 class InvalidNotation(PaijuError):
-    """Card text that cannot be read, or cards the deck cannot hold."""
+    """Card text that cannot be read (malformed), or card text the notation reads that breaks a rule of the game:
+    no cards where cards are needed, more copies than the pack holds, a card its pack does not have, a rank
+    without the suit this game needs (the codes in :attr:`RULE_CODES`)."""
 
     default_code = "invalid_cards"
+    RULE_CODES = frozenset({"empty_cards", "too_many_copies", "card_not_in_deck", "suit_required"})
+
+    @property
+    def malformed(self) -> bool:
+        """Whether the text itself is not card text (the API answers 400; otherwise 422)."""
+        return self.code not in self.RULE_CODES
 
 
 class InvalidInput(PaijuError):
@@ -85,4 +93,5 @@ class InputErrors(PaijuError):
 
     @property
     def malformed(self) -> bool:
-        return any(isinstance(e, (MalformedInput, InvalidNotation)) for e in self.errors)
+        return any(isinstance(e, MalformedInput) or (isinstance(e, InvalidNotation) and e.malformed)
+                   for e in self.errors)

@@ -290,9 +290,10 @@ def _pattern_payout(pack: Pack, pattern: Reading | None, won_with: str | None, c
                     field: str) -> tuple[int, Text]:
     """``scoring: pattern``: the payout from the winning play's cards, or from what won it."""
     if pattern is None and won_with is None:
-        raise MalformedInput(t("按牌型计分时每圈要给出赢的那手牌「{f}.cards」或它是什么牌「{f}.won_with」",
-                               "when rounds are paid by the winning pattern, each round needs its winning play "
-                               "“{f}.cards” or what it was “{f}.won_with”", f=field), field=f"{field}.cards", code="missing_field")
+        # 422: a rule of these house rules (scoring: pattern), which the schema cannot state
+        raise InvalidInput(t("按牌型计分时每圈要给出赢的那手牌「{f}.cards」或它是什么牌「{f}.won_with」",
+                             "when rounds are paid by the winning pattern, each round needs its winning play "
+                             "“{f}.cards” or what it was “{f}.won_with”", f=field), field=f"{field}.cards", code="missing_field")
     if pattern is None:
         words, amount = WON_WITH[won_with]
         return amount, words

@@ -145,7 +145,8 @@ SETTLE_INPUT = Schema((
               fields=(SeatField("seat", t("座位", "seat")),
                       CardsField("cards", t("牌", "cards"), required=False),
                       IntField("lines", t("线数", "lines"), required=False, lo=MIN_LINES,
-                               hi=lambda ctx: max_lines(ctx.rules), entry="chips"))),
+                               hi=lambda ctx: max_lines(ctx.rules), entry="chips")),
+              needs_one_of=("cards", "lines")),
 ))
 
 

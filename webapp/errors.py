@@ -29,11 +29,13 @@ def add_statuses(pairs) -> None:
 
 
 def status_of(exc: PaijuError) -> int:
-    if isinstance(exc, InputErrors):
-        return 400 if exc.malformed else 422
     explicit = getattr(exc, "status", None)  # an error raised by a page with a status of its own
     if explicit:
         return explicit
+    if isinstance(exc, InputErrors):
+        return 400 if exc.malformed else 422
+    if isinstance(exc, InvalidNotation):
+        return 400 if exc.malformed else 422
     return next((status for cls, status in STATUS if isinstance(exc, cls)), 400)
 
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from scoring.games import Game
 from scoring.i18n import render, t
-from scoring.inputs import Context, int_json_schema, int_text_among, words_pattern
+from scoring.inputs import PLAIN_TEXT, Context, int_json_schema, int_text_among, words_pattern
 from scoring.registry import all_games
 from scoring.rules import SWITCH_WORDS, Option, RuleSet
 
@@ -125,11 +125,35 @@ def most_seats(game: Game) -> Context:
     return Context(seats=game.seats[1])
 
 
+def seat_bounds(game: Game) -> tuple[int, int]:
+    """The fewest and most players a table of this game may have, under its default rules or any preset."""
+    ranges = [game.seat_range(None), *(game.seat_range({"preset": p.name}) for p in game.ruleset.presets)]
+    return min(lo for lo, _ in ranges), max(hi for _, hi in ranges)
+
+
+def storable(schema):
+    """``schema`` with every text in it also free of control characters (:data:`~scoring.inputs.PLAIN_TEXT`):
+    what the ledger stores."""
+    if isinstance(schema, list):
+        return [storable(s) for s in schema]
+    if not isinstance(schema, dict):
+        return schema
+    out = {k: storable(v) for k, v in schema.items()}
+    if out.get("type") != "string":
+        return out
+    return {"allOf": [out, {"pattern": PLAIN_TEXT}]} if "pattern" in out else {**out, "pattern": PLAIN_TEXT}
+
+
+def rules_ref(game: Game) -> dict:
+    """The game's house rules (null: the defaults), as a reference into the document's components."""
+    return {"$ref": f"#/components/schemas/{game.slug}_rules"}
+
+
 def body_of(game: Game, action: str) -> dict:
     """The request body of one action: its declared fields, and the game's ``rules``."""
     declared = game.settle_input if action == "settle" else game.action_input(action)
     schema = declared.json_schema(most_seats(game)) if declared else dict(OBJECT, properties={}, required=[])
-    schema["properties"]["rules"] = {"$ref": f"#/components/schemas/{game.slug}_rules"}
+    schema["properties"]["rules"] = rules_ref(game)
     return schema
 
 
@@ -161,6 +185,53 @@ def served(path: str, methods: Iterable[str], rules: Iterable) -> bool:
 
 
 # ---------------------------------------------------------------------------
+# Links: what an answer names (a table made, its new edit token, a hand written), passed on to the operations
+# that take it (a client's next step; schemathesis' stateful phase follows them)
+# ---------------------------------------------------------------------------
+
+def success_properties(operation: dict) -> tuple[str, dict]:
+    """The first 2xx answer of an operation and the properties its JSON body names ({} when none)."""
+    for status, response in operation.get("responses", {}).items():
+        if status.startswith("2"):
+            schema = response.get("content", {}).get("application/json", {}).get("schema", {})
+            return status, schema.get("properties", {})
+    return "", {}
+
+
+def link_values(source_path: str, named: dict) -> dict[str, str]:
+    """What an answer with these properties gives a next request: the table, its edit token, a hand and the
+    table's version (each a runtime expression by its parameter, ``path.table_id`` …)."""
+    if "id" in named and "edit_token" in named:  # a table made
+        return {"path.table_id": "$response.body#/id", "header.X-Edit-Token": "$response.body#/edit_token"}
+    if "{table_id}" not in source_path:
+        return {}
+    same = {"path.table_id": "$request.path.table_id"}
+    if "edit_token" in named:  # a new edit token
+        return {**same, "header.X-Edit-Token": "$response.body#/edit_token"}
+    if "hand" in named:  # a hand written: the next edit names it and the version the table is at
+        return {**same, "header.X-Edit-Token": "$request.header.X-Edit-Token",
+                "path.number": "$response.body#/hand/number", "query.version": "$response.body#/version"}
+    return {}
+
+
+def add_links(paths: dict) -> None:
+    """Give each operation's success answer links to the operations of a table that take what it names."""
+    operations = [(path, op) for path, methods in paths.items() for op in methods.values()]
+    for path, op in operations:
+        status, named = success_properties(op)
+        values = link_values(path, named)
+        links = {}
+        for _, target in operations:
+            taken = {f"{p['in']}.{p['name']}" for p in target.get("parameters", ())}
+            given = {name: value for name, value in values.items() if name in taken}
+            needed = {f"path.{p['name']}" for p in target.get("parameters", ()) if p["in"] == "path"}
+            if "path.table_id" in given and needed <= set(given):
+                links[target["operationId"]] = {"operationId": target["operationId"], "parameters": given}
+        if links:
+            op["responses"][status]["links"] = links
+
+
+# ---------------------------------------------------------------------------
 # The document
 # ---------------------------------------------------------------------------
 
@@ -186,6 +257,7 @@ def build_document(served_rules: Iterable, more_operations: Iterable[Callable[[]
             kept = {m: op for m, op in operations.items() if served(path, [m], rules)}
             if kept:
                 paths[path] = kept
+    add_links(paths)
     schemas = {"Error": ERROR, **{f"{g.slug}_rules": rules_schema(g.ruleset) for g in all_games()}}
     return {
         "openapi": "3.1.0",

@@ -27,13 +27,13 @@ from ..i18n import shown  # a quoted value, escaped (re-exported: callers quote 
 from .base import (INT_TEXT, MAX_TEXT, PY_SPACE, int_text_among, words_pattern, MISSING, Bound, Context, Field, Problems, Values, bound, in_row,
                    int_json_schema, item_label, not_a_multiple, not_integer, numbered, range_text, seat_json_schema,
                    static, strict_int)
-from .fields import (CardsField, ChoiceField, IntField, PerSeatField, RowsField, SeatField, SeatOrderField,
+from .fields import (PLAIN_TEXT, CardsField, ChoiceField, IntField, PerSeatField, RowsField, SeatField, SeatOrderField,
                      SwitchField, read_seat, read_text)
 from .reading import (CardTextsField, ListField, NamedField, WholeNumberField, as_int, as_list, get_field, get_int,
                       get_list, missing, out_of_range)
 from .schema import Schema, cards_text, field_words, fields_named, one_problem
 
-__all__ = ["shown", "MAX_TEXT", "PY_SPACE", "int_text_among", "words_pattern", "MISSING", "Context", "Values", "Problems", "numbered", "item_label", "in_row",
+__all__ = ["shown", "MAX_TEXT", "PLAIN_TEXT", "PY_SPACE", "int_text_among", "words_pattern", "MISSING", "Context", "Values", "Problems", "numbered", "item_label", "in_row",
            "Field", "not_integer", "strict_int", "range_text", "not_a_multiple", "Bound", "bound", "INT_TEXT",
            "static", "int_json_schema", "seat_json_schema", "IntField", "SeatField", "read_seat", "SwitchField",
            "read_text", "CardsField", "ChoiceField", "SeatOrderField", "PerSeatField", "RowsField", "Schema",

@@ -3,7 +3,7 @@ seat, repeated rows."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 from ..cards import format_cards, parse_cards
@@ -11,6 +11,7 @@ from ..errors import InvalidInput, MalformedInput, PaijuError
 from ..i18n import Text, join, seat_name, shown, t, unknown_seat
 from .base import (MAX_TEXT, MISSING, Bound, Context, Field, Problems, Values, bound, in_row, int_json_schema,
                    item_label, not_a_multiple, not_integer, range_text, seat_json_schema, static, strict_int)
+from .notation import cards_schema
 
 
 @dataclass(frozen=True)
@@ -117,6 +118,11 @@ class SwitchField(Field):
         return {"type": "boolean"}
 
 
+#: text :func:`read_text` takes, as a JSON Schema pattern: no control character but tab, line feed and carriage
+#: return (lone surrogates, refused too, are left out: an ECMA pattern without the u flag cannot name them)
+PLAIN_TEXT = "^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f]*$"
+
+
 def read_text(raw: Any, path: str, label: Text, problems: Problems) -> str | None:
     """Text that is valid Unicode, without control characters, not too long."""
     if not isinstance(raw, str):
@@ -138,6 +144,17 @@ def read_text(raw: Any, path: str, label: Text, problems: Problems) -> str | Non
     return raw
 
 
+#: the control characters that are white space (U+000B, U+001C …): the card reader takes them for separators
+SPACE_CONTROLS = {c: " " for c in range(0xA0) if chr(c).isspace() and chr(c) not in " \t\n\r"}
+
+
+def read_card_text(raw: Any, path: str, label: Text, problems: Problems) -> str | None:
+    """Card text as :func:`read_text`, but a control character that is white space is a separator there, as in
+    every other card field (the card text pattern of the OpenAPI document says so)."""
+    checked = read_text(raw.translate(SPACE_CONTROLS) if isinstance(raw, str) else raw, path, label, problems)
+    return None if checked is None else raw
+
+
 @dataclass(frozen=True)
 class CardsField(Field):
     """Cards in the notation of the rules; checked against the pack of the rules."""
@@ -149,7 +166,7 @@ class CardsField(Field):
     rows: int = 1  # the height of its box on a form (a hand: 2)
 
     def read(self, raw, ctx, path, label, problems):
-        text = read_text(raw, path, label, problems)
+        text = read_card_text(raw, path, label, problems)
         if text is None:
             return MISSING
         if not text.strip():
@@ -172,7 +189,8 @@ class CardsField(Field):
         return format_cards(value)
 
     def json_schema(self, ctx):
-        return {"type": "string", "maxLength": MAX_TEXT, "description": "cards, e.g. “♠A ♥10 大王”"}
+        """Card text (:mod:`~scoring.inputs.notation`): a required field names at least one card."""
+        return cards_schema(1 if self.required else 0)
 
 
 @dataclass(frozen=True)
@@ -186,6 +204,8 @@ class ChoiceField(Field):
     entry: str = "choice"
     #: the choices a form offers first (the ones a table uses most); the rest one tap away. Empty: all at once
     common: tuple[str, ...] = ()
+    #: the text ``parse`` reads, as a JSON Schema pattern (made when the document is built); None: any text
+    pattern: Callable[[], str] | None = None
 
     def read(self, raw, ctx, path, label, problems):
         try:
@@ -205,6 +225,8 @@ class ChoiceField(Field):
         values = [v for v, _ in self.choices]
         if self.parse is None:
             return {"enum": values}
+        if self.pattern is not None:
+            return {"type": "string", "pattern": self.pattern(), "examples": values}
         return {"type": "string", "maxLength": MAX_TEXT, "examples": values}
 
     def value_words(self, value, ctx):
@@ -353,6 +375,9 @@ class RowsField(Field):
     check_row: Callable[[Values, Context, str, Text], PaijuError | None] | None = None
     #: the fields of a row a form offers one tap away (a rarer way to give the row); None: its optional cards
     tucked: tuple[str, ...] | None = None
+    #: a row gives at least one of these fields (not null, not blank; its game's check says so when none is):
+    #: stated in the JSON Schema
+    needs_one_of: tuple[str, ...] = ()
 
     def tucked_fields(self) -> tuple[str, ...]:
         """The names of the fields a form tucks away in each row."""
@@ -397,6 +422,10 @@ class RowsField(Field):
     def json_schema(self, ctx):
         row = {"type": "object", "properties": {f.name: f.described(ctx) for f in self.fields},
                "required": [f.name for f in self.fields if f.required]}
+        given = [f for f in self.fields if f.name in self.needs_one_of]
+        if given:
+            row["anyOf"] = [{"required": [f.name], "properties": {f.name: replace(f, required=True).json_schema(ctx)}}
+                            for f in given]
         schema: dict = {"type": "array", "items": row}
         most = static(self.max_rows)
         if most is not None:

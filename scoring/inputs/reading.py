@@ -15,7 +15,8 @@ from typing import Any, ClassVar
 from ..cards import parse_cards
 from ..errors import InvalidInput, MalformedInput, PaijuError
 from ..i18n import Text, shown, t
-from .base import MAX_TEXT, MISSING, Bound, Context, Field, bound, int_json_schema, static, strict_int
+from .base import MISSING, Bound, Context, Field, bound, int_json_schema, static, strict_int
+from .notation import cards_schema
 
 
 def missing(path: str) -> MalformedInput:
@@ -165,6 +166,6 @@ class CardTextsField(NamedField):
         return Text(self.item_label.zh, self.item_label.en, {"n": index + 1})
 
     def json_schema(self, ctx):
-        item: dict = {"type": "string", "maxLength": MAX_TEXT}
+        item = cards_schema(0 if self.blank_items else 1)
         return {"type": "array", "items": {"anyOf": [item, {"type": "null"}]} if self.blank_items else item,
                 "minItems": self.fewest, "maxItems": bound(self.most, ctx) or ctx.seats}

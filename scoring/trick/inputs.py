@@ -9,6 +9,7 @@ from ..cards import Card, Deck, Suit, _SUIT_INPUT, normalize_text, parse_cards
 from ..errors import InvalidInput, InvalidNotation, MalformedInput, PaijuError
 from ..i18n import shown, t
 from ..inputs import MISSING, CardsField, ChoiceField, missing
+from ..inputs.notation import upper_words_pattern
 
 _TRUMP_WORDS = {
     "SPADES": Suit.SPADES, "SPADE": Suit.SPADES, "HEARTS": Suit.HEARTS, "HEART": Suit.HEARTS,
@@ -18,6 +19,11 @@ _TRUMP_WORDS = {
 _NO_TRUMP_WORDS = ("NT", "无主", "王", "NOTRUMP", "NO TRUMP", "JOKER", "JOKERS")
 
 TRUMP_HINT = t("♠ ♥ ♣ ♦、S H C D 或 黑桃 红桃 梅花 方块", "♠ ♥ ♣ ♦, S H C D or 黑桃 红桃 梅花 方块")
+
+
+def trump_pattern() -> str:
+    """The text :func:`parse_trump` reads as a suit, as a JSON Schema pattern."""
+    return upper_words_pattern((*_SUIT_INPUT, *(w for w, suit in _TRUMP_WORDS.items() if suit)))
 
 
 def parse_trump(value, field_name: str = "trump") -> Suit:
@@ -47,6 +53,7 @@ class TrumpField(ChoiceField):
     choices: tuple = tuple((symbol, t(words, words)) for symbol, words in
                            (("♠", "♠ 黑桃"), ("♥", "♥ 红桃"), ("♣", "♣ 梅花"), ("♦", "♦ 方块")))
     parse: object = str  # text; the JSON Schema offers the four symbols as examples
+    pattern: object = trump_pattern
 
     def read_in(self, payload, ctx, prefix, problems, label=None):
         try:
@@ -74,8 +81,9 @@ class TrickCardsField(CardsField):
         value = payload.get(self.name)
         needed = self.required or (self.required_with is not None and not blank(payload.get(self.required_with)))
         if value is None or (blank(value) and not needed):
-            if needed:
-                problems.add(missing(path))
+            if needed:  # needed for another field's cards (a follow needs the hand): a rule of the game, 422
+                problems.add(missing(path) if self.required else
+                             InvalidInput(missing(path).message, field=path, code="missing_field"))
                 return MISSING
             return None
         try:

@@ -207,7 +207,7 @@ def test_triple_exists_only_with_three_decks(api):
     _, out = api("hongwu/classify", {"trump": "♥", "cards": "♣9 ♣9 ♣9", "rules": {"decks": 3}})
     assert out["readings"][0]["kind"] == "triple"
     status, err = api("hongwu/classify", {"trump": "♥", "cards": "♣9 ♣9 ♣9"}, lang="en")
-    assert status == 400
+    assert status == 422
     assert "♣9" in err["error"]["message"] and "2" in err["error"]["message"]
 
 

@@ -56,6 +56,12 @@ def test_a_lone_surrogate_or_control_character_in_cards_is_refused_without_being
         assert "\\x" in text or "\\u" in text
 
 
+def test_a_control_character_that_is_white_space_separates_cards_in_every_card_field():
+    """As the card reader and the document's card pattern take it (U+001C, U+0085 …)."""
+    values = read("shuangkou", {"finish_order": [0, 2], "bombs": [{"seat": 1, "cards": "♠7\x1c♥7\x85♣7\x0b♦7"}]})
+    assert len(values.bombs[0].cards) == 4
+
+
 def test_shuangkou_bomb_cards_and_lines_that_disagree_are_an_error_quoting_both(api):
     status, out = api("shuangkou/settle", {"finish_order": [0, 2], "bombs": [{"seat": 0, "cards": "7 7 7 7 7",
                                                                                "lines": 7}]}, lang="en")

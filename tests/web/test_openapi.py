@@ -5,6 +5,8 @@ import re
 
 import jsonschema
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from openapi_spec_validator import validate
 
 from scoring.inputs import Context
@@ -129,3 +131,53 @@ def test_settle_schemas_hold_under_the_most_seats():
     q783 = next(g for g in all_games() if g.slug == "q783")
     banks = q783.settle_input.field("banks").json_schema(Context(seats=6))
     assert banks["maxItems"] == 6
+
+
+def card_patterns(schema) -> list[str]:
+    """The pattern of every card text in a schema (its description says "cards"), however deep."""
+    if isinstance(schema, list):
+        return [p for item in schema for p in card_patterns(item)]
+    if not isinstance(schema, dict):
+        return []
+    own = [schema["pattern"]] if str(schema.get("description", "")).startswith("cards") else []
+    return own + [p for value in schema.values() for p in card_patterns(value)]
+
+
+def test_every_place_cards_appear_states_the_one_card_text_pattern(doc_en):
+    from scoring.inputs.notation import card_text_pattern
+    found = card_patterns(doc_en["paths"])
+    assert len(found) > 40 and set(found) == {card_text_pattern(0), card_text_pattern(1)}
+
+
+def test_card_text_the_reader_reads_but_the_game_refuses_answers_422_and_other_text_400(client):
+    cases = [({"cards": "♠A ♠A"}, 422, "too_many_copies"), ({"cards": "大王"}, 422, "card_not_in_deck"),
+             ({"cards": "ＳＡ"}, 200, None), ({"cards": "♠⑩"}, 400, "invalid_cards"),
+             ({"cards": "♠A x"}, 400, "invalid_cards")]
+    for body, status, code in cases:
+        resp = client.post("/api/v1/paodekuai/classify", json=body)
+        assert resp.status_code == status, (body, resp.get_json())
+        assert code is None or resp.get_json()["error"]["code"] == code
+
+
+def test_a_bomb_row_needs_its_cards_or_its_lines_in_the_document_too(doc_en):
+    bombs = schema_of(doc_en, "/api/v1/shuangkou/settle")["properties"]["bombs"]
+    row = next(s["items"] for s in bombs.get("anyOf", [bombs]) if "items" in s)
+    needs = resolved(doc_en, {"type": "object", **row})
+    jsonschema.validate({"seat": 0, "lines": 5}, needs)
+    jsonschema.validate({"seat": 0, "cards": "♠7 ♥7 ♣7 ♦7"}, needs)
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate({"seat": 0, "cards": "", "lines": None}, needs)
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(st.lists(st.sampled_from(["0", "1", "5", "9", ".", " ", "\u3000", "x", "-", "e"]), max_size=14).map("".join))
+def test_the_money_per_point_pattern_matches_exactly_what_settle_up_reads(text):
+    from scoring.errors import PaijuError
+    from scoring.settleup import parse_per_point
+    from webapp.ledger.openapi import PER_POINT_TEXT
+    try:
+        parse_per_point(text)
+        read = True
+    except PaijuError:
+        read = False
+    assert (re.fullmatch(PER_POINT_TEXT, text) is not None) == read, ascii(text)

@@ -203,33 +203,33 @@ def test_a_rank_without_a_suit_is_enough_where_suits_cannot_matter(api):
 
 def test_too_many_copies_across_table_and_hand_names_card_and_limit(api):
     status, out = api("paodekuai/check", {"play": "♠A", "hand": "♠A ♥3", "previous": "♠A"}, lang="en")
-    assert status == 400 and "♠A" in out["error"]["message"] and "at most 1" in out["error"]["message"]
+    assert status == 422 and "♠A" in out["error"]["message"] and "at most 1" in out["error"]["message"]
 
 
 def test_a_third_spade_ace_in_the_two_deck_game_is_too_many(api):
     status, out = api("paodekuai/check", {"play": "♠A", "hand": "♠A ♠A ♠A", "rules": {"preset": ZSY}}, lang="en")
-    assert status == 400 and "“♠A” appears 3 times" in out["error"]["message"] and "at most 2" in out["error"]["message"]
+    assert status == 422 and "“♠A” appears 3 times" in out["error"]["message"] and "at most 2" in out["error"]["message"]
     assert out["error"]["field"] == "hand"
 
 
 def test_a_second_copy_in_one_play_is_too_many_for_one_pack(api):
     status, out = api("paodekuai/check", {"play": "♠A ♠A"}, lang="en")
-    assert status == 400 and out["error"]["code"] == "too_many_copies" and out["error"]["field"] == "play"
+    assert status == 422 and out["error"]["code"] == "too_many_copies" and out["error"]["field"] == "play"
 
 
 def test_joker_in_the_jokerless_preset_is_rejected(api):
     status, out = api("paodekuai/check", {"play": "大王"}, lang="en")
-    assert status == 400 and "without jokers" in out["error"]["message"]
+    assert status == 422 and "without jokers" in out["error"]["message"]
 
 
 def test_removed_card_of_the_48_card_pack_is_rejected(api):
     status, out = api("paodekuai/check", {"play": "♠A", "rules": {"preset": P48}}, lang="en")
-    assert status == 400 and "removed" in out["error"]["message"] and "♠A" in out["error"]["message"]
+    assert status == 422 and "removed" in out["error"]["message"] and "♠A" in out["error"]["message"]
 
 
 def test_empty_play_is_an_error(api):
     status, out = api("paodekuai/check", {"play": "  "})
-    assert status == 400 and out["error"]["code"] == "empty_cards"
+    assert status == 422 and out["error"]["code"] == "empty_cards"
 
 
 @pytest.mark.parametrize("body", [{}, {"play": 5}, {"play": ["♠A"]}, {"play": "♠A", "previous": 3},

@@ -22,15 +22,15 @@ def test_hint_reads_a_bare_hand(api):
 
 def test_bare_ranks_still_count_against_the_pack(api):
     status, out = api("paodekuai/check", {"play": "2 2", "rules": {"preset": "paodekuai48"}}, lang="en")
-    assert status == 400 and out["error"]["code"] == "too_many_copies"
+    assert status == 422 and out["error"]["code"] == "too_many_copies"
 
 
 def test_zhengshangyou_asks_for_suits_where_a_straight_flush_could_form(api):
     status, out = api("paodekuai/check", {"previous": "3 4 5 6 7", "play": "4 5 6 7 8", "rules": ZSY}, lang="en")
-    assert status == 400 and out["error"]["code"] == "suit_required" and out["error"]["field"] == "play"
+    assert status == 422 and out["error"]["code"] == "suit_required" and out["error"]["field"] == "play"
     assert "straight flush" in out["error"]["message"] and "♥3 ♥4 ♥5 ♥6 ♥7" in out["error"]["message"]
     status, out = api("paodekuai/check", {"previous": "♠3 ♥4 ♠5 ♠6 ♠7", "play": "A 2 3 4 5", "rules": ZSY})
-    assert status == 400 and "同花顺" in out["error"]["message"] and out["error"]["field"] == "play"
+    assert status == 422 and "同花顺" in out["error"]["message"] and out["error"]["field"] == "play"
 
 
 def test_zhengshangyou_takes_bare_ranks_that_cannot_make_a_straight(api):
@@ -43,7 +43,7 @@ def test_zhengshangyou_takes_bare_ranks_that_cannot_make_a_straight(api):
 def test_spade_three_first_asks_for_the_suit_of_a_bare_three_at_the_first_play(api):
     rules = {"spade3_first": True}
     status, out = api("paodekuai/check", {"play": "3 3", "first_play": True, "rules": rules}, lang="en")
-    assert status == 400 and out["error"]["code"] == "suit_required" and "♠3" in out["error"]["message"]
+    assert status == 422 and out["error"]["code"] == "suit_required" and "♠3" in out["error"]["message"]
     status, out = api("paodekuai/check", {"play": "♠3 3", "first_play": True, "rules": rules})
     assert status == 200 and out["legal"] is True
     status, out = api("paodekuai/check", {"play": "3 3", "rules": rules})  # not the first play: suits do not matter

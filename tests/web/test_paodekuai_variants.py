@@ -79,7 +79,7 @@ def test_paodekuai45_kkk_is_a_plain_triple_not_a_bomb(api):
 @pytest.mark.parametrize("card", ["♥A", "♦K", "♥2", "大王"])
 def test_paodekuai45_cards_outside_its_deck_are_refused_by_name(api, card):
     status, out = post(api, "check", {"play": card, "rules": {"preset": P45}})
-    assert status == 400 and out["error"]["code"] == "card_not_in_deck" and out["error"]["field"] == "play"
+    assert status == 422 and out["error"]["code"] == "card_not_in_deck" and out["error"]["field"] == "play"
     assert card in out["error"]["message"]
 
 

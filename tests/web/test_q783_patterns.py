@@ -158,7 +158,7 @@ def test_ace_scores_makes_the_ace_a_score_card(api):
 
 def test_one_deck_holds_at_most_four_of_a_rank(api):
     status, out = api("q783/check", {"previous": None, "play": "4 4 4 4 4", "rules": {"decks": 1}}, lang="en")
-    assert status == 400 and out["error"]["code"] == "too_many_copies"
+    assert status == 422 and out["error"]["code"] == "too_many_copies"
     assert "at most 4" in out["error"]["message"]
 
 

@@ -154,7 +154,7 @@ def test_malformed_settle_input_is_a_400(api, body):
 def test_all_bombs_of_a_hand_must_fit_in_two_packs(api):
     status, out = api("shuangkou/settle", {"finish_order": [0, 2], "bombs": [
         {"seat": 0, "cards": "7 7 7 7 7"}, {"seat": 1, "cards": "7 7 7 7"}]}, lang="en")
-    assert status == 400 and out["error"]["field"] == "bombs" and "at most 8" in out["error"]["message"]
+    assert status == 422 and out["error"]["field"] == "bombs" and "at most 8" in out["error"]["message"]
 
 
 # ==========================================================================
@@ -275,9 +275,9 @@ def test_a_play_over_27_cards_is_no_pattern(api):
 def test_too_many_copies_across_table_and_hand(api):
     status, out = api("shuangkou/check", {"play": "7 7 7 7 7", "previous": "7 7 7 7", "hand": "7 7 7 7 7"},
                       lang="en")
-    assert status == 400 and "at most 8" in out["error"]["message"]
+    assert status == 422 and "at most 8" in out["error"]["message"]
     status, out = api("shuangkou/check", {"play": "大王 大王 大王"}, lang="en")
-    assert status == 400 and "大王" in out["error"]["message"] and "at most 2" in out["error"]["message"]
+    assert status == 422 and "大王" in out["error"]["message"] and "at most 2" in out["error"]["message"]
 
 
 # ==========================================================================

@@ -226,12 +226,13 @@ def test_tokens_are_compared_in_constant_time(led, monkeypatch):
     assert len(calls) >= 2
 
 
+# a hand's input the table's game cannot read is a 422: the document's hand body is any game's input
 @pytest.mark.parametrize("hand, status, field", [
     ({"rounds": [], "finish_order": [9]}, 422, None),
-    ({"rounds": "lots", "finish_order": [0]}, 400, "rounds"),
+    ({"rounds": "lots", "finish_order": [0]}, 422, "rounds"),
     ({"rounds": [{"winner": 0, "cards": "♠5"}], "finish_order": [0]}, None, None),  # score cards are not played
     ({"rounds": [], "finish_order": [0], "players": 5}, 422, None),  # 5 seats on a 4-seat table
-    ({"rounds": [], "finish_order": [0], "rules": {"penalty": 100}}, 400, "rules"),
+    ({"rounds": [], "finish_order": [0], "rules": {"penalty": 100}}, 422, "rules"),
 ])
 def test_bad_settle_input_answers_the_engines_4xx_and_stores_nothing(led, hand, status, field):
     tid, token = led.create()

@@ -253,13 +253,13 @@ def test_bad_trump_gets_an_error_naming_it(api, trump):
 
 def test_cards_in_trick_games_need_suits(api):
     status, out = api("hongwu/check", {"trump": "♠", "hand": "9 9", "play": "9"}, lang="en")
-    assert status == 400 and out["error"]["code"] == "suit_required"
+    assert status == 422 and out["error"]["code"] == "suit_required"
 
 
 def test_all_cards_of_a_request_are_checked_together_against_the_decks(api):
     status, out = api("hongwu/check", {"trump": "♠", "lead": "♣A", "hand": "♣A ♣5", "play": "♣5",
                                        "others": ["♣A"]}, lang="en")
-    assert status == 400
+    assert status == 422
     assert "♣A" in out["error"]["message"] and "2" in out["error"]["message"]
 
 

@@ -1,6 +1,8 @@
 """The ledger's JSON API under ``/api/v1/tables`` (docs/api.md); every change needs ``X-Edit-Token``."""
 from __future__ import annotations
 
+import functools
+
 from flask import Blueprint, current_app, jsonify, request, url_for
 
 from scoring.errors import MalformedInput, PaijuError
@@ -132,8 +134,32 @@ def api_read(table_id: str):
     return resp
 
 
+#: what stays a 400 on a hand write: the body itself, the headers, and text the ledger cannot store (the
+#: document states it: webapp.openapi.storable)
+NOT_THE_GAMES = ({None, "", "input", "version", "Idempotency-Key"}, {"bad_character", "not_finite", "too_deep"})
+
+
+def read_by_the_tables_game(view):
+    """A hand's input this table's game cannot read answers 422, code and message as read: the OpenAPI document
+    gives one body for every table — any game's input (``anyOf``), other fields allowed — and cannot say which
+    game a table plays."""
+    @functools.wraps(view)
+    def wrapped(*args, **kwargs):
+        try:
+            return view(*args, **kwargs)
+        except PaijuError as exc:
+            errors = getattr(exc, "errors", (exc,))
+            fields, codes = NOT_THE_GAMES
+            if (not isinstance(exc, TableError) and status_of(exc) == 400
+                    and not {e.field for e in errors} & fields and not {e.code for e in errors} & codes):
+                raise exc.replaced(status=422) from None
+            raise
+    return wrapped
+
+
 @bp.post("/<table_id>/hands")
 @limit_writes
+@read_by_the_tables_game
 def api_record(table_id: str):
     return service.record_hand(table_id, _token(), _body, current_lang(), key=request.headers.get(KEY_HEADER),
                                respond=_answered(201), sent=_sent())
@@ -141,6 +167,7 @@ def api_record(table_id: str):
 
 @bp.put("/<table_id>/hands/<int:number>")
 @limit_writes
+@read_by_the_tables_game
 def api_edit(table_id: str, number: int):
     return service.edit_hand(table_id, _token(), number, _body, current_lang(), respond=_answered(200))
 

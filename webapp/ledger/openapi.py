@@ -3,6 +3,7 @@ builds the document; the ledger adds these when it is set up)."""
 from __future__ import annotations
 
 from scoring.i18n import t
+from scoring.inputs import PLAIN_TEXT, PY_SPACE
 from scoring.registry import all_games
 
 from ..openapi import (
@@ -18,6 +19,9 @@ from ..openapi import (
     nullable,
     obj,
     responses,
+    rules_ref,
+    seat_bounds,
+    storable,
 )
 from .cleaning import MAX_NAME, MAX_SEATS, MIN_SEATS
 
@@ -28,6 +32,10 @@ TOKEN = {"name": "X-Edit-Token", "in": "header", "required": False, "schema": ST
          "description": "the table's edit token"}
 IDEMPOTENCY = {"name": "Idempotency-Key", "in": "header", "required": False,
                "schema": {"type": "string", "minLength": 1, "maxLength": 128, "pattern": "^[!-~]+$"}}
+#: money per point as scoring.settleup.parse_per_point reads it: blank (1), or a number above 0 with at most two
+#: decimals (trailing zeros aside), at most 12 digits and dots, spaces around it
+PER_POINT_TEXT = (f"^(?:{PY_SPACE}*(?=[0-9.]{{1,12}}{PY_SPACE}*$)"
+                  f"(?:0*[1-9][0-9]*(?:\\.[0-9]{{0,2}}0*)?|0*\\.(?:[1-9][0-9]?|0[1-9])0*){PY_SPACE}*)?$")
 ALL_INTEGERS = {"type": "object", "additionalProperties": INTEGER}  # by name
 ALL_STRINGS = {"type": "object", "additionalProperties": STRING}
 HAND = obj({"number": INTEGER, "deltas": INTEGERS, "steps": STRINGS})
@@ -36,12 +44,18 @@ WRITTEN = obj({"totals": INTEGERS, "version": INTEGER}, {"hand": HAND})
 
 def hand_input() -> dict:
     """Any game's settle input without ``rules`` (the table's game decides which)."""
-    return {"anyOf": [g.settle_input.json_schema(most_seats(g)) for g in all_games()]}
+    return {"anyOf": [storable(g.settle_input.json_schema(most_seats(g))) for g in all_games()]}
+
+
+def seated(players: dict, game) -> dict:
+    """Players of a table of this game: as many as it seats, each name once."""
+    lo, hi = seat_bounds(game)
+    return {**players, "minItems": max(lo, MIN_SEATS), "maxItems": min(hi, MAX_SEATS), "uniqueItems": True}
 
 
 def ledger_operations() -> dict[str, dict]:
-    slugs = [g.slug for g in all_games()]
-    players = {"type": "array", "items": {"type": "string", "maxLength": MAX_NAME}, "minItems": MIN_SEATS,
+    name = {"type": "string", "minLength": 1, "maxLength": MAX_NAME, "pattern": PLAIN_TEXT}
+    players = {"type": "array", "items": name, "minItems": MIN_SEATS,
                "maxItems": MAX_SEATS}
     created = obj({"id": STRING, "edit_token": STRING, "view_url": STRING, "edit_url": STRING})
     table = obj({"game": STRING, "players": STRINGS, "rules": OBJECT, "version": INTEGER, "totals": INTEGERS,
@@ -54,9 +68,9 @@ def ledger_operations() -> dict[str, dict]:
     return {
         "/api/v1/tables": {"post": {
             "operationId": "table_create", "tags": ["tables"],
-            "requestBody": {"required": True, "content": json_content(obj(
-                {"game": {"enum": slugs}, "players": players},
-                {"rules": nullable(OBJECT)}))},
+            "requestBody": {"required": True, "content": json_content({"anyOf": [obj(  # a game and its rules
+                {"game": {"const": g.slug}, "players": seated(players, g)}, {"rules": rules_ref(g)})
+                for g in all_games()]})},
             "responses": responses("201", created, LEDGER_ERRORS)}},
         "/api/v1/tables/{table_id}": {
             "get": {"operationId": "table_read", "tags": ["tables"], "parameters": [TABLE_ID],
@@ -92,7 +106,7 @@ def ledger_operations() -> dict[str, dict]:
         "/api/v1/tables/{table_id}/settle-up": {"get": {
             "operationId": "table_settle_up", "tags": ["tables"],
             "parameters": [TABLE_ID, {"name": "per_point", "in": "query", "required": False,
-                                      "schema": {"type": "string", "pattern": r"^[0-9]+(\.[0-9]{1,2})?$"}}],
+                                      "schema": {"type": "string", "pattern": PER_POINT_TEXT}}],
             "responses": responses("200", settled_up, ("400", "404", "409", "429"))}},
         **circle_operations(),
     }
@@ -109,7 +123,7 @@ def circle_operations() -> dict[str, dict]:
                   "partners": {"type": "array", "items": obj({"a": STRING, "b": STRING, "hands": INTEGER,
                                                               "total": INTEGER})}},
                  {"aliases": ALL_STRINGS, "unreadable": STRINGS})
-    name = {"type": "string", "maxLength": MAX_NAME}
+    name = {"type": "string", "maxLength": MAX_NAME, "pattern": PLAIN_TEXT}
     return {
         "/api/v1/circles/{circle}": {"get": {
             "operationId": "circle_read", "tags": ["circles"], "parameters": [circle],
