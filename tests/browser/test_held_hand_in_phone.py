@@ -7,6 +7,11 @@ ledger answer that differs from the phone's is shown, and stays shown until the 
 One phone (one browser context) for the module, offline mode turned on once: Pyodide loads in seconds."""
 from __future__ import annotations
 
+import json
+import re
+import urllib.error
+import urllib.request
+
 import pytest
 from playwright.sync_api import expect
 from test_browser_pwa import fill_q783_hand, hand_numbers, wait_until, worker_in_control
@@ -16,6 +21,9 @@ from test_tables_browser import api
 pytestmark = pytest.mark.browser
 
 NAMES = ["甲", "乙", "丙"]
+WORDS = {"zh": {"held": "待发送：", "phone": "算于本机：{deltas}", "totals": "含待发送的合计（算于本机）：{totals}"},
+         "en": {"held": "Waiting to send: ", "phone": "Worked out on this phone: {deltas}",
+                "totals": "Totals with the hands waiting to send (worked out on this phone): {totals}"}}
 OUTBOX = "JSON.parse(localStorage.getItem('paiju.outbox') || '[]')"
 
 
@@ -36,10 +44,11 @@ def by_name(values) -> str:
     return " · ".join(f"{name} {value:+d}" if value else f"{name} 0" for name, value in zip(NAMES, values))
 
 
-def table_with_a_hand(page, live_server, banks=()) -> dict:
-    """A Q783 table whose first hand is recorded online (with ``banks``, the next one carries what they
-    became), open to edit."""
-    created = api(live_server, "POST", "tables", {"game": "q783", "players": NAMES})
+def table_with_a_hand(page, live_server, banks=(), rules=None, lang="zh") -> dict:
+    """A Q783 table (with house ``rules``) whose first hand is recorded online (with ``banks``, the next one
+    carries what they became), open to edit in ``lang``."""
+    page.goto(f"{live_server}/lang/{lang}?next=/")
+    created = api(live_server, "POST", "tables", {"game": "q783", "players": NAMES, **({"rules": rules} if rules else {})})
     page.goto(created["edit_url"])
     worker_in_control(page)
     for seat, bank in enumerate(banks):
@@ -63,24 +72,27 @@ def recorded(live_server, table_id) -> dict:
     return api(live_server, "GET", f"tables/{table_id}")
 
 
+@pytest.mark.parametrize("lang", ["zh", "en"])
 def test_hands_saved_offline_show_their_deltas_and_totals_at_once_and_are_recorded_once_with_them(
-        phone, live_server):
-    page = phone
-    created = table_with_a_hand(page, live_server, banks=(120, 120, 120))  # then 70 · 70 · 220
+        phone, live_server, lang):
+    page, words = phone, WORDS[lang]
+    # the table's own penalty (30, not the preset's 50) and banks 80 each: after the first hand 50 · 50 · 140
+    created = table_with_a_hand(page, live_server, banks=(80, 80, 80), rules={"penalty": 30}, lang=lang)
     before = recorded(live_server, created["id"])["totals"]
+    assert before == [-30, -30, 60]
     page.context.set_offline(True)
-    save_offline(page, "1")  # 乙 first out: 甲 and 丙 pay 50 each, 甲's bank down to 20
+    save_offline(page, "1")  # 乙 first out: 甲 and 丙 pay 30 each, 甲's bank down to 20
     save_offline(page, "1")  # the banks the held hand before leaves: 甲 pays only the 20 left
     held = page.locator("[data-held-hands] li")
     expect(held).to_have_count(2)
     expect(held.locator("[data-held-phone]")).to_have_count(2)
     kept = phone_deltas(page)
-    assert kept == [[-50, 100, -50], [-20, 70, -50]]
+    assert kept == [[-30, 60, -30], [-20, 50, -30]]
     for item, deltas in zip(held.all(), kept):
-        expect(item).to_contain_text("待发送：")
-        expect(item.locator("[data-held-phone]")).to_have_text(f"算于本机：{by_name(deltas)}")
+        expect(item).to_contain_text(words["held"])
+        expect(item.locator("[data-held-phone]")).to_have_text(words["phone"].format(deltas=by_name(deltas)))
     with_held = [t + a + b for t, a, b in zip(before, *kept)]
-    expect(page.locator("[data-held-totals]")).to_have_text(f"含待发送的合计（算于本机）：{by_name(with_held)}")
+    expect(page.locator("[data-held-totals]")).to_have_text(words["totals"].format(totals=by_name(with_held)))
     expect(page.locator("[data-held-totals]")).to_be_in_viewport()
     assert hand_numbers(live_server, created["id"]) == [1]
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
@@ -136,3 +148,36 @@ def test_with_offline_mode_off_a_held_hand_is_listed_without_deltas(browser, liv
         assert phone_deltas(page) == [None]
     finally:
         context.close()
+
+
+def api_refusal(live_server, table_id, token, body) -> str:
+    """The message the ledger's API answers a hand it refuses with."""
+    req = urllib.request.Request(f"{live_server}/api/v1/tables/{table_id}/hands", method="POST",
+                                 data=json.dumps(body).encode(), headers={"Content-Type": "application/json",
+                                                                          "X-Edit-Token": token})
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(req)
+    return json.loads(refused.value.read())["error"]["message"]
+
+
+def test_a_held_hand_the_engine_refuses_shows_the_apis_message_and_counts_in_no_total(phone, live_server):
+    page = phone
+    created = table_with_a_hand(page, live_server)
+    page.context.set_offline(True)
+    save_offline(page, "1")
+    page.click("form.ledger-form button.primary")  # nobody out: not a hand the ledger takes
+    held = page.locator("[data-held-hands] li [data-held-phone]")
+    expect(held).to_have_count(2)
+    message = api_refusal(live_server, created["id"], created["edit_token"], {"finish_order": []})
+    expect(held.nth(1)).to_have_text(f"本机算不出这一局：{message}")
+    expect(held.nth(1)).to_have_class(re.compile(r"\berror\b"))
+    [good, refused] = phone_deltas(page)
+    assert refused is None
+    totals = [t + d for t, d in zip(recorded(live_server, created["id"])["totals"], good)]
+    expect(page.locator("[data-held-totals]")).to_have_text(f"含待发送的合计（算于本机）：{by_name(totals)}")
+    page.context.set_offline(False)
+    page.locator("#hand-2").wait_for()
+    wait_until(page, f"{OUTBOX}.length === 0")
+    assert hand_numbers(live_server, created["id"]) == [1, 2]
+    # the ledger refuses it too, on the form (naming the field by its label where the API gives its name)
+    expect(page.locator("#entry")).to_contain_text(message.split("：")[-1])
