@@ -136,7 +136,7 @@
     Array.prototype.forEach.call(list.children, function (li, i) {
       var phone = answers[i];
       if (!phone) return;
-      var line = li.querySelector("[data-held-phone]") || document.createElement("span");
+      var line = li.querySelector("[data-held-phone]") || document.createElement("div");
       line.setAttribute("data-held-phone", "");
       line.className = "held-phone" + (phone.error ? " error" : "");
       line.textContent = phone.error ? list.dataset.refused.replace("{message}", phone.error)

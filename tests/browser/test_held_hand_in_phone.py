@@ -14,6 +14,7 @@ import urllib.request
 
 import pytest
 from playwright.sync_api import expect
+from test_browser_axe import RUN_AXE, axe_source
 from test_browser_pwa import fill_q783_hand, hand_numbers, wait_until, worker_in_control
 from test_offline_engine_browser import ANSWER_WAIT_MS, READY, turn_on_offline_mode
 from test_tables_browser import api
@@ -25,19 +26,25 @@ WORDS = {"zh": {"held": "待发送：", "phone": "算于本机：{deltas}", "tot
          "en": {"held": "Waiting to send: ", "phone": "Worked out on this phone: {deltas}",
                 "totals": "Totals with the hands waiting to send (worked out on this phone): {totals}"}}
 OUTBOX = "JSON.parse(localStorage.getItem('paiju.outbox') || '[]')"
+IS_KEPT = "caches.open('paiju-tables').then(cache => cache.match(location.href)).then(kept => Boolean(kept))"
 
 
 @pytest.fixture(scope="module")
 def phone(browser, live_server):
     """A 360 px phone with offline mode turned on (the engine downloaded and tried once)."""
     context = browser.new_context(viewport={"width": 360, "height": 740}, device_scale_factor=2, is_mobile=True,
-                                  has_touch=True, locale="zh-CN")
+                                  has_touch=True, locale="zh-CN", bypass_csp=True)  # axe-core is injected
     page = context.new_page()
     page.set_default_timeout(ANSWER_WAIT_MS)
     status = turn_on_offline_mode(page, live_server)
     assert status.startswith(READY), status
     yield page
     context.close()
+
+
+def axe_findings(page) -> list:
+    page.add_script_tag(path=str(axe_source()))
+    return page.evaluate(RUN_AXE)
 
 
 def by_name(values) -> str:
@@ -56,6 +63,7 @@ def table_with_a_hand(page, live_server, banks=(), rules=None, lang="zh") -> dic
     fill_q783_hand(page, "2")
     page.click("form.ledger-form button.primary")
     page.locator("#hand-1").wait_for()
+    wait_until(page, IS_KEPT)  # the page as last seen, for a reload with no signal
     return created
 
 
@@ -96,6 +104,11 @@ def test_hands_saved_offline_show_their_deltas_and_totals_at_once_and_are_record
     expect(page.locator("[data-held-totals]")).to_be_in_viewport()
     assert hand_numbers(live_server, created["id"]) == [1]
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    assert axe_findings(page) == []
+    # reloaded with no signal: the page as last seen shows the same, from what the phone kept
+    page.reload()
+    expect(held.locator("[data-held-phone]")).to_have_count(2)
+    expect(page.locator("[data-held-totals]")).to_have_text(words["totals"].format(totals=by_name(with_held)))
     # the signal returns: each hand recorded once, with the deltas the phone showed, and no disagreement
     page.context.set_offline(False)
     page.locator("#hand-3").wait_for()
@@ -125,6 +138,7 @@ def test_a_ledger_answer_that_differs_from_the_phones_is_shown_until_seen(phone,
     banner = page.locator("[data-held-disagree]")
     expect(banner).to_be_visible()
     expect(banner).to_contain_text(f"第2局：服务器记下的是 {by_name(right)}，本机算的是 {by_name(wrong)}。")
+    assert axe_findings(page) == []
     page.reload()  # never hidden: still there on the next visit
     expect(banner).to_be_visible()
     banner.locator("[data-held-disagree-seen]").click()
