@@ -90,7 +90,7 @@
 
   function messageOf(reply) {
     var each = reply.errors || (reply.error ? [reply.error] : []);
-    return each.map(function (e) { return e.message; }).join("；");
+    return each.map(function (e) { return e.message; }).join(document.documentElement.lang === "en" ? "; " : "；");
   }
 
   function settleOne(cfg, item, carried) {
