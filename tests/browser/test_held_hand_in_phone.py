@@ -93,7 +93,7 @@ def test_hands_saved_offline_show_their_deltas_and_totals_at_once_and_are_record
     save_offline(page, "1")  # the banks the held hand before leaves: 甲 pays only the 20 left
     held = page.locator("[data-held-hands] li")
     expect(held).to_have_count(2)
-    expect(held.locator("[data-held-phone]")).to_have_count(2)
+    expect(held.locator("[data-held-phone]")).to_have_count(2, timeout=ANSWER_WAIT_MS)  # the engine loads
     kept = phone_deltas(page)
     assert kept == [[-30, 60, -30], [-20, 50, -30]]
     for item, deltas in zip(held.all(), kept):
@@ -107,12 +107,12 @@ def test_hands_saved_offline_show_their_deltas_and_totals_at_once_and_are_record
     assert axe_findings(page) == []
     # reloaded with no signal: the page as last seen shows the same, from what the phone kept
     page.reload()
-    expect(held.locator("[data-held-phone]")).to_have_count(2)
+    expect(held.locator("[data-held-phone]")).to_have_count(2, timeout=ANSWER_WAIT_MS)
     expect(page.locator("[data-held-totals]")).to_have_text(words["totals"].format(totals=by_name(with_held)))
     # the signal returns: each hand recorded once, with the deltas the phone showed, and no disagreement
     page.context.set_offline(False)
     page.locator("#hand-3").wait_for()
-    wait_until(page, f"{OUTBOX}.length === 0")
+    wait_until(page, f"{OUTBOX}.length === 0", tries=2400)
     table = recorded(live_server, created["id"])
     assert [hand["number"] for hand in table["hands"]] == [1, 2, 3]
     assert [hand["deltas"] for hand in table["hands"][1:]] == kept
@@ -126,14 +126,14 @@ def test_a_ledger_answer_that_differs_from_the_phones_is_shown_until_seen(phone,
     created = table_with_a_hand(page, live_server)
     page.context.set_offline(True)
     save_offline(page, "1")
-    expect(page.locator("[data-held-hands] li [data-held-phone]")).to_have_count(1)
+    expect(page.locator("[data-held-hands] li [data-held-phone]")).to_have_count(1, timeout=ANSWER_WAIT_MS)
     [right] = phone_deltas(page)
     wrong = [right[0] + 5, right[1] - 5, right[2]]
     page.evaluate("""wrong => { const items = JSON.parse(localStorage.getItem('paiju.outbox'));
         items[0].phone.deltas = wrong; localStorage.setItem('paiju.outbox', JSON.stringify(items)); }""", wrong)
     page.context.set_offline(False)
     page.locator("#hand-2").wait_for()
-    wait_until(page, f"{OUTBOX}.length === 0")
+    wait_until(page, f"{OUTBOX}.length === 0", tries=2400)
     assert [hand["deltas"] for hand in recorded(live_server, created["id"])["hands"]][1:] == [right]
     banner = page.locator("[data-held-disagree]")
     expect(banner).to_be_visible()
@@ -181,7 +181,7 @@ def test_a_held_hand_the_engine_refuses_shows_the_apis_message_and_counts_in_no_
     save_offline(page, "1")
     page.click("form.ledger-form button.primary")  # nobody out: not a hand the ledger takes
     held = page.locator("[data-held-hands] li [data-held-phone]")
-    expect(held).to_have_count(2)
+    expect(held).to_have_count(2, timeout=ANSWER_WAIT_MS)
     message = api_refusal(live_server, created["id"], created["edit_token"], {"finish_order": []})
     expect(held.nth(1)).to_have_text(f"本机算不出这一局：{message}")
     expect(held.nth(1)).to_have_class(re.compile(r"\berror\b"))
@@ -191,7 +191,7 @@ def test_a_held_hand_the_engine_refuses_shows_the_apis_message_and_counts_in_no_
     expect(page.locator("[data-held-totals]")).to_have_text(f"含待发送的合计（算于本机）：{by_name(totals)}")
     page.context.set_offline(False)
     page.locator("#hand-2").wait_for()
-    wait_until(page, f"{OUTBOX}.length === 0")
+    wait_until(page, f"{OUTBOX}.length === 0", tries=2400)
     assert hand_numbers(live_server, created["id"]) == [1, 2]
     # the ledger refuses it too, on the form (naming the field by its label where the API gives its name)
     expect(page.locator("#entry")).to_contain_text(message.split("：")[-1])

@@ -19,7 +19,7 @@ from .forms import VersionForm
 from .models import LedgerTable
 from .queries import (changed_since, check_token, evenings_around, get_table, hand_count, hands_numbered,
                       last_hand, latest_numbers, number_range, running_totals, table_version)
-from .settling import carried_fields, table_carried
+from .settling import carried_fields
 from .shown import seat_names, shown_of
 from .web import EDIT_COOKIE, edit_link
 
@@ -180,14 +180,16 @@ def _as_pairs(fields: dict, prefix: str = "") -> list[list[str]]:
     return pairs
 
 
-def phone_settle(table: LedgerTable) -> dict:
+def phone_settle(table: LedgerTable, shown: dict) -> dict:
     """What a phone in offline mode needs to settle a hand saved here with no signal as the ledger will
     (issue 29): the fields the table fills in itself as posted pairs put before the hand's own (its house
-    rules under ``rules-``, the number of players, what the hand carries from the last one), the names of
-    the fields carried from hand to hand, the players by seat, and the table's API address."""
+    rules under ``rules-``, the number of players, what the hand carries from the last one: the page's
+    ``shown`` carried fields), the names of the fields carried from hand to hand, the players by seat, and
+    the table's API address."""
     game = get_game(table.game)
     seats = table.seating()
-    filled = {**game.table_input(len(seats)), **(table_carried(table) or {})}
+    carried = {key: shown[key] for key in game.carried_fields if shown.get(key) is not None}
+    filled = {**game.table_input(len(seats)), **carried}
     return {"slug": game.slug, "seats": seats, "players": list(table.players), "carried": list(game.carried_fields),
             "pairs": _as_pairs(table.rules or {}, "rules-") + _as_pairs(filled),
             "api": url_for("tables_api.api_read", table_id=table.id)}
@@ -213,7 +215,7 @@ def table_page(table: LedgerTable, token: str | None, form=None, errors=(), stat
                form_key=form_key or new_form_key(), evenings=evenings_around(table), **extra)
     if token:
         ctx["edit_url"] = edit_link(table.id, token)
-        ctx["phone_settle"] = phone_settle(table)
+        ctx["phone_settle"] = phone_settle(table, ctx)
     resp = make_response(render_template("tables/table.html", **ctx), status)
     if token:
         resp.headers["Cache-Control"] = "private, no-store"
