@@ -3,7 +3,8 @@
    - the hand queue: a hand saved on a table page while the phone has no signal (form[data-offline-queue])
      is held in localStorage with the form's idempotency key and sent as soon as the signal returns, so the
      ledger records it once however often it is sent; the table page lists the hands it holds beside the
-     totals ([data-held-hands]) and says so by the form's save button;
+     totals ([data-held-hands]) and says so by the form's save button; in offline mode static/held-in-phone.js
+     settles them in the phone and compares the ledger's answer with the phone's once one is recorded;
    - the table page as last seen: shown by the worker with no signal (<html data-offline-at>), or left open
      when the signal went, it says when it was last updated ([data-offline-note]);
    - the screen wake lock of a table page ([data-wake-lock]): on unless this phone switched it off.
@@ -174,6 +175,7 @@
       list.appendChild(item);
     });
     list.hidden = !items.length;
+    if (window.PaijuHeldHands) window.PaijuHeldHands.listed();  // in offline mode: settled in the phone
   }
 
   function showPending(reveal) {
@@ -273,14 +275,23 @@
     if (here) location.replace(response.url);  // the page with the hand on it
   }
 
+  /* a hand recorded that the phone settled too (static/held-in-phone.js): the ledger's answer compared */
+  function compared(item, response) {
+    var held = window.PaijuHeldHands;
+    if (!held || !response.redirected || !response.ok) return Promise.resolve();
+    return held.recorded(item).catch(function () {});
+  }
+
   function flush() {
     var item = nextItem();
     if (sending || !item || navigator.onLine === false) return;
     sending = true;
     say(text.sending);
     send(item).then(function (response) {
-      sending = false;
-      answered(item, response);
+      return compared(item, response).then(function () {
+        sending = false;
+        answered(item, response);
+      });
     }, function () {
       sending = false;  // still no signal
       showPending();

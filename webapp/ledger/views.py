@@ -162,6 +162,39 @@ def new_form_key() -> str:
     return secrets.token_urlsafe(18)
 
 
+def _posted(value) -> str:
+    """A value as a form posts it (a switch as ``true``/``false``, as the rules' own forms read it)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "" if value is None else str(value)
+
+
+def _as_pairs(fields: dict, prefix: str = "") -> list[list[str]]:
+    """Fields as a form posts them: a per-seat list as ``<name>-<seat>``."""
+    pairs = []
+    for name, value in fields.items():
+        if isinstance(value, list):
+            pairs += [[f"{prefix}{name}-{i}", _posted(v)] for i, v in enumerate(value)]
+        else:
+            pairs.append([f"{prefix}{name}", _posted(value)])
+    return pairs
+
+
+def phone_settle(table: LedgerTable, shown: dict) -> dict:
+    """What a phone in offline mode needs to settle a hand saved here with no signal as the ledger will
+    (issue 29): the fields the table fills in itself as posted pairs put before the hand's own (its house
+    rules under ``rules-``, the number of players, what the hand carries from the last one: the page's
+    ``shown`` carried fields), the names of the fields carried from hand to hand, the players by seat, and
+    the table's API address."""
+    game = get_game(table.game)
+    seats = table.seating()
+    carried = {key: shown[key] for key in game.carried_fields if shown.get(key) is not None}
+    filled = {**game.table_input(len(seats)), **carried}
+    return {"slug": game.slug, "seats": seats, "players": list(table.players), "carried": list(game.carried_fields),
+            "pairs": _as_pairs(table.rules or {}, "rules-") + _as_pairs(filled),
+            "api": url_for("tables_api.api_read", table_id=table.id)}
+
+
 def only_this_machine(url: str) -> bool:
     """The link names an address no other phone can open (this machine's own: 127.0.0.1, localhost, ::1)."""
     host = (urlsplit(url).hostname or "").lower()
@@ -182,6 +215,7 @@ def table_page(table: LedgerTable, token: str | None, form=None, errors=(), stat
                form_key=form_key or new_form_key(), evenings=evenings_around(table), **extra)
     if token:
         ctx["edit_url"] = edit_link(table.id, token)
+        ctx["phone_settle"] = phone_settle(table, ctx)
     resp = make_response(render_template("tables/table.html", **ctx), status)
     if token:
         resp.headers["Cache-Control"] = "private, no-store"
