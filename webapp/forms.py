@@ -16,7 +16,8 @@ from scoring.games import Game
 from scoring.i18n import render, seat_number, t
 
 from .i18n import current_lang
-from .schema_forms import LabelText
+from . import offline_page
+from .schema_forms import LabelText, form_pairs
 
 class CardsField(StringField):
     """A text field for cards; templates attach the card picker to it."""
@@ -151,13 +152,10 @@ class ActionForm(FlaskForm):
         return rules_payload(self.rules.form)
 
     def payload(self) -> dict:
-        out: dict = {}
-        for field in self.declared:
-            value = ENTRIES[field.entry].value(self, field)
-            if value is not OMITTED:
-                out[field.name] = value
-        out["rules"] = self.rules_payload()
-        return out
+        """The form as the action's input, read as the phone reads a posted form (one reading); the house rules
+        as the rules sub-form reads them."""
+        out = offline_page.action_payload(self.game, self.action, offline_page.Posted(form_pairs(self)))
+        return {**out, "rules": self.rules_payload()}
 
     def has_entry(self, entry: str) -> bool:
         return any(field.entry == entry for field in self.declared)
@@ -167,9 +165,6 @@ class ActionForm(FlaskForm):
         return [self[name] for name in box_names(field, self.seats)]
 
 
-OMITTED = object()  # a value the payload leaves out
-
-
 def box_names(field: inputs.Field, seats: int) -> list[str]:
     """The names of a field's boxes: its own, or one per seat (``plays`` → ``play0`` … ``play3``)."""
     if field.entry != "seat_cards":
@@ -177,47 +172,11 @@ def box_names(field: inputs.Field, seats: int) -> list[str]:
     return [f"{field.name.removesuffix('s')}{i}" for i in range(seats)]
 
 
-def _cards_value(form, field):
-    data = form[field.name].data
-    if field.required or getattr(field, "required_with", None):
-        return data or ""  # typed as it is: a blank box is “no cards”, not a missing field
-    return _blank(data)
-
-
-def _text_value(form, field):
-    data = _blank(form[field.name].data)
-    return OMITTED if data is None else data
-
-
-def _switch_value(form, field):
-    return True if form[field.name].data else OMITTED
-
-
-def _seat_value(form, field):
-    return form[field.name].data or field.default
-
-
-def _words_value(form, field):
-    return [w for w in re.split(r"[\s,，、;；]+", form[field.name].data or "") if w]
-
-
-def _seat_cards_value(form, field):
-    plays = [box.data or "" for box in form.boxes(field)]
-    while plays and _blank(plays[-1]) is None:  # empty boxes at the end are players not yet played;
-        plays.pop()                               # an empty box in between is an error the engine names
-    return plays
-
-
-def _card_lines_value(form, field):
-    lines = [line for line in (form[field.name].data or "").splitlines() if line.strip()]
-    return lines or None
-
-
 class Entry:
-    """How a form enters one kind of input: the WTForms field(s) it makes and the payload value it reads back."""
+    """How a form enters one kind of input: the WTForms field it makes (webapp/offline_page.py reads it back)."""
 
-    def __init__(self, make, value):
-        self.make, self.value = make, value
+    def __init__(self, make):
+        self.make = make
 
 
 def _select(field, seats):
@@ -236,15 +195,15 @@ def _described(kind):
 
 
 ENTRIES = {
-    "cards": Entry(lambda field, seats: CardsField(LabelText(field.label)), _cards_value),
-    "choice": Entry(_select, lambda form, field: form[field.name].data),
-    "table_reading": Entry(lambda field, seats: StringField(LabelText(field.label)), _text_value),
-    "number": Entry(_described(StringField), _text_value),
-    "switch": Entry(_described(BooleanField), _switch_value),
-    "seat": Entry(_seat_select, _seat_value),
-    "words": Entry(lambda field, seats: StringField(LabelText(field.label)), _words_value),
-    "card_lines": Entry(lambda field, seats: TextAreaField(LabelText(field.label)), _card_lines_value),
-    "seat_cards": Entry(None, _seat_cards_value),
+    "cards": Entry(lambda field, seats: CardsField(LabelText(field.label))),
+    "choice": Entry(_select),
+    "table_reading": Entry(lambda field, seats: StringField(LabelText(field.label))),
+    "number": Entry(_described(StringField)),
+    "switch": Entry(_described(BooleanField)),
+    "seat": Entry(_seat_select),
+    "words": Entry(lambda field, seats: StringField(LabelText(field.label))),
+    "card_lines": Entry(lambda field, seats: TextAreaField(LabelText(field.label))),
+    "seat_cards": Entry(None),
 }
 
 
@@ -264,7 +223,8 @@ def action_form_class(game: Game, action: str) -> type[ActionForm]:
     if key not in _ACTION_FORMS:
         declared = tuple(game.action_input(action).form_fields())
         seats = game.seats[1]
-        attrs: dict = {"declared": declared, "seats": seats, "rules": make_rules_field(game)}
+        attrs: dict = {"declared": declared, "seats": seats, "game": game, "action": action,
+                       "rules": make_rules_field(game)}
         for field in declared:
             attrs.update(_form_fields(field, seats))
         _ACTION_FORMS[key] = type(f"{action.title()}Form_{game.slug}", (ActionForm,), attrs)

@@ -1,6 +1,8 @@
 """A game tab's form answered in the phone (offline mode, issue 29): the posted fields read into the payload
-the server's forms build (``webapp/forms.py``, ``webapp/schema_forms.py``), then THE SAME engine call the API
-and the pages make (``Game.run``), its answer or its errors in the API's words.
+the server's forms build, then THE SAME engine call the API and the pages make (``Game.run``), its answer or
+its errors in the API's words. A settle form's fields are read here for the server too
+(``schema_forms.SettleForm.to_payload`` and ``seats_for`` call :func:`settle_fields` and :func:`seats_for`):
+one reading of a posted settle form, on the server and in the phone.
 
 This module imports nothing but ``scoring`` and the standard library: webapp/pwa.py serves its text at
 ``/offline-engine/page.py`` and the phone runs it under Pyodide as ``paiju_offline``, beside the repo's
@@ -90,7 +92,9 @@ def resolved_rules(game, rules: dict):
 
 # -- the settle form (schema_forms.SettleForm.to_payload) ---------------------------------------------------------
 
-def seats_for(game, rules, posted: Posted) -> int:
+def seats_for(game, rules, posted) -> int:
+    """How many seats the settle form shows: fixed by the rules, or the form's own seats field (``posted``:
+    anything with ``get``, such as :class:`Posted` or a request's form or query)."""
     lo, hi = game.seat_range(rules)
     if lo == hi:
         return lo
@@ -128,6 +132,11 @@ def settle_payload(game, posted: Posted) -> dict:
     seats = seats_for(game, rules, posted)
     ctx = replace(game.input_context(rules), seats=seats)
     fields = [f for f in game.settle_input.fields if f.shown_under(ctx.rules)]
+    return {**settle_fields(fields, posted, seats), "rules": rules_dict}
+
+
+def settle_fields(fields, posted: Posted, seats: int) -> dict:
+    """The settle form's ``fields`` (those the house rules show) read from what was posted."""
     out = {f.name: _value(f, posted, f.name, seats) for f in fields}
     for field in fields:  # a blank box at the seat a seat field names is 0 there (跑得快: the winner's cards)
         zero_at = getattr(field, "zero_at", None)
@@ -135,7 +144,7 @@ def settle_payload(game, posted: Posted) -> dict:
         seat = inputs.strict_int(out.get(zero_at)) if zero_at else None
         if seat is not None and isinstance(values, list) and 0 <= seat < len(values) and values[seat] is None:
             values[seat] = 0
-    return {**out, "rules": rules_dict}
+    return out
 
 
 # -- the other actions' forms (forms.ActionForm.payload) ------------------------------------------------------------

@@ -25,6 +25,7 @@ from scoring import inputs
 from scoring.games import Game
 from scoring.i18n import Text, render, seat_number
 
+from . import offline_page
 from .i18n import current_lang
 
 LIST_FIELDS = (inputs.PerSeatField, inputs.SeatOrderField)
@@ -140,20 +141,8 @@ class SettleForm(FlaskForm):
     # -- form -> payload ------------------------------------------------------------
 
     def to_payload(self) -> dict:
-        out = {}
-        for field in self.fields:
-            out[field.name] = _value(field, self[field.name])
-        self._zero_for_winner(out)
-        return out
-
-    def _zero_for_winner(self, out: dict) -> None:
-        """A blank box at the seat that a seat field names means 0 there (跑得快: the winner's cards left)."""
-        for field in self.fields:
-            zero_at = getattr(field, "zero_at", None)
-            values = out.get(field.name)
-            seat = inputs.strict_int(out.get(zero_at)) if zero_at else None
-            if seat is not None and isinstance(values, list) and 0 <= seat < len(values) and values[seat] is None:
-                values[seat] = 0
+        """The form as the engine's settle input, read as the phone reads a posted form (one reading)."""
+        return offline_page.settle_fields(self.fields, offline_page.Posted(form_pairs(self)), self.seats)
 
     # -- errors ---------------------------------------------------------------------
 
@@ -179,6 +168,19 @@ class SettleForm(FlaskForm):
             return True
         target.errors = list(target.errors or []) + [message]
         return True
+
+
+def form_pairs(form) -> list[tuple[str, str]]:
+    """The (name, value) pairs the form holds, as a browser would post them (a box checked posts "y")."""
+    out = []
+    for field in form:
+        if isinstance(field, (FieldList, FormField)):
+            out += form_pairs(field)
+        elif isinstance(field, BooleanField):
+            out += [(field.name, "y")] if field.data else []
+        elif field.data is not None:
+            out.append((field.name, str(field.data)))
+    return out
 
 
 def _size(field_list: FieldList, n: int) -> None:
@@ -213,22 +215,6 @@ def _given(part) -> bool:
 
 def _blank_row(entry) -> bool:
     return all(_raw(f) is None for f in entry.form if not isinstance(f, BooleanField))
-
-
-def _value(field: inputs.Field, wtf) -> Any:
-    if isinstance(field, inputs.SwitchField):
-        return bool(wtf.data)
-    if isinstance(field, inputs.PerSeatField):
-        values = [_raw(e) for e in wtf.entries]
-        return None if not field.required and all(v is None for v in values) else values
-    if isinstance(field, inputs.SeatOrderField):
-        return [v for v in (_raw(e) for e in wtf.entries) if v is not None]
-    if isinstance(field, inputs.RowsField):
-        return [{f.name: _value(f, entry.form[f.name]) for f in field.fields}
-                for entry in wtf.entries if not _blank_row(entry)]
-    if isinstance(field, inputs.CardsField):
-        return wtf.data if _raw(wtf) is not None else None
-    return _raw(wtf)
 
 
 def blank_row(field: inputs.RowsField) -> dict:
@@ -295,11 +281,5 @@ def settle_form(game: Game, rules, seats: int, add_row: str | None = None, **kwa
 
 
 def seats_for(game: Game, rules, args: Mapping | None = None) -> int:
-    """How many seats the settle form shows: fixed by the rules, or the form's own seats field."""
-    lo, hi = game.seat_range(rules)
-    if lo == hi:
-        return lo
-    name = game.settle_input.seats_field
-    n = inputs.strict_int((args or {}).get(name)) if name else None
-    default = min(max(4, lo), hi)
-    return n if n is not None and lo <= n <= hi else default
+    """How many seats the settle form shows (the phone reads it the same way)."""
+    return offline_page.seats_for(game, rules, args or {})
