@@ -14,6 +14,9 @@
   var OUTBOX = "paiju.outbox";
   var DISAGREE = "paiju.heldDisagree";
 
+  /* a replacement String.replace takes as it is: "$&" or "$'" in a player's name is not a pattern */
+  function literally(text) { return function () { return String(text); }; }
+
   function stored(key, fallback) {
     try { return JSON.parse(localStorage.getItem(key)) || fallback; } catch (e) { return fallback; }
   }
@@ -139,8 +142,8 @@
       var line = li.querySelector("[data-held-phone]") || document.createElement("div");
       line.setAttribute("data-held-phone", "");
       line.className = "held-phone" + (phone.error ? " error" : "");
-      line.textContent = phone.error ? list.dataset.refused.replace("{message}", phone.error)
-        : list.dataset.phone.replace("{deltas}", byName(cfg, phone.deltas));
+      line.textContent = phone.error ? list.dataset.refused.replace("{message}", literally(phone.error))
+        : list.dataset.phone.replace("{deltas}", literally(byName(cfg, phone.deltas)));
       li.appendChild(line);
       if (phone.error) return;
       counted = true;
@@ -148,7 +151,7 @@
     });
     var box = document.querySelector("[data-held-totals]");
     if (!box) return;
-    box.textContent = box.dataset.text.replace("{totals}", byName(cfg, totals));
+    box.textContent = box.dataset.text.replace("{totals}", literally(byName(cfg, totals)));
     box.hidden = !counted;
   }
 
@@ -202,8 +205,8 @@
     if (!cfg || !box) return;
     var here = stored(DISAGREE, []).filter(function (d) { return d.api === cfg.api; });
     box.querySelector("[data-held-disagree-text]").textContent = here.map(function (d) {
-      return box.dataset.text.replace("{n}", d.number).replace("{server}", byName(cfg, d.server))
-        .replace("{phone}", byName(cfg, d.phone));
+      return box.dataset.text.replace("{n}", literally(d.number)).replace("{server}", literally(byName(cfg, d.server)))
+        .replace("{phone}", literally(byName(cfg, d.phone)));
     }).join("\n");
     box.hidden = !here.length;
   }

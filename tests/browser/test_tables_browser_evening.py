@@ -78,9 +78,9 @@ def test_editing_an_earlier_q783_hand_says_which_later_hands_changed(page, live_
     page.click("#hand-1 .hand-actions a:not(.danger)")
     page.select_option("#finish_order-0", "0")
     page.click("form.ledger-form button.primary")
-    page.locator("#entry .notice:not(.offline-note)").wait_for()
-    assert page.locator("#entry .notice:not(.offline-note)").inner_text() == "第1局已修改；后面随之重算的：第2、3局"
-    assert in_view(page, "#entry .notice:not(.offline-note)")
+    page.locator("#entry .notice:not([hidden])").wait_for()
+    assert page.locator("#entry .notice:not([hidden])").inner_text() == "第1局已修改；后面随之重算的：第2、3局"
+    assert in_view(page, "#entry .notice:not([hidden])")
 
 
 def phone(browser):
@@ -113,7 +113,7 @@ def test_two_phones_a_stale_edit_of_another_hand_merges_and_a_real_conflict_keep
     try:
         ctx.add_cookies([cookie])
         # both phones open an edit; phone B saves hand 2 first: phone A's edit of hand 1 still saves (merge)
-        both_save(page, other, edit_url, mine=(1, "0"), theirs=(2, "3"), then="#entry .notice:not(.offline-note)")
+        both_save(page, other, edit_url, mine=(1, "0"), theirs=(2, "3"), then="#entry .notice:not([hidden])")
         assert "出完的顺序：阿明" in page.locator("#hand-1 .hand-words").inner_text()
         assert "出完的顺序：Jennifer" in page.locator("#hand-2 .hand-words").inner_text()
         # now both open hand 2; B saves first, A's save is a real conflict: both versions, A keeps hers
@@ -123,7 +123,7 @@ def test_two_phones_a_stale_edit_of_another_hand_merges_and_a_real_conflict_keep
         assert page.input_value("#finish_order-0") == "2"  # the typed edit is still in the form
         assert no_sideways_scroll(page)
         page.click(".conflict .keep-mine")
-        page.locator("#entry .notice:not(.offline-note)").wait_for()
+        page.locator("#entry .notice:not([hidden])").wait_for()
         assert "出完的顺序：老王" in page.locator("#hand-2 .hand-words").inner_text()
         other.goto(edit_url)
         assert "出完的顺序：老王" in other.locator("#hand-2 .hand-words").inner_text()
@@ -138,14 +138,14 @@ def test_players_and_seats_change_during_the_evening_from_the_phone(page, live_s
     page.select_option("form.rename select[name=seat]", "4")
     page.fill("form.rename input[name=name]", "Jenny")
     page.click("form.rename button")
-    page.locator("#entry .notice:not(.offline-note)").wait_for()
+    page.locator("#entry .notice:not([hidden])").wait_for()
     assert "出完的顺序：小红" in page.locator("#hand-1 .hand-words").inner_text()
     page.click("#seats summary")
     page.select_option("form.swap select[name=seat]", "1")
     page.select_option("form.swap select[name=other]", "2")
     page.click("form.swap button")
-    page.locator("#entry .notice:not(.offline-note)").wait_for()
-    assert page.locator("#entry .notice:not(.offline-note)").inner_text() == "座位已更新：小红 · 阿明 · 老王 · Jenny"
+    page.locator("#entry .notice:not([hidden])").wait_for()
+    assert page.locator("#entry .notice:not([hidden])").inner_text() == "座位已更新：小红 · 阿明 · 老王 · Jenny"
     assert page.input_value("#banks-0") == "270"  # 小红's bank went with her to seat 1
     record_first_out(page, "1", 2)  # seat 2 is 阿明 now
     assert "出完的顺序：阿明" in page.locator("#hand-2 .hand-words").inner_text()
@@ -154,7 +154,7 @@ def test_players_and_seats_change_during_the_evening_from_the_phone(page, live_s
     page.click("#seats summary")
     page.fill("form.join input[name=name]", "十六个字的名字十六个字的名字十六个")
     page.click("form.join button")
-    page.locator("#entry .notice:not(.offline-note)").wait_for()
+    page.locator("#entry .notice:not([hidden])").wait_for()
     assert page.locator("#banks-4").count() == 1
     assert no_sideways_scroll(page)
 

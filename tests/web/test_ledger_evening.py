@@ -365,3 +365,33 @@ def test_a_poll_after_one_new_hand_stays_under_12_kb_with_six_long_names_and_man
     resp = client.get(f"/tables/{out['id']}/live?v={version}&n={hands}")
     assert resp.status_code == 200 and f'id="hand-{hands + 1}"' in resp.get_data(as_text=True)
     assert len(resp.data) < 12 * 1024
+
+
+def q783_by_api(client, finishes):
+    """A Q783 table made and played through the API (banks 120 each, carried): its id, token and edit page."""
+    made = client.post("/api/v1/tables", json={"game": "q783", "players": ["阿明", "小红", "老王", "Jen"]}).get_json()
+    headers = {"X-Edit-Token": made["edit_token"]}
+    for i, seat in enumerate(finishes):
+        hand = {"rounds": [], "finish_order": [seat], **({"banks": [120] * 4} if i == 0 else {})}
+        assert client.post(f"/api/v1/tables/{made['id']}/hands", json=hand, headers=headers).status_code == 201
+    client.get(made["edit_url"])  # the edit page's cookie
+    return made["id"], headers, f"/tables/{made['id']}/edit"
+
+
+def edit_by_api(client, table_id, headers, number, hand):
+    body = {"version": api_table(client, table_id)["version"], "input": hand}
+    return client.put(f"/api/v1/tables/{table_id}/hands/{number}", json=body, headers=headers)
+
+
+def test_editing_early_q783_hands_after_a_player_joined_settles_the_later_ones_as_if_recorded_so(client):
+    table_id, headers, edit_path = q783_by_api(client, (1, 2, 3))
+    assert change(client, edit_path, kind="join", name="Max").status_code == 303
+    first = {"banks": [120] * 4, "rounds": [], "finish_order": [0]}
+    assert edit_by_api(client, table_id, headers, 1, first).status_code == 200
+    assert edit_by_api(client, table_id, headers, 1, first).status_code == 200  # once refused: "5 players"
+    assert edit_by_api(client, table_id, headers, 2, {"rounds": [], "finish_order": [3]}).status_code == 200
+    expected = api_table(client, q783_by_api(client, (0, 3, 3))[0])
+    table = api_table(client, table_id)
+    assert [h["deltas"][:4] for h in table["hands"]] == [h["deltas"] for h in expected["hands"]]
+    assert [h["steps"] for h in table["hands"]] == [h["steps"] for h in expected["hands"]]
+    assert table["totals"] == summed(table) and table["totals"][:4] == expected["totals"]

@@ -73,6 +73,18 @@ def test_hands_settled_again_after_an_edit_show_the_steps_a_fresh_record_of_the_
     assert expected[3]["steps"][0] in page
 
 
+def test_a_stored_result_without_steps_that_the_ledger_did_not_settle_quietly_shows_none_made_up(ledger_app, led):
+    tid, token = led.create()
+    for data in (banked(0), first_out(1)):
+        assert led.add(tid, token, data)[0] == 201
+    with ledger_app.app_context():  # written by another program: no steps, and nothing it started from
+        db.session.execute(text("UPDATE ledger_hands SET result = :r WHERE table_id = :t AND number = 2"),
+                           {"r": '{"banks": [1, 2, 3, 4]}', "t": tid})
+        db.session.commit()
+    hand = led.table(tid, lang="en")["hands"][1]
+    assert hand["steps"] == [] and hand["deltas"] == [-50, 150, -50, -50]
+
+
 def test_a_write_that_rolls_back_after_showing_its_hand_leaves_no_rendering_behind(ledger_app, led):
     tid, token = led.create()
 

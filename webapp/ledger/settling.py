@@ -29,7 +29,7 @@ def carried_input(game, hand: LedgerHand | None, seats: list[int] | None = None)
     if carried is None or seats is None:
         return carried
     before = hand.seating()
-    if sorted(before) != sorted(seats):
+    if sorted(before) != sorted(seats) or any(isinstance(v, list) and len(v) != len(before) for v in carried.values()):
         return None
     return {key: [dict(zip(before, value))[p] for p in seats] if isinstance(value, list) else value
             for key, value in carried.items()}
@@ -85,6 +85,8 @@ def _settled(table: LedgerTable, game, data: dict, carried: dict | None, seats: 
 
 def set_result(table: LedgerTable, hand: LedgerHand, deltas: list[int], result: dict) -> None:
     """Store a hand's settlement, written at the table's version; the table's totals follow."""
+    if hand.seats is None and hand.deltas is not None and len(hand.deltas) != len(deltas):
+        hand.seats = hand.seating()  # played before a player joined: its seats are not every player's now
     table.add_to_totals(hand.deltas, -1)
     table.add_to_totals(deltas)
     hand.deltas, hand.result, hand.updated_at, hand.changed_version = deltas, result, _now(), table.version
@@ -143,11 +145,19 @@ def _settle_later(table, game, rules, previous, number: int, changed: list[dict]
             raise _in_hand(exc, hand.number)
         for player, (new, old) in enumerate(zip(deltas, _padded(hand.deltas, players))):
             change[player] += new - old
-        changed.append({"hand_id": hand.id, "deltas": deltas, "result": result,
+        changed.append({"hand_id": hand.id, "deltas": deltas, "result": result, "seats": _seats_kept(hand, players),
                         "ends_series": bool(game.ends_series(result))})
         numbers.append(hand.number)
         previous = _Settled(result, seats)
     table.add_to_totals(change)
+
+
+def _seats_kept(hand, players: int) -> list[int] | None:
+    """The seats to store with a hand settled again: said outright when the hand was played before a player
+    joined (its deltas are stored for every player now, which would otherwise read as every player's seat)."""
+    if hand.seats is None and len(hand.deltas or []) != players:
+        return hand.seating()
+    return hand.seats
 
 
 def _padded(deltas, players: int) -> list:

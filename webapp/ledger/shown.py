@@ -62,23 +62,40 @@ def seat_names(players: list[str], seats: list[int]) -> tuple[str, ...] | None:
 
 def with_steps(table_id: str, result, data, seats: int) -> dict:
     """A stored result with its steps. A hand the ledger settled again after an edit of an earlier one is
-    stored without them (:meth:`scoring.games.Game.settle_quietly`): they are worked out from its input
-    ``data`` and its ``seats`` (how many) when it is first shown, then memoized with the rest. A row this
-    version cannot settle shows no steps."""
+    stored without them (:meth:`scoring.games.Game.settle_quietly`; its result still says what it started from,
+    ``<field>_before``): they are worked out from its input ``data`` and its ``seats`` (how many) when it is
+    first shown, then memoized with the rest. Any other result without steps (a row this version cannot read)
+    shows none."""
     if not isinstance(result, dict):
         return {}
     if "steps" in result or not isinstance(data, dict):
         return result
-    tables = db.metadata.tables["ledger_tables"].c
-    found = db.session.execute(select(tables.game, tables.rules).where(tables.id == table_id)).first()
-    game = get_game(found[0]) if found is not None else None
-    if game is None:
+    game, rules = _table_rules(table_id)
+    if game is None or not game.carries_state or any(f"{k}_before" not in result for k in game.carried_fields):
         return result
     try:
-        steps = game.steps_again(data, result, game.ruleset.resolve(found[1]), seats)
+        steps = game.steps_again(data, result, game.ruleset.resolve(rules), seats)
     except PaijuError:
         return result
     return {**result, "steps": to_json(steps)}
+
+
+_TABLE_RULES: OrderedDict = OrderedDict()  # a table's game and house rules never change once it is made
+
+
+def _table_rules(table_id: str):
+    """(the table's game, its stored house rules), read once per process and table; (None, None): no table."""
+    found = _TABLE_RULES.get(table_id)
+    if found is None:
+        tables = db.metadata.tables["ledger_tables"].c
+        row = db.session.execute(select(tables.game, tables.rules).where(tables.id == table_id)).first()
+        if row is None:
+            return None, None
+        found = (get_game(row[0]), row[1])
+        _TABLE_RULES[table_id] = found
+        while len(_TABLE_RULES) > 1000:
+            _TABLE_RULES.popitem(last=False)
+    return found
 
 
 def seat_count(seats, deltas) -> int:
