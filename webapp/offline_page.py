@@ -41,7 +41,7 @@ class Posted:
     def indices(self, prefix: str) -> list[int]:
         """The row numbers posted under ``prefix-<n>`` (a WTForms FieldList's entries), in order."""
         found = {int(m.group(1)) for name in self.values
-                 if (m := re.match(re.escape(prefix) + r"-(\d+)(?:-|$)", name))}
+                 if (m := re.match(re.escape(prefix) + r"-(\d{1,6})(?:-|$)", name))}
         return sorted(found)
 
 

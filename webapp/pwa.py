@@ -16,7 +16,7 @@ import zipfile
 from functools import lru_cache
 from pathlib import Path
 
-from flask import Blueprint, current_app, render_template, request, send_from_directory, url_for
+from flask import Blueprint, abort, current_app, render_template, request, send_from_directory, url_for
 
 from scoring.i18n import LANGS, render
 from scoring.registry import all_games
@@ -168,9 +168,18 @@ def engine_zip() -> bytes:
     return buffer.getvalue()
 
 
+def refuse_other_version(body: bytes) -> None:
+    """A file asked for at the address of another version (``?v=``, from a manifest another server answered,
+    during a deploy) is not this server's to give: a 404, so the phone never keeps old code under a new name."""
+    asked = request.args.get("v")
+    if asked is not None and asked != short_hash(body):
+        abort(404)
+
+
 @bp.get("/offline-engine/scoring.zip")
 def engine_archive():
     body = engine_zip()
+    refuse_other_version(body)
     resp = current_app.response_class(body, mimetype="application/zip")
     resp.set_etag(hashlib.sha256(body).hexdigest()[:16])
     resp.headers["Cache-Control"] = "no-cache"
@@ -196,14 +205,18 @@ def worker_source() -> bytes:
 @bp.get("/offline-engine/page.py")
 def page_module():
     """The glue that reads a game tab's form into the engine's payload (webapp/offline_page.py)."""
-    resp = current_app.response_class(PAGE_MODULE.read_bytes(), mimetype="text/x-python")
+    body = PAGE_MODULE.read_bytes()
+    refuse_other_version(body)
+    resp = current_app.response_class(body, mimetype="text/x-python")
     resp.headers["Cache-Control"] = "no-cache"
     return resp
 
 
 @bp.get("/offline-engine/worker.js")
 def engine_worker():
-    resp = current_app.response_class(worker_source(), mimetype="text/javascript")
+    body = worker_source()
+    refuse_other_version(body)
+    resp = current_app.response_class(body, mimetype="text/javascript")
     resp.headers["Cache-Control"] = "no-cache"
     resp.headers["Content-Security-Policy"] = WORKER_POLICY
     return resp

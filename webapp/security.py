@@ -6,6 +6,8 @@ constant headers, and HSTS / ``Secure`` follow the request's own scheme (``reque
 """
 from __future__ import annotations
 
+import re
+
 from flask import abort, request
 from flask.sessions import SecureCookieSessionInterface
 from werkzeug.exceptions import BadHost
@@ -101,6 +103,9 @@ def require_json_body():
         abort(415)
 
 
+FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
+
+
 def valid_host(host: str) -> bool:
     """A ``Host`` the app can name in its links: werkzeug's ``request.host`` is empty when the header has
     characters a host cannot have (``a b``, ``x@evil``); the port, when given, must be 1–65535."""
@@ -121,9 +126,24 @@ def refuse_bad_host() -> None:
         raise BadHost()
 
 
+#: a form field's name no form of the app has: a row number longer than any form grows (WTForms reads it with
+#: int(), which refuses past 4,300 digits) or a name past any field's length
+UNREADABLE_NAME = re.compile(r"\d{7,}|^.{201,}$", re.DOTALL)
+
+
+def refuse_unreadable_form() -> None:
+    """A posted form with a field name no form has (see :data:`UNREADABLE_NAME`) is a 400 before a form reads it."""
+    req = request._get_current_object()
+    if req.method != "POST" or req.mimetype not in FORM_TYPES or req.path.startswith("/api/"):
+        return  # the JSON API reads no forms (a form posted to it is a 415: require_json_body)
+    if any(UNREADABLE_NAME.search(k) for k in req.form):
+        abort(400)
+
+
 def init_app(app) -> None:
     app.session_interface = SessionCookiePerScheme()
     app.wsgi_app = SecurityHeaders(app.wsgi_app)
+    app.before_request_funcs.setdefault(None, []).insert(0, refuse_unreadable_form)
     app.before_request_funcs.setdefault(None, []).insert(0, refuse_bad_host)
 
 

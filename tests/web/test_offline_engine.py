@@ -130,6 +130,12 @@ def test_a_runtime_address_of_another_release_is_not_found(client):
     assert client.get("/offline-engine/pyodide/314.0.8/package.json").status_code == 404
 
 
+@pytest.mark.parametrize("path", ["/offline-engine/scoring.zip", "/offline-engine/page.py", "/offline-engine/worker.js"])
+def test_an_engine_file_asked_for_at_another_versions_address_is_not_found(client, path):
+    assert client.get(path + "?v=000000000000").status_code == 404  # a manifest of another server, mid-deploy
+    assert client.get(path).status_code == 200
+
+
 def test_only_the_engines_worker_may_compile_webassembly(client):
     worker = client.get("/offline-engine/worker.js")
     assert "'wasm-unsafe-eval'" in worker.headers["Content-Security-Policy"]

@@ -401,3 +401,11 @@ def test_a_response_text_holding_a_lone_surrogate_is_sent_with_it_escaped_howeve
     later.data = "c\udfff"
     assert (made.get_data(), later.get_data()) == (b"a\\ud800b", b"c\\udfff")
     assert made.content_length == len(b"a\\ud800b")
+
+
+@pytest.mark.parametrize("name", ["rounds-" + "1" * 5000 + "-winner", "x" * 300])
+def test_a_posted_form_field_name_no_form_has_is_a_400_before_any_form_reads_it(tmp_path, name):
+    client = make_app(tmp_path, WTF_CSRF_ENABLED=False).test_client()
+    resp = client.post("/q783/settle", data={name: "1", "players": "4"})  # a 5,000-digit row: int() refuses it
+    assert resp.status_code == 400
+    assert client.post("/q783/settle", data={"rounds-12-winner": "1", "players": "4"}).status_code == 200
