@@ -84,6 +84,15 @@ def test_the_next_evening_takes_the_players_it_is_given_and_refuses_bad_ones_in_
     assert read(lclient, other["id"])["next"] is None
 
 
+def test_asking_again_with_players_that_would_be_refused_is_refused_though_the_next_evening_exists(lclient):  # noqa: F811
+    first = open_table(lclient)
+    _, second = post(lclient, f"tables/{first['id']}/next-evening", {}, first["edit_token"])
+    status, err = post(lclient, f"tables/{first['id']}/next-evening", {"players": ["甲"] * 9}, first["edit_token"])
+    assert status in (400, 422) and err["error"]["field"].startswith("players")  # schemathesis found a 200 here
+    assert post(lclient, f"tables/{second['id']}/hands", {"declarer": 0, "bid": 100, "declarer_points": 60},
+                second["edit_token"])[0] == 201  # the refused request changed no token
+
+
 def test_the_next_evening_needs_the_edit_token_and_a_table_that_exists(lclient):  # noqa: F811
     first = open_table(lclient)
     assert post(lclient, f"tables/{first['id']}/next-evening", {})[0] == 403

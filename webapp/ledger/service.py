@@ -62,13 +62,13 @@ def next_evening(table_id: Any, token: str | None, players: Any = None) -> tuple
 
     def work():
         table = locked_table(table_id, token)
+        game = game_named(table.game)
+        names = clean_players(table.names_of(table.seating()) if players is None else players, game.slug,
+                              dict(table.rules))  # checked even when the next evening exists: a bad body is a 4xx
         following = next_of(table.id)
         if following is not None:
             db.session.get(LedgerTable, following).token_hash = token_digest(token_new)
             return following, False
-        game = game_named(table.game)
-        names = clean_players(table.names_of(table.seating()) if players is None else players, game.slug,
-                              dict(table.rules))
         table.touch()  # its readers learn of the evening after it
         return _add_table(game.slug, names, dict(table.rules), token_new, after=table).id, True
 
