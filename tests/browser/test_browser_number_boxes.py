@@ -3,6 +3,7 @@ typed over with "6" is 6, not 65."""
 from __future__ import annotations
 
 import pytest
+from test_browser_pwa import wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -13,7 +14,7 @@ def test_tapping_a_number_box_and_typing_replaces_its_number(page, live_server):
     box.fill("150")
     page.locator("h1").first.click()  # away, then back with a tap
     box.tap()
-    page.wait_for_function("document.activeElement && document.activeElement.name === 'bid' && "
+    wait_until(page, "document.activeElement && document.activeElement.name === 'bid' && "
                            "document.activeElement.selectionStart === 0 && "
                            "document.activeElement.selectionEnd === document.activeElement.value.length")
     page.keyboard.type("60")

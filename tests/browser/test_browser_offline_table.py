@@ -126,7 +126,9 @@ def test_a_table_page_reloaded_offline_shows_the_held_hand_which_is_later_record
     page.reload()
     expect(page.locator("[data-held-hands] li")).to_have_text(TEXTS[lang]["held"].format(time=clock(page, saved_at)))
     expect(note).to_be_visible()
-    assert hand_numbers(live_server, table_id) == [1]
+    # Chromium's emulated cut can fall after a post left and before its answer came back (CI saw it): the phone
+    # then holds a hand the ledger already has, as a real phone would, and its key must record it only once
+    assert hand_numbers(live_server, table_id) in ([1], [1, 2])
     # the signal returns: the hand is recorded once, and the page is the table as it is now
     context.set_offline(False)
     page.locator("#hand-2").wait_for()

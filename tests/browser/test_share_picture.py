@@ -9,6 +9,7 @@ import zlib
 
 import pytest
 
+from test_browser_pwa import wait_until
 from test_evening_browser import NAMES, hongwu_evening
 from test_tables_browser import api
 
@@ -82,7 +83,7 @@ def test_where_files_can_be_shared_the_picture_goes_to_the_share_sheet(page, liv
     created = hongwu_evening(live_server)
     page.goto(live_server + f"/tables/{created['id']}/settle-up")
     page.click("button.share-picture")
-    page.wait_for_function("window.__shared !== null")
+    wait_until(page, "window.__shared !== null")  # the page's CSP forbids wait_for_function's eval
     shared = page.evaluate("window.__shared")
     assert shared["type"] == "image/png"
     text = api(live_server, "GET", f"tables/{created['id']}/settle-up")["share_text"]
