@@ -6,8 +6,10 @@
      phone, and the totals including the held hands are shown by the totals ([data-held-totals]); a hand
      the engine refuses shows the engine's message;
    - the phone's deltas are kept with the held hand (its outbox item's "phone"); once the hand is recorded,
-     pwa.js asks recorded(item): the table's last hand, read from the API, is compared with them, and a
-     difference is kept and shown ([data-held-disagree]) until the player says it was seen.
+     pwa.js asks recorded(item, number): the hand the post became (its page names it, data-recorded-hand),
+     read from the API, is compared with them — a hand the phone refused and the ledger recorded counts as
+     a difference too — and a difference is kept and shown ([data-held-disagree]) until the player says it
+     was seen.
    Offline mode off: nothing here (the held hands are listed as before). */
 (function () {
   "use strict";
@@ -176,28 +178,41 @@
     return a.length === b.length && a.every(function (d, i) { return d === b[i]; });
   }
 
-  function lastHand(table) {
-    return (table.hands || []).reduce(function (last, hand) {
+  /* the hand the post became (its page named it), else the table's last one */
+  function handRecorded(table, number) {
+    var hands = table.hands || [];
+    var named = hands.filter(function (hand) { return hand.number === number; })[0];
+    return named || hands.reduce(function (last, hand) {
       return !last || hand.number > last.number ? hand : last;
     }, null);
   }
 
-  /* the hand was recorded (pwa.js, before it shows the page with it): the ledger's deltas against the phone's */
-  function recorded(item) {
+  /* the hand was recorded (pwa.js, before it shows the page with it, with the number its page gave it): the
+     ledger's deltas against the phone's, or against the phone's refusal */
+  function recorded(item, number) {
     var cfg = config(), f = form();
     var kept = stored(OUTBOX, []).filter(function (held) { return sameItem(held, item); })[0] || item;
     var phone = kept.phone;
-    if (!cfg || !f || actionOf(f) !== item.action || !phone || !phone.deltas) return Promise.resolve();
+    if (!cfg || !f || actionOf(f) !== item.action || !phone || !(phone.deltas || phone.error)) {
+      return Promise.resolve();
+    }
     return fetch(cfg.api, {credentials: "same-origin", cache: "no-store"}).then(function (response) {
       return response.ok ? response.json() : null;
     }).then(function (table) {
-      var hand = table && lastHand(table);
-      if (!hand || sameDeltas(hand.deltas, phone.deltas)) return;
+      var hand = table && handRecorded(table, number);
+      if (!hand || (phone.deltas && sameDeltas(hand.deltas, phone.deltas))) return;
       var found = stored(DISAGREE, []);
-      found.push({api: cfg.api, number: hand.number, server: hand.deltas, phone: phone.deltas});
+      found.push({api: cfg.api, number: hand.number, server: hand.deltas, phone: phone.deltas || null,
+                  refused: phone.error || null});
       store(DISAGREE, found);
       showDisagreements();
     }).catch(function () { /* not compared: the page shows the recorded hand */ });
+  }
+
+  function disagreement(cfg, box, d) {
+    var text = d.refused ? box.dataset.refused : box.dataset.text;
+    return text.replace("{n}", literally(d.number)).replace("{server}", literally(byName(cfg, d.server)))
+      .replace("{phone}", literally(d.refused || byName(cfg, d.phone)));
   }
 
   function showDisagreements() {
@@ -205,8 +220,7 @@
     if (!cfg || !box) return;
     var here = stored(DISAGREE, []).filter(function (d) { return d.api === cfg.api; });
     box.querySelector("[data-held-disagree-text]").textContent = here.map(function (d) {
-      return box.dataset.text.replace("{n}", literally(d.number)).replace("{server}", literally(byName(cfg, d.server)))
-        .replace("{phone}", literally(byName(cfg, d.phone)));
+      return disagreement(cfg, box, d);
     }).join("\n");
     box.hidden = !here.length;
   }

@@ -279,7 +279,10 @@
   function compared(item, response) {
     var held = window.PaijuHeldHands;
     if (!held || !response.redirected || !response.ok) return Promise.resolve();
-    return held.recorded(item).catch(function () {});
+    return response.clone().text().then(function (page) {
+      var named = /data-recorded-hand="(\d+)"/.exec(page);  // the hand this post became (its page says)
+      return held.recorded(item, named ? Number(named[1]) : null);
+    }).catch(function () {});
   }
 
   function flush() {

@@ -80,6 +80,21 @@ def recorded(live_server, table_id) -> dict:
     return api(live_server, "GET", f"tables/{table_id}")
 
 
+def one_hand_held(page, live_server) -> dict:
+    """A Q783 table with one hand recorded and one saved with no signal, settled in the phone."""
+    created = table_with_a_hand(page, live_server)
+    page.context.set_offline(True)
+    save_offline(page, "1")
+    expect(page.locator("[data-held-hands] li [data-held-phone]")).to_have_count(1, timeout=ANSWER_WAIT_MS)
+    return created
+
+
+def sent_when_the_signal_returns(page, last_number: int):
+    page.context.set_offline(False)
+    page.locator(f"#hand-{last_number}").wait_for()
+    wait_until(page, f"{OUTBOX}.length === 0", tries=2400)
+
+
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_hands_saved_offline_show_their_deltas_and_totals_at_once_and_are_recorded_once_with_them(
         phone, live_server, lang):
@@ -110,9 +125,7 @@ def test_hands_saved_offline_show_their_deltas_and_totals_at_once_and_are_record
     expect(held.locator("[data-held-phone]")).to_have_count(2, timeout=ANSWER_WAIT_MS)
     expect(page.locator("[data-held-totals]")).to_have_text(words["totals"].format(totals=by_name(with_held)))
     # the signal returns: each hand recorded once, with the deltas the phone showed, and no disagreement
-    page.context.set_offline(False)
-    page.locator("#hand-3").wait_for()
-    wait_until(page, f"{OUTBOX}.length === 0", tries=2400)
+    sent_when_the_signal_returns(page, 3)
     table = recorded(live_server, created["id"])
     assert [hand["number"] for hand in table["hands"]] == [1, 2, 3]
     assert [hand["deltas"] for hand in table["hands"][1:]] == kept
@@ -123,17 +136,12 @@ def test_hands_saved_offline_show_their_deltas_and_totals_at_once_and_are_record
 
 def test_a_ledger_answer_that_differs_from_the_phones_is_shown_until_seen(phone, live_server):
     page = phone
-    created = table_with_a_hand(page, live_server)
-    page.context.set_offline(True)
-    save_offline(page, "1")
-    expect(page.locator("[data-held-hands] li [data-held-phone]")).to_have_count(1, timeout=ANSWER_WAIT_MS)
+    created = one_hand_held(page, live_server)
     [right] = phone_deltas(page)
     wrong = [right[0] + 5, right[1] - 5, right[2]]
     page.evaluate("""wrong => { const items = JSON.parse(localStorage.getItem('paiju.outbox'));
         items[0].phone.deltas = wrong; localStorage.setItem('paiju.outbox', JSON.stringify(items)); }""", wrong)
-    page.context.set_offline(False)
-    page.locator("#hand-2").wait_for()
-    wait_until(page, f"{OUTBOX}.length === 0", tries=2400)
+    sent_when_the_signal_returns(page, 2)
     assert [hand["deltas"] for hand in recorded(live_server, created["id"])["hands"]][1:] == [right]
     banner = page.locator("[data-held-disagree]")
     expect(banner).to_be_visible()
@@ -189,9 +197,42 @@ def test_a_held_hand_the_engine_refuses_shows_the_apis_message_and_counts_in_no_
     assert refused is None
     totals = [t + d for t, d in zip(recorded(live_server, created["id"])["totals"], good)]
     expect(page.locator("[data-held-totals]")).to_have_text(f"含待发送的合计（算于本机）：{by_name(totals)}")
-    page.context.set_offline(False)
-    page.locator("#hand-2").wait_for()
-    wait_until(page, f"{OUTBOX}.length === 0", tries=2400)
+    sent_when_the_signal_returns(page, 2)
     assert hand_numbers(live_server, created["id"]) == [1, 2]
     # the ledger refuses it too, on the form (naming the field by its label where the API gives its name)
     expect(page.locator("#entry")).to_contain_text(message.split("：")[-1])
+
+
+def test_a_held_hand_the_ledger_took_already_is_compared_with_the_hand_it_became_not_the_tables_last(
+        phone, live_server):
+    """The post went through but its answer was lost (the phone held the hand), and another phone recorded
+    a hand since: the resend records nothing, and the phone's deltas are compared with hand 2, not hand 3."""
+    page = phone
+    created = one_hand_held(page, live_server)
+    [held] = page.evaluate(OUTBOX)
+    through = page.request.post(held["action"], data=held["body"], max_redirects=0,
+                                headers={"Content-Type": "application/x-www-form-urlencoded"})
+    assert through.status == 303
+    api(live_server, "POST", f"tables/{created['id']}/hands", {"finish_order": [0]}, token=created["edit_token"])
+    table = recorded(live_server, created["id"])
+    assert [hand["deltas"] for hand in table["hands"][1:]] == [held["phone"]["deltas"], [100, -50, -50]]
+    sent_when_the_signal_returns(page, 3)
+    assert hand_numbers(live_server, created["id"]) == [1, 2, 3]
+    page.reload()
+    expect(page.locator("#hand-3")).to_be_visible()
+    expect(page.locator("[data-held-disagree]")).to_be_hidden()
+
+
+def test_a_hand_the_phone_could_not_work_out_but_the_ledger_recorded_is_shown_as_a_difference(phone, live_server):
+    page = phone
+    created = one_hand_held(page, live_server)
+    # as a phone whose engine refused it would have kept it (the same engine refuses nothing the ledger takes)
+    page.evaluate("""() => { const items = JSON.parse(localStorage.getItem('paiju.outbox'));
+        items[0].phone = {error: '本机的引擎出错'}; localStorage.setItem('paiju.outbox', JSON.stringify(items)); }""")
+    sent_when_the_signal_returns(page, 2)
+    [server] = [hand["deltas"] for hand in recorded(live_server, created["id"])["hands"]][1:]
+    banner = page.locator("[data-held-disagree]")
+    expect(banner).to_be_visible()
+    expect(banner).to_contain_text(f"第2局：服务器记下的是 {by_name(server)}，本机却算不出这一局（本机的引擎出错）。")
+    banner.locator("[data-held-disagree-seen]").click()
+    expect(banner).to_be_hidden()

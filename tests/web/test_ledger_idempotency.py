@@ -124,6 +124,26 @@ def test_the_hand_form_sent_twice_records_one_hand_and_a_new_form_gets_a_new_key
     assert KEY.search(fresh).group(1) != key
 
 
+RECORDED = re.compile(r'data-recorded-hand="(\d+)"')
+
+
+def test_the_page_a_hand_form_leads_to_names_the_hand_it_became_even_when_sent_again(ledger_app, lclient):  # noqa: F811
+    """A phone that sent a held hand compares its own deltas with that hand (static/held-in-phone.js): the
+    page the save leads to names it once, also for a resend answered from the key, never as a notice."""
+    _table_id, edit_path = open_table(lclient)
+    page = lclient.get(edit_path).get_data(as_text=True)
+    data = {"csrf_token": csrf(page), "idempotency_key": KEY.search(page).group(1), "finish_order-0": "1"}
+    first = lclient.post(edit_path, data=data, follow_redirects=True).get_data(as_text=True)
+    assert RECORDED.findall(first) == ["1"]
+    page = lclient.get(edit_path).get_data(as_text=True)
+    assert RECORDED.findall(page) == []  # said once, to the page the save led to
+    second = {"csrf_token": csrf(page), "idempotency_key": KEY.search(page).group(1), "finish_order-0": "2"}
+    assert RECORDED.findall(lclient.post(edit_path, data=second, follow_redirects=True).get_data(as_text=True)) == ["2"]
+    again = lclient.post(edit_path, data=data, follow_redirects=True).get_data(as_text=True)
+    assert RECORDED.findall(again) == ["1"]
+    assert 'class="notice" role="status">1<' not in again
+
+
 def test_threads_sending_the_same_hand_form_at_once_record_one_hand(ledger_app):
     client = ledger_app.test_client()
     table_id, edit_path = open_table(client)

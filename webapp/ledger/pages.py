@@ -32,7 +32,7 @@ from .forms import (CreateTableForm, EditAttempt, RawInputForm, VersionForm, csr
 from .models import LedgerTable
 from .queries import check_token, find_table, get_table, hand_count, hand_numbered
 from .settling import table_carried
-from .views import edit_table, live_fragment, moment, padded, picker, table_page, unchanged
+from .views import RECORDED, edit_table, live_fragment, moment, padded, picker, table_page, unchanged
 from .web import EDIT_COOKIE, limit_creates, limit_writes, with_edit_cookie
 
 bp = Blueprint("tables", __name__)
@@ -210,7 +210,7 @@ def edit(table_id: str):
         return data
 
     try:
-        service.record_hand(table_id, token, payload, current_lang(), key=key, sent=_form_sent())
+        answer = service.record_hand(table_id, token, payload, current_lang(), key=key, sent=_form_sent())
     except TableError as exc:
         if exc.code != "idempotency_key_reused":
             raise
@@ -219,6 +219,11 @@ def edit(table_id: str):
         return table_page(table, token, form=form, errors=[page_message(exc)], status=422)
     except PaijuError as exc:
         return table_page(table, token, form=form, errors=engine_error(form, exc), status=422, form_key=key)
+    # which hand this form became, for a phone that sent it held (static/held-in-phone.js compares it)
+    hand = answer.get("hand") if isinstance(answer, dict) else None
+    number = hand.get("number") if isinstance(hand, dict) else None
+    if isinstance(number, int):
+        flash(str(number), RECORDED)
     return redirect(_entry(table_id), 303)
 
 

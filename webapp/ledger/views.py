@@ -5,7 +5,7 @@ import secrets
 from urllib.parse import urlsplit
 from datetime import timezone
 
-from flask import make_response, render_template, request, url_for
+from flask import get_flashed_messages, make_response, render_template, request, url_for
 from flask_babel import gettext
 
 from scoring.i18n import render
@@ -201,6 +201,15 @@ def only_this_machine(url: str) -> bool:
     return host in ("localhost", "::1") or host.startswith("127.") or host.endswith(".localhost")
 
 
+#: the flash category naming the hand a page form just recorded (static/held-in-phone.js reads it)
+RECORDED = "recorded"
+
+
+def _recorded_hand() -> str | None:
+    numbers = get_flashed_messages(category_filter=[RECORDED])
+    return numbers[-1] if numbers else None
+
+
 def table_page(table: LedgerTable, token: str | None, form=None, errors=(), status=200, form_key=None, **extra):
     """The table page: read-only without a token, the edit page with one."""
     before = _query_int("before")  # a page of older hands: the hands before hand N
@@ -212,7 +221,8 @@ def table_page(table: LedgerTable, token: str | None, form=None, errors=(), stat
                undo_form=VersionForm() if token else None, picker=picker(ctx["game"], table),
                created=bool(request.args.get("new")), rotated=bool(request.args.get("rotated")),
                seat_range=seat_limits(table), link_only_here=only_this_machine(view_url),
-               form_key=form_key or new_form_key(), evenings=evenings_around(table), **extra)
+               form_key=form_key or new_form_key(), evenings=evenings_around(table),
+               recorded_hand=_recorded_hand(), **extra)
     if token:
         ctx["edit_url"] = edit_link(table.id, token)
         ctx["phone_settle"] = phone_settle(table, ctx)
