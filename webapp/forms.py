@@ -37,10 +37,6 @@ def per_game(fn):
     return wrapper
 
 
-def _blank(value):
-    return None if value is None or (isinstance(value, str) and not value.strip()) else value
-
-
 # ---------------------------------------------------------------------------
 # House rules: one sub-form per game, built from its RuleSet
 # ---------------------------------------------------------------------------
@@ -57,6 +53,7 @@ def rules_form_class(game: Game) -> type[Form]:
         else:
             choices = [("", "")] + [(_value_key(v), _value_key(v)) for v in opt.values]
             attrs[opt.name] = SelectField(opt.name, choices=choices, default="", validate_choice=False)
+    attrs["game"] = game  # not a field: what rules_payload reads the posted options by
     return type(f"Rules_{game.slug}", (Form,), attrs)
 
 
@@ -88,13 +85,8 @@ def preset_offer(game: Game, rules: dict, seats_given: int | None):
 
 
 def rules_payload(rules_form: Form) -> dict:
-    out = {}
-    for name, field in rules_form._fields.items():
-        value = field.data
-        if _blank(value) is None or name == "csrf_token":
-            continue
-        out[name] = value
-    return out
+    """The house rules the sub-form holds, read as the phone reads a posted form (one reading of them)."""
+    return offline_page.rules_payload(rules_form.game, offline_page.Posted(form_pairs(rules_form)))
 
 
 def preset_choices(game: Game):

@@ -64,7 +64,8 @@ def _checked(value) -> bool:
 # -- house rules ----------------------------------------------------------------------------------------------
 
 def rules_payload(game, posted: Posted) -> dict:
-    """``forms.rules_payload`` of the rules sub-form: each option given, the preset always."""
+    """The rules sub-form's options given, the preset always when not blank (``forms.rules_payload`` reads the
+    server's forms with this too)."""
     out: dict = {}
     rs = game.ruleset
     preset = posted.get(RULES + "preset")
