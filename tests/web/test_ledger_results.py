@@ -142,3 +142,23 @@ def test_migration_0004_keeps_how_a_stored_hand_shows_in_each_language_and_downg
         downgrade(directory=migrations_dir(), revision="0003")
         assert stored_results(ledger_app, "t1") == [OLD]
         db.session.remove()
+
+
+def test_results_settled_again_are_written_whatever_a_json_column_holds(ledger_app, led):
+    """The one-statement write of hands settled again (PostgreSQL's json_to_recordset) cannot take a NUL that a
+    json column can: such rows are written the row-by-row way, and read back as they were."""
+    from webapp.ledger.settling import _write_results
+    tid, token = led.create()
+    for seat in (1, 2):
+        assert led.add(tid, token, banked(seat))[0] == 201
+    odd = {"banks": [1, 2, 3, 4], "note": "a\x00b", "名": "汉字"}
+    with ledger_app.app_context():
+        table = db.session.get(m.LedgerTable, tid)
+        hand_ids = db.session.execute(select(m.LedgerHand.id).where(m.LedgerHand.table_id == tid)
+                                      .order_by(m.LedgerHand.number)).scalars().all()
+        _write_results(table, [{"hand_id": hand_ids[1], "deltas": [5, -5, 0, 0], "result": odd, "seats": None,
+                                "ends_series": True}])
+        db.session.commit()
+    row = led.table(tid)["hands"][1]
+    assert row["deltas"] == [5, -5, 0, 0]
+    assert stored_results(ledger_app, tid)[1] == odd

@@ -185,8 +185,9 @@ def _write_results(table: LedgerTable, changed: list[dict]) -> None:
         return
     db.session.flush()
     now = _now()
-    if db.session.get_bind().dialect.name == "postgresql":
-        db.session.execute(_RESULTS_AS_JSON, {"now": now, "version": table.version, "rows": stored_json(changed)})
+    rows = stored_json(changed) if db.session.get_bind().dialect.name == "postgresql" else None
+    if rows is not None and "\\u0000" not in rows:  # json_to_recordset cannot take a NUL a json column can
+        db.session.execute(_RESULTS_AS_JSON, {"now": now, "version": table.version, "rows": rows})
     else:
         for row in changed:
             row.update(updated_at=now, changed_version=table.version)
