@@ -89,6 +89,8 @@ PAODEKUAI = [
          "♠3 ♥3 ♣3 ♠4 ♥4 ♣4 ♠5 ♥5", None, ZSY),
     _pdk("paodekuai.md §Patterns zhengshangyou108, triple run: ♠3 ♥3 ♣3 ♠4 ♥4 ♣4 ♠5 ♠6 → ♠6 ♥6 ♣6 ♠7 ♥7 ♣7 ♠9 ♥9",
          "♠6 ♥6 ♣6 ♠7 ♥7 ♣7 ♠9 ♥9", "♠3 ♥3 ♣3 ♠4 ♥4 ♣4 ♠5 ♠6", ZSY),
+    _pdk("paodekuai.md §Patterns zhengshangyou108, straight: '(reading: … so AA2233 is a pair run')",
+         "♠A ♥A ♠2 ♥2 ♠3 ♥3", None, ZSY, {"legal": True, "reading.kind": "pair_run"}),
     _pdk("paodekuai.md §Patterns zhengshangyou108, bomb_kickers: ♠8 ♥8 ♣8 ♦8 ♠5 ♥6 → …♠3 ♥3 ♠4 ♥4 illegal",
          "♠9 ♥9 ♣9 ♦9 ♠3 ♥3 ♠4 ♥4", "♠8 ♥8 ♣8 ♦8 ♠5 ♥6", KICKERS, False),
     _pdk("paodekuai.md §Patterns zhengshangyou108, bomb_kickers: ♠8 ♥8 ♣8 ♦8 ♠5 ♥5 ♠6 ♥6 → …♠3 ♥3 ♠4 ♥4 legal",
@@ -406,11 +408,11 @@ ERQIWANG = [
     _eq_settle("erqiwang.md §Points and settlement, 冲关 'Example (binding; sides: solo, 庄家 seat 0)' → [1, 5, −3, −3]",
                80, 50, [1, 5, -3, -3], {"sides": "solo"}, chongguan=[{"seat": 1, "jokers": 3, "trump7_pairs": 1}]),
     _value(f"{CHONGGUAN} 4 王 + 正7对 + 负7对 + 正2对 + 负2对 = 7",
-           dict(jokers=4, trump7_pairs=1, off7_pairs=1, trump2_pairs=1, off2_pairs=1), 7),
+           {"jokers": 4, "trump7_pairs": 1, "off7_pairs": 1, "trump2_pairs": 1, "off2_pairs": 1}, 7),
     _value(f"{CHONGGUAN} 3 王 + 正7对 + 3 负7对 + 正2对 + 3 负2对 = 9",
-           dict(jokers=3, trump7_pairs=1, off7_pairs=3, trump2_pairs=1, off2_pairs=3), 9),
-    _value(f"{CHONGGUAN} 3 王 + 负7对 (no 正7对) = 1", dict(jokers=3, off7_pairs=1), 1),
-    _value(f"{CHONGGUAN} 3 王 + 正7对 + 正2对 (no 负7对) = 2", dict(jokers=3, trump7_pairs=1, trump2_pairs=1), 2),
+           {"jokers": 3, "trump7_pairs": 1, "off7_pairs": 3, "trump2_pairs": 1, "off2_pairs": 3}, 9),
+    _value(f"{CHONGGUAN} 3 王 + 负7对 (no 正7对) = 1", {"jokers": 3, "off7_pairs": 1}, 1),
+    _value(f"{CHONGGUAN} 3 王 + 正7对 + 正2对 (no 负7对) = 2", {"jokers": 3, "trump7_pairs": 1, "trump2_pairs": 1}, 2),
     _value(f"{CHONGGUAN} from cards, T = ♠: 大王 大王 小王 ♠7 ♠7 ♥7 ♥7 → 3",
            {"cards": "大王 大王 小王 ♠7 ♠7 ♥7 ♥7", "trump": "♠"}, 3),
     _trick("erqiwang", f"{EQ_TRICKS} ♥7, ♠7, 大王, ♦7 → 2", "♠", ["♥7", "♠7", "大王", "♦7"], 2),
@@ -728,28 +730,37 @@ VARIANTS = (PAODEKUAI45 + BOMB_POINTS + ZHANIAO + BAOPEI + BAOBEN + BAODAN_MAX +
 # ---------------------------------------------------------------------------------------------------------------
 
 NOT_ONE_REQUEST = [
-    ("common.md §Cards/§Notation: input forms (♠A ♥10, SA h10 dT, 黑桃A, BJ/LJ, SJ = spade jack), canonical output, "
-     "parse(format(x)) == x, too many copies and empty card strings refused",
-     "notation rules over every input, not one example: tests/engine (cards), tests/web/test_inputs.py, "
-     "test_trick_core.py::test_all_cards_of_a_request_are_checked_together_against_the_decks"),
-    ("common.md §Smallest legal play: 'leading with a 3, 托管 plays the single 3, not 33'; "
-     "'10 10 10 3 J, not J 10 10 10 3'", "wording of the order, no hand given: tests/web/test_smallest_play.py"),
-    ("README.md: 'Every settlement is zero-sum'", "a property of every settle: the hypothesis tests of "
-     "tests/web/test_*_settle/variants and tests/engine"),
-    ("q783.md §Cards: 'In the first hand 小局 … each player keeps the score cards … as their bank' and §Play: "
-     "'when any bank reaches 0 the 大局 ends' across hands", "a sequence of hands on a table's ledger: "
-     "tests/web/test_q783_tracker_ledger.py, tests/web/test_q783_empty_bank.py, test_q783_banks.py"),
-    ("hongwu.md §Deal and bidding: the range 60 … 200, steps 5 … 15, a pass is final, 200 wins at once, nobody "
-     "bids → first player at 60", "rules of a whole bidding, tested over many sequences in tests/engine (bidding) "
-     "and tests/web/test_action_inputs.py"),
-    ("variants.md: 'GET /api/v1/games publishes every new option with its default'", "the games listing, not an "
-     "example: tests/web/test_openapi.py, test_hongwu_api.py::test_hongwu_game_lists_its_options_and_presets"),
-    ("variants.md conventions: a field unused by an option says so in a steps line ('扎鸟 off: heart10 not used')",
-     "steps wording: tests/web/test_paodekuai_variants.py (zhaniao/baopei off), test_erqiwang_variants.py"),
-    ("rules pages: every (reading) is said on the game's rules page", "page text: tests/web/test_rules_pages.py, "
-     "test_rules_page_reading_examples.py"),
+    (("common.md §Cards, §Notation: the input forms (♠A ♥10, SA h10 dT, 黑桃A, BJ/LJ, SJ = the spade jack), the "
+     "canonical output, parse(format(x)) == x, too many copies or an empty card string refused"),
+     ("rules over every input rather than one example: tests/engine/test_cards.py, tests/web/test_trick_core.py "
+     "(test_all_cards_of_a_request_are_checked_together_against_the_decks, test_cards_in_trick_games_need_suits)")),
+    (("common.md §Smallest legal play: 'leading with a 3, 托管 plays the single 3, not 33'; a play written "
+     "'10 10 10 3 J, not J 10 10 10 3'"),
+     ("the order's wording, no hand given: tests/web/test_smallest_play.py, "
+     "tests/engine/test_smallest_play_properties.py")),
+    ("README.md, variants.md: 'Every settlement is zero-sum'",
+     ("a property of every settlement: test_q783_settle.py::test_every_settlement_is_zero_sum_and_banks_follow_the_"
+     "deltas, test_trick_core.py::test_hongwu_settlement_is_zero_sum, the hypothesis tests of test_paodekuai*.py, "
+     "test_shuangkou.py, test_erqiwang_variants.py")),
+    (("q783.md §Cards, §Play and payouts: the first hand's score cards become the banks, later hands start from "
+     "them, a bank at 0 ends the 大局"), ("a sequence of hands on a table's ledger: tests/web/test_q783_tracker_"
+     "ledger.py, tests/web/test_q783_empty_bank.py")),
+    (("hongwu.md, erqiwang.md §Deal and bidding: ranges and steps, a pass is final, 200 (二七王: 5) wins at once, "
+     "nobody bids → the first player at 60"), ("whole biddings in prose: tests/web/test_trick_core.py "
+     "(test_hongwu_bid_must_rise_5_to_15 … test_erqiwang_bid_of_5_wins_at_once)")),
+    (("erqiwang.md §Points and settlement: prose figures ('bid 60, 闲家 100 → 4; 140 → 6'; 小光 lines 60 → 30, "
+     "55 → 30, 45 → 25, 40 → 20)"), ("the settlement table above holds the first two; the lines: "
+     "test_erqiwang_api.py::test_xiaoguang_line_is_half_the_bid_rounded_up_to_five")),
+    ("variants.md: 'GET /api/v1/games publishes every new option with its default'",
+     ("the games listing: tests/web/test_openapi.py, test_hongwu_api.py::test_hongwu_game_lists_its_options_and_"
+     "presets")),
+    ("variants.md conventions: an unused field says so in a steps line ('扎鸟 off: heart10 not used')",
+     ("the steps' words: test_paodekuai_variants.py::test_zhaniao_off_heart10_is_not_used_and_the_steps_say_so, "
+     "test_baopei_off_let_go_is_not_used, test_erqiwang_variants.py (抠底 off)")),
+    ("README.md: each (reading) is said on the game's rules page", ("the pages' text: tests/web/test_rules_pages.py, "
+     "tests/web/test_rules_page_reading_examples.py")),
 ]
 
 EXAMPLES: list[Example] = COMMON + PAODEKUAI + SHUANGKOU + Q783 + HONGWU + ERQIWANG + VARIANTS
 
-__all__ = ["EXAMPLES", "Example", "NOT_ONE_REQUEST", "refused"]
+__all__ = ["EXAMPLES", "NOT_ONE_REQUEST", "Example", "refused"]

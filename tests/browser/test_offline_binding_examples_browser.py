@@ -11,12 +11,22 @@ group's tab is opened and redrawn for its rules once, online, then every example
 that same form with the network off."""
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from binding_examples import EXAMPLES, Example
 from offline_forms import form_pairs
 from playwright.sync_api import Error as PageError
-from test_offline_engine_browser import (CLEAR, FILL, MARK, api_messages, api_reply, texts, turn_on_offline_mode,
-                                         wait_until)
+from test_offline_engine_browser import (
+    CLEAR,
+    FILL,
+    MARK,
+    api_messages,
+    api_reply,
+    texts,
+    turn_on_offline_mode,
+    wait_until,
+)
 
 from scoring.registry import get_game
 
@@ -219,7 +229,7 @@ def test_each_binding_example_offline_gives_the_apis_answer(phone, live_server, 
 
 def test_the_examples_run_in_few_groups_each_opened_once():
     opened = [group_of(example) for example in ORDERED]
-    changes = sum(1 for before, after in zip(opened, opened[1:]) if before != after)
+    changes = sum(1 for before, after in itertools.pairwise(opened) if before != after)
     assert changes == len(GROUPS) - 1 and len(ORDERED) == len(EXAMPLES)
 
 
