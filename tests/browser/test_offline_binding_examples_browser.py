@@ -104,9 +104,10 @@ def group_of(example: Example) -> tuple:
     return example.slug, tab, redrawn_by(entered_pairs(example.slug, tab, payload))
 
 
-#: the examples in the order their groups are first met (the catalogue's order inside a group)
+#: the examples by group, a tab's groups one after another (the tab is loaded once, redrawn per group), the
+#: catalogue's order inside a group
 GROUPS: dict[tuple, list[Example]] = {}
-for _example in EXAMPLES:
+for _example in sorted(EXAMPLES, key=lambda e: group_of(e)[:2]):
     GROUPS.setdefault(group_of(_example), []).append(_example)
 ORDERED = [example for group in GROUPS.values() for example in group]
 
