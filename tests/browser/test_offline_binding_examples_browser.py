@@ -23,9 +23,9 @@ from test_offline_engine_browser import (
     MARK,
     api_messages,
     api_reply,
+    open_tab,
     texts,
     turn_on_offline_mode,
-    wait_until,
 )
 
 from scoring.registry import get_game
@@ -72,28 +72,6 @@ def entered_pairs(slug: str, tab: str, payload: dict) -> list[tuple[str, str]]:
     return pairs
 
 
-#: the house rules (selects and number boxes alike) and the seats set in the form, then one redraw by the server:
-#: the form shows the fields those rules use (bomb_points > 0 brings the bombs' rows)
-SET_RULES = """(pairs) => { const form = document.querySelector('#panel form');
-  const given = Object.fromEntries(pairs);
-  for (const box of form.querySelectorAll('select[data-refresh], input[name^="rules-"]')) {
-    if (box.name in given) box.value = given[box.name];
-    else if (box.name.startsWith('rules-')) box.value = '';
-  }
-  window.oldPanel = document.querySelector('#panel');
-  form.querySelector('[name="rules-preset"]').dispatchEvent(new Event('change', {bubbles: true})); }"""
-
-
-def open_tab(page, base, slug, tab, pairs):
-    """The tab, online, its form empty and redrawn by the server for the house rules (and seats) of these pairs."""
-    page.context.set_offline(False)
-    if page.url != f"{base}/{slug}/{tab}":
-        page.goto(f"{base}/{slug}/{tab}")
-    page.evaluate(CLEAR)
-    page.evaluate(SET_RULES, [list(p) for p in redrawn_by(pairs)])
-    wait_until(page, "document.querySelector('#panel') !== window.oldPanel && !document.querySelector('.htmx-request')")
-
-
 def redrawn_by(pairs) -> tuple:
     """The pairs the server redraws the form for (house rules, Q783's number of players)."""
     return tuple(p for p in pairs if p[0].startswith("rules-") or p[0] == "players")
@@ -133,7 +111,7 @@ def enter_offline(page, base, example: Example):
     group = group_of(example)
     if page.opened != group:
         page.opened = None
-        open_tab(page, base, example.slug, tab, pairs)
+        open_tab(page, page.context, base, example.slug, tab, pairs)
         page.context.set_offline(True)
         page.opened = group
     page.evaluate(CLEAR)
