@@ -11,8 +11,6 @@ group's tab is opened and redrawn for its rules once, online, then every example
 that same form with the network off."""
 from __future__ import annotations
 
-import itertools
-
 import pytest
 from binding_examples import EXAMPLES, Example
 from offline_forms import form_pairs
@@ -204,12 +202,6 @@ def test_each_binding_example_offline_gives_the_apis_answer(phone, live_server, 
     for name in unused_fields(example):  # not in the form; the answer is the one the API gives with it
         assert phone.locator(f'#panel form [name="{name}"], #panel form [name^="{name}-"]').count() == 0
         assert api_reply(live_server, example.slug, tab, example.payload)[1]["deltas"] == body["deltas"]
-
-
-def test_the_examples_run_in_few_groups_each_opened_once():
-    opened = [group_of(example) for example in ORDERED]
-    changes = sum(1 for before, after in itertools.pairwise(opened) if before != after)
-    assert changes == len(GROUPS) - 1 and len(ORDERED) == len(EXAMPLES)
 
 
 def test_only_values_the_rules_refuse_are_missing_from_the_forms():
