@@ -38,7 +38,7 @@ def _action_pairs(field, value) -> list[tuple[str, str]]:
     if field.entry == "seat_cards":
         return [(f"{field.name.removesuffix('s')}{i}", v) for i, v in enumerate(value)]
     if field.entry == "words":
-        return [(field.name, " ".join(value))]
+        return [(field.name, " ".join(_text(v) for v in value))]
     if field.entry == "card_lines":
         return [(field.name, "\n".join(value))]
     if field.entry == "switch":

@@ -73,10 +73,11 @@ CLEAR = """() => { const form = document.querySelector('#panel form');
     else box.value = '';
   } }"""
 
-#: the selects the server redraws the form for (house rules, Q783's number of players): set, then one redraw
+#: the house rules (their selects and number boxes) and the selects the server redraws the form for (Q783's
+#: number of players): set, then one redraw, which shows the fields those rules use (bomb_points > 0: the bombs)
 SET_REDRAWN = """(pairs) => { const form = document.querySelector('#panel form');
   const given = Object.fromEntries(pairs);
-  for (const box of form.querySelectorAll('select[data-refresh]')) {
+  for (const box of form.querySelectorAll('select[data-refresh], input[name^="rules-"]')) {
     if (box.name in given) box.value = given[box.name];
     else if (box.name.startsWith('rules-')) box.value = '';
   }
