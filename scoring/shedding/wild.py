@@ -243,14 +243,16 @@ def _file_by_size(by_size: dict, hand: WildHand, window, used: tuple[int, ...], 
     allows an X: the largest smallest group (``least`` … ``most``) with every group filled to it fitting the
     size, none below the naturals' smallest."""
     least_group, most_group = bounds
-    sums = [sum(u if u > x else x for u in used) for x in range(most_group, least_group - 1, -1)]  # grow with X
+    sums = [sum([u if u > x else x for u in used]) for x in range(most_group, least_group - 1, -1)]  # grow with X
     low, spread = min(used), most_group * (len(used) - 1)
     naturals = None
-    for size in range(floor, top + 1):
-        least = max(low, size - spread, least_group)
-        x = next((x for x, need in zip(range(most_group, least - 1, -1), sums) if need <= size), None)
-        if x is not None:
-            naturals = naturals or hand.natural_cards(window, used)
+    i = len(sums)  # sums[i:] fit the size: the X of sums[i] is the largest (it only grows with the size)
+    for size in range(max(floor, sums[-1]), top + 1):
+        while i and sums[i - 1] <= size:
+            i -= 1
+        x = most_group - i
+        if x >= low and x >= size - spread:  # else no X: the smallest group would be below the naturals' or too
+            naturals = naturals or hand.natural_cards(window, used)  # many cards for the others to hold
             by_size.setdefault(size, []).append((used, total, x, naturals))
 
 
