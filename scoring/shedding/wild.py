@@ -241,16 +241,16 @@ def _file_by_size(by_size: dict, hand: WildHand, window, used: tuple[int, ...], 
                   top: int, bounds: tuple[int, int]) -> None:
     """File one choice of naturals (and its cards, made once) under every size from ``floor`` to ``top`` that
     allows an X: the largest smallest group (``least`` … ``most``) with every group filled to it fitting the
-    size, none below the naturals' smallest."""
-    least_group, most_group = bounds
-    sums = [sum([u if u > x else x for u in used]) for x in range(most_group, least_group - 1, -1)]  # grow with X
-    low, spread = min(used), most_group * (len(used) - 1)
+    size, none below the naturals' smallest. ``floor`` is the cards of the groups filled to ``least``."""
+    x, most = bounds
+    low, spread = min(used), most * (len(used) - 1)
+    cards, grow = floor, used.count(x) + sum([u < x for u in used])  # cards at X; groups one more X adds to
     naturals = None
-    i = len(sums)  # sums[i:] fit the size: the X of sums[i] is the largest (it only grows with the size)
-    for size in range(max(floor, sums[-1]), top + 1):
-        while i and sums[i - 1] <= size:
-            i -= 1
-        x = most_group - i
+    for size in range(floor, top + 1):
+        while x < most and cards + grow <= size:  # the largest X that fits grows with the size
+            cards += grow
+            x += 1
+            grow += used.count(x)
         if x >= low and x >= size - spread:  # else no X: the smallest group would be below the naturals' or too
             naturals = naturals or hand.natural_cards(window, used)  # many cards for the others to hold
             by_size.setdefault(size, []).append((used, total, x, naturals))
@@ -261,24 +261,23 @@ def _naturals_by_size(hand: WildHand, window: Sequence[int], least: int, most: i
     least one natural, the groups short of ``least`` filled by the wild jokers (``floor`` … naturals + jokers)."""
     budget, need_rank = hand.budget, hand.need_rank
     caps = [min(hand.natural_have.get(r, 0), most) for r in window]
+    lows = [1 if r == need_rank else 0 for r in window]
     m = len(window)
-    biggest = most * m
+    biggest, last = most * m, m - 1
     acc = [0] * m
     by_size: dict[int, list[tuple]] = {}
 
     def rec(i, total, floor):
         # total: naturals so far; floor: the least cards the groups so far need (each group has ``least`` or more)
-        if floor - total > budget or floor + least * (m - i) > biggest:
-            return
-        if i == m:
-            if total:
-                _file_by_size(by_size, hand, window, tuple(acc), total, floor, min(total + budget, biggest),
-                              (least, most))
-            return
-        lo = 1 if window[i] == need_rank else 0
-        for u in range(caps[i], lo - 1, -1):
+        for u in range(caps[i], lows[i] - 1, -1):
+            t, f = total + u, floor + (u if u > least else least)
+            if f - t > budget:
+                break  # fewer naturals of this rank only need more jokers
             acc[i] = u
-            rec(i + 1, total + u, floor + (u if u > least else least))
+            if i < last:
+                rec(i + 1, t, f)
+            elif t:
+                _file_by_size(by_size, hand, window, tuple(acc), t, f, min(t + budget, biggest), (least, most))
         acc[i] = 0
 
     rec(0, 0, 0)
