@@ -171,21 +171,22 @@ class WildHand(HandGroups):
 
     def fills(self, window: Sequence[int], widths: Sequence[int]) -> list[tuple[tuple[int, ...], int]]:
         """(naturals used per rank, jokers needed) for a template, at least one natural card."""
-        m, found, acc = len(window), [], [0] * len(window)  # few names the nested function shares: each is a cell
+        have, budget, need, size = self.natural_have, self.budget, self.need_rank, self.size
+        caps = [min(have.get(r, 0), g) for r, g in zip(window, widths)]
+        lows = [1 if r == need else 0 for r in window]  # the needed rank takes a natural card
+        last, found, acc = len(window) - 1, [], [0] * len(window)  # names the nested function shares: cells
 
         def rec(i: int, deficit: int):
-            if i == m:
-                if deficit < self.size:
-                    found.append((tuple(acc), deficit))
-                return
-            r, g = window[i], widths[i]
-            most = min(self.natural_have.get(r, 0), g)
-            least = max(0, g - (self.budget - deficit))
-            if r == self.need_rank:
-                least = max(least, 1)
-            for u in range(most, least - 1, -1):
+            g = widths[i]
+            least = g - budget + deficit  # the jokers left fill the rest of this rank
+            if least < lows[i]:
+                least = lows[i]
+            for u in range(caps[i], least - 1, -1):
                 acc[i] = u
-                rec(i + 1, deficit + g - u)
+                if i < last:
+                    rec(i + 1, deficit + g - u)
+                elif deficit + g - u < size:
+                    found.append((tuple(acc), deficit + g - u))
             acc[i] = 0
 
         rec(0, 0)
@@ -195,12 +196,19 @@ class WildHand(HandGroups):
     def natural_cards(self, window: Sequence[int], used: Sequence[int]) -> tuple[tuple[Card, ...], tuple[int, ...]]:
         """The natural cards of a template and their powers high to low (with the jokers' before them, a
         candidate's identity and smallest-play order: the search need not sort them again)."""
-        cards = tuple([c for r, u in zip(window, used) if u for c in self.groups[r][:u]])
-        powers: tuple[int, ...] = ()
-        table = self.powers
-        for p, u in sorted([(table[r], u) for r, u in zip(window, used) if u], reverse=True):
+        groups, table = self.groups, self.powers
+        cards: list = []
+        taken = []
+        for r, u in zip(window, used):
+            if u:
+                cards += groups[r][:u]
+                taken.append((table[r], u))
+        if len(taken) > 1:
+            taken.sort(reverse=True)
+        powers: list = []
+        for p, u in taken:
             powers += (p,) * u
-        return cards, powers
+        return tuple(cards), tuple(powers)
 
     def emit(self, pattern: Pattern, window, widths, kind: str, key: tuple, make):
         """Every candidate of one template; ``make(cards, fill)`` builds its reading when it is kept."""
