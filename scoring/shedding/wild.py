@@ -173,12 +173,15 @@ class WildHand(HandGroups):
         """(naturals used per rank, jokers needed) for a template, at least one natural card."""
         have, budget, need, size = self.natural_have, self.budget, self.need_rank, self.size
         caps = [min(have.get(r, 0), g) for r, g in zip(window, widths)]
+        after = _after(caps, widths)
+        if after[0] > budget:
+            return []  # too few jokers for what the hand lacks
         lows = [1 if r == need else 0 for r in window]  # the needed rank takes a natural card
         last, found, acc = len(window) - 1, [], [0] * len(window)  # names the nested function shares: cells
 
         def rec(i: int, deficit: int):
             g = widths[i]
-            least = g - budget + deficit  # the jokers left fill the rest of this rank
+            least = g - budget + deficit + after[i + 1]  # the jokers left fill the rest of this rank and the next
             if least < lows[i]:
                 least = lows[i]
             for u in range(caps[i], least - 1, -1):
@@ -269,6 +272,9 @@ def _naturals_by_size(hand: WildHand, window: Sequence[int], least: int, most: i
     least one natural, the groups short of ``least`` filled by the wild jokers (``floor`` … naturals + jokers)."""
     budget, need_rank = hand.budget, hand.need_rank
     caps = [min(hand.natural_have.get(r, 0), most) for r in window]
+    after = _after(caps, [least] * len(window))
+    if after[0] > budget:
+        return {}  # too few jokers for what the hand lacks
     lows = [1 if r == need_rank else 0 for r in window]
     m = len(window)
     biggest, last = most * m, m - 1
@@ -279,8 +285,8 @@ def _naturals_by_size(hand: WildHand, window: Sequence[int], least: int, most: i
         # total: naturals so far; floor: the least cards the groups so far need (each group has ``least`` or more)
         for u in range(caps[i], lows[i] - 1, -1):
             t, f = total + u, floor + (u if u > least else least)
-            if f - t > budget:
-                break  # fewer naturals of this rank only need more jokers
+            if f - t + after[i + 1] > budget:
+                break  # fewer naturals of this rank only need more jokers (the ranks after need at least after[i+1])
             acc[i] = u
             if i < last:
                 rec(i + 1, t, f)
@@ -291,3 +297,13 @@ def _naturals_by_size(hand: WildHand, window: Sequence[int], least: int, most: i
     rec(0, 0, 0)
     del rec  # break the cycle of a nested function that calls itself
     return by_size
+
+
+def _after(caps: Sequence[int], widths: Sequence[int]) -> list[int]:
+    """The least wild jokers the ranks from each place on need (ranks of ``widths`` cards, the hand holding
+    ``caps`` of each), and none past the last: a choice for one rank must leave that many."""
+    after = [0] * (len(caps) + 1)
+    for i in range(len(caps) - 1, -1, -1):
+        short = widths[i] - caps[i]
+        after[i] = after[i + 1] + (short if short > 0 else 0)
+    return after
