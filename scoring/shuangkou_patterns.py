@@ -347,6 +347,7 @@ class ShuangkouSpec(wild.WildSpec):
     kind_names = KIND_NAMES
     #: generation order (jokers alone first; then one rank, runs, chains)
     pattern_types = (JokersAlone, SameRank, KindBomb, Run, PairRun, TripleRun, ChainBomb)
+    bombs_read_first = True  # sorted_readings: bombs first
 
     def wild_ranks(self):
         return wild_ranks(self.rules)
