@@ -124,6 +124,9 @@ class WildHand(HandGroups):
         self.budget = len(self.big) + len(self.little)
         self.powers = order.table
         self.p_big, self.p_little = order.power(BIG_JOKER), order.power(LITTLE_JOKER)
+        #: natural rank → [(its first u cards, their powers) for u = 0 …]: a template's cards in parts made once
+        self.parts = {r: [(tuple(g[:u]), (self.powers[r],) * u) for u in range(len(g) + 1)]
+                      for r, g in self.groups.items() if r in self.natural_have}
         self._question(None, 0, None)
 
     def ask(self, table: Reading | None, size: int, need: int | None) -> "WildHand":
@@ -133,7 +136,7 @@ class WildHand(HandGroups):
                                                                   self.ranks, self.naturals)
         q.natural_have, q.memo, q.big, q.little, q.budget = (self.natural_have, self.memo, self.big, self.little,
                                                             self.budget)
-        q.powers, q.p_big, q.p_little = self.powers, self.p_big, self.p_little
+        q.powers, q.p_big, q.p_little, q.parts = self.powers, self.p_big, self.p_little, self.parts
         q._question(table, size, need)
         return q
 
@@ -199,19 +202,21 @@ class WildHand(HandGroups):
     def natural_cards(self, window: Sequence[int], used: Sequence[int]) -> tuple[tuple[Card, ...], tuple[int, ...]]:
         """The natural cards of a template and their powers high to low (with the jokers' before them, a
         candidate's identity and smallest-play order: the search need not sort them again)."""
-        groups, table = self.groups, self.powers
-        cards: list = []
+        parts = self.parts
+        cards: tuple = ()
         taken = []
         for r, u in zip(window, used):
             if u:
-                cards += groups[r][:u]
-                taken.append((table[r], u))
-        if len(taken) > 1:
-            taken.sort(reverse=True)
-        powers: list = []
-        for p, u in taken:
-            powers += (p,) * u
-        return tuple(cards), tuple(powers)
+                part = parts[r][u]
+                cards += part[0]
+                taken.append(part[1])
+        if len(taken) == 1:
+            return cards, taken[0]
+        taken.sort(reverse=True)  # each one power repeated: by the power, high to low
+        powers: tuple = ()
+        for part in taken:
+            powers += part
+        return cards, powers
 
     def emit(self, pattern: Pattern, window, widths, kind: str, key: tuple, make):
         """Every candidate of one template; ``make(cards, fill)`` builds its reading when it is kept."""
