@@ -314,15 +314,18 @@ class ChainBomb(ByLines):
 
     def uneven(self, hand, window, top, y):
         """千变 chains: naturals per rank 0..8 (at least one card), the rest jokers; X = best smallest group."""
-        size = hand.size
+        size, splits, heads = hand.size, hand.splits, {}  # heads: X → the probe of its chains (None: none kept)
         for used, total, x, (nat_cards, nat_powers) in wild.uneven_naturals(hand, window, 4, MAX_COPIES):
-            jokers = hand.splits(size - total)
+            jokers = splits(size - total)
             if not jokers:
                 continue
-            key = _bomb_key(x + y, size, top)
-            if not hand.keeps(self, "chain", key):
+            if x in heads:
+                head = heads[x]
+            else:
+                key = _bomb_key(x + y, size, top)
+                head = heads[x] = probe("chain", key, size, True) if hand.keeps(self, "chain", key) else None
+            if head is None:
                 continue
-            head = probe("chain", key, size, True)
             for jk, powers in jokers:
                 cards = nat_cards + jk
                 yield cards, (lambda cards=cards, used=used, x=x: self.uneven_reading(
@@ -344,6 +347,7 @@ class ShuangkouSpec(wild.WildSpec):
     kind_names = KIND_NAMES
     #: generation order (jokers alone first; then one rank, runs, chains)
     pattern_types = (JokersAlone, SameRank, KindBomb, Run, PairRun, TripleRun, ChainBomb)
+    bombs_read_first = True  # sorted_readings: bombs first
 
     def wild_ranks(self):
         return wild_ranks(self.rules)

@@ -11,6 +11,7 @@ smallest are known.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from operator import itemgetter
 from typing import Any, Callable, Mapping, Sequence
 
 from ..cards import Card, format_cards, format_play, in_ascending_order, missing_from, parse_cards, written_places
@@ -319,11 +320,13 @@ def play_texts(hand: Sequence[Card], plays: Sequence[Sequence[Card]], key, wild=
     ranks = [c.rank for c in order]
     rank_at = ranks.__getitem__
     wild_from = _wild_top(ranks, wild) if not (2 in ranks and 3 in ranks) else len(ranks)
-    place_of, name_at = place.__getitem__, names.__getitem__
     out = []
     for cards in plays:
+        if len(cards) < 2:  # (itemgetter of one key gives the value, not a tuple)
+            out.append(format_play(cards, key, wild))
+            continue
         try:
-            at = sorted(map(place_of, cards))
+            at = sorted(itemgetter(*cards)(place))  # itemgetter: the places in one C call
         except KeyError:
             out.append(format_play(cards, key, wild))
             continue
@@ -331,7 +334,7 @@ def play_texts(hand: Sequence[Card], plays: Sequence[Sequence[Card]], key, wild=
             written = written_places(list(map(rank_at, at)), wild)
             if written is not None:
                 at = list(map(at.__getitem__, written))
-        out.append(" ".join(map(name_at, at)))
+        out.append(" ".join(itemgetter(*at)(names)))
     return out
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import lru_cache
+from operator import itemgetter
 from typing import NamedTuple, Sequence
 
 from ..cards import Card
@@ -25,6 +26,7 @@ from .turn import Turn
 PLAIN, BOMB = 0, 1
 #: a play's place in the order: (PLAIN, deciding power) or (BOMB, bomb key)
 Rank = tuple
+_count = itemgetter(1)  # of a (power, n) group
 _PLAIN_TABLE = probe("", (), 0, False)  # a plain play of no kind: a pattern that answers it with -1 cards beats any
 
 
@@ -135,8 +137,10 @@ def kicker_breaks(groups: Sequence[tuple[int, int]], have) -> tuple:
     largest first; ``groups`` are the play's (power, how many). A play has kickers when the ranks it holds most
     often, three times or more, come with ranks held once or twice (三带一, 四带二, airplanes, bombs with
     kickers): those are its kickers (the same split as :func:`~scoring.cards.written_order`)."""
-    most = max([n for _, n in groups])
-    if most < 3 or len(groups) < 2:
+    if len(groups) < 2:
+        return ()
+    most = max(map(_count, groups))
+    if most < 3:
         return ()
     out = []
     for p, n in groups:

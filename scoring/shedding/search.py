@@ -146,10 +146,12 @@ class _Collector:
 
     def as_bomb(self, cards, rank: Rank, reading: MakeReading) -> tuple[Rank, MakeReading]:
         """The place and reading of a plain play with wild jokers that may read as a bomb too: a bomb's if it does
-        (read by the bomb patterns first: most such plays are none)."""
-        if not legal_readings(self.spec, cards, self.table, self.turn, among=self.ranking.bomb_patterns):
+        (read by the bomb patterns first: most such plays are none; only by them when bombs are read first)."""
+        readings = legal_readings(self.spec, cards, self.table, self.turn, among=self.ranking.bomb_patterns)
+        if not readings:
             return rank, reading
-        readings = legal_readings(self.spec, cards, self.table, self.turn)
+        if not self.spec.bombs_read_first:
+            readings = legal_readings(self.spec, cards, self.table, self.turn)
         if readings and self.ranking.rank_of(readings)[0] == BOMB:
             return self.ranking.rank_of(readings), readings[0]
         return rank, reading

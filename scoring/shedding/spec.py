@@ -33,6 +33,10 @@ class SheddingSpec:
     kind_names: Mapping[str, Text] = {}
     #: may a stock run start low with 2 or A-2 (A2345, 2233; :mod:`.runs`)?
     low_runs = False
+    #: does :meth:`sorted_readings` put every reading that ranks as a bomb (a bomb, or of a kind that beats any
+    #: plain play) before every other? Then the bomb patterns' readings of a play tell its largest reading when
+    #: it has a bomb one (the hint reads only those to rank a plain play that may also be a bomb)
+    bombs_read_first = False
 
     def __init__(self, rules):
         self.rules = rules

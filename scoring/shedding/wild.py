@@ -124,6 +124,9 @@ class WildHand(HandGroups):
         self.budget = len(self.big) + len(self.little)
         self.powers = order.table
         self.p_big, self.p_little = order.power(BIG_JOKER), order.power(LITTLE_JOKER)
+        #: natural rank → [(its first u cards, their powers) for u = 0 …]: a template's cards in parts made once
+        self.parts = {r: [(tuple(g[:u]), (self.powers[r],) * u) for u in range(len(g) + 1)]
+                      for r, g in self.groups.items() if r in self.natural_have}
         self._question(None, 0, None)
 
     def ask(self, table: Reading | None, size: int, need: int | None) -> "WildHand":
@@ -133,7 +136,7 @@ class WildHand(HandGroups):
                                                                   self.ranks, self.naturals)
         q.natural_have, q.memo, q.big, q.little, q.budget = (self.natural_have, self.memo, self.big, self.little,
                                                             self.budget)
-        q.powers, q.p_big, q.p_little = self.powers, self.p_big, self.p_little
+        q.powers, q.p_big, q.p_little, q.parts = self.powers, self.p_big, self.p_little, self.parts
         q._question(table, size, need)
         return q
 
@@ -171,21 +174,25 @@ class WildHand(HandGroups):
 
     def fills(self, window: Sequence[int], widths: Sequence[int]) -> list[tuple[tuple[int, ...], int]]:
         """(naturals used per rank, jokers needed) for a template, at least one natural card."""
-        m, found, acc = len(window), [], [0] * len(window)  # few names the nested function shares: each is a cell
+        have, budget, need, size = self.natural_have, self.budget, self.need_rank, self.size
+        caps = [min(have.get(r, 0), g) for r, g in zip(window, widths)]
+        after = _after(caps, widths)
+        if after[0] > budget:
+            return []  # too few jokers for what the hand lacks
+        lows = [1 if r == need else 0 for r in window]  # the needed rank takes a natural card
+        last, found, acc = len(window) - 1, [], [0] * len(window)  # names the nested function shares: cells
 
         def rec(i: int, deficit: int):
-            if i == m:
-                if deficit < self.size:
-                    found.append((tuple(acc), deficit))
-                return
-            r, g = window[i], widths[i]
-            most = min(self.natural_have.get(r, 0), g)
-            least = max(0, g - (self.budget - deficit))
-            if r == self.need_rank:
-                least = max(least, 1)
-            for u in range(most, least - 1, -1):
+            g = widths[i]
+            least = g - budget + deficit + after[i + 1]  # the jokers left fill the rest of this rank and the next
+            if least < lows[i]:
+                least = lows[i]
+            for u in range(caps[i], least - 1, -1):
                 acc[i] = u
-                rec(i + 1, deficit + g - u)
+                if i < last:
+                    rec(i + 1, deficit + g - u)
+                elif deficit + g - u < size:
+                    found.append((tuple(acc), deficit + g - u))
             acc[i] = 0
 
         rec(0, 0)
@@ -195,11 +202,20 @@ class WildHand(HandGroups):
     def natural_cards(self, window: Sequence[int], used: Sequence[int]) -> tuple[tuple[Card, ...], tuple[int, ...]]:
         """The natural cards of a template and their powers high to low (with the jokers' before them, a
         candidate's identity and smallest-play order: the search need not sort them again)."""
-        cards = tuple([c for r, u in zip(window, used) if u for c in self.groups[r][:u]])
-        powers: tuple[int, ...] = ()
-        table = self.powers
-        for p, u in sorted([(table[r], u) for r, u in zip(window, used) if u], reverse=True):
-            powers += (p,) * u
+        parts = self.parts
+        cards: tuple = ()
+        taken = []
+        for r, u in zip(window, used):
+            if u:
+                part = parts[r][u]
+                cards += part[0]
+                taken.append(part[1])
+        if len(taken) == 1:
+            return cards, taken[0]
+        taken.sort(reverse=True)  # each one power repeated: by the power, high to low
+        powers: tuple = ()
+        for part in taken:
+            powers += part
         return cards, powers
 
     def emit(self, pattern: Pattern, window, widths, kind: str, key: tuple, make):
@@ -241,16 +257,18 @@ def _file_by_size(by_size: dict, hand: WildHand, window, used: tuple[int, ...], 
                   top: int, bounds: tuple[int, int]) -> None:
     """File one choice of naturals (and its cards, made once) under every size from ``floor`` to ``top`` that
     allows an X: the largest smallest group (``least`` … ``most``) with every group filled to it fitting the
-    size, none below the naturals' smallest."""
-    least_group, most_group = bounds
-    sums = [sum(u if u > x else x for u in used) for x in range(most_group, least_group - 1, -1)]  # grow with X
-    low, spread = min(used), most_group * (len(used) - 1)
+    size, none below the naturals' smallest. ``floor`` is the cards of the groups filled to ``least``."""
+    x, most = bounds
+    low, spread = min(used), most * (len(used) - 1)
+    cards, grow = floor, used.count(x) + sum([u < x for u in used])  # cards at X; groups one more X adds to
     naturals = None
     for size in range(floor, top + 1):
-        least = max(low, size - spread, least_group)
-        x = next((x for x, need in zip(range(most_group, least - 1, -1), sums) if need <= size), None)
-        if x is not None:
-            naturals = naturals or hand.natural_cards(window, used)
+        while x < most and cards + grow <= size:  # the largest X that fits grows with the size
+            cards += grow
+            x += 1
+            grow += used.count(x)
+        if x >= low and x >= size - spread:  # else no X: the smallest group would be below the naturals' or too
+            naturals = naturals or hand.natural_cards(window, used)  # many cards for the others to hold
             by_size.setdefault(size, []).append((used, total, x, naturals))
 
 
@@ -259,26 +277,38 @@ def _naturals_by_size(hand: WildHand, window: Sequence[int], least: int, most: i
     least one natural, the groups short of ``least`` filled by the wild jokers (``floor`` … naturals + jokers)."""
     budget, need_rank = hand.budget, hand.need_rank
     caps = [min(hand.natural_have.get(r, 0), most) for r in window]
+    after = _after(caps, [least] * len(window))
+    if after[0] > budget:
+        return {}  # too few jokers for what the hand lacks
+    lows = [1 if r == need_rank else 0 for r in window]
     m = len(window)
-    biggest = most * m
+    biggest, last = most * m, m - 1
     acc = [0] * m
     by_size: dict[int, list[tuple]] = {}
 
     def rec(i, total, floor):
         # total: naturals so far; floor: the least cards the groups so far need (each group has ``least`` or more)
-        if floor - total > budget or floor + least * (m - i) > biggest:
-            return
-        if i == m:
-            if total:
-                _file_by_size(by_size, hand, window, tuple(acc), total, floor, min(total + budget, biggest),
-                              (least, most))
-            return
-        lo = 1 if window[i] == need_rank else 0
-        for u in range(caps[i], lo - 1, -1):
+        for u in range(caps[i], lows[i] - 1, -1):
+            t, f = total + u, floor + (u if u > least else least)
+            if f - t + after[i + 1] > budget:
+                break  # fewer naturals of this rank only need more jokers (the ranks after need at least after[i+1])
             acc[i] = u
-            rec(i + 1, total + u, floor + (u if u > least else least))
+            if i < last:
+                rec(i + 1, t, f)
+            elif t:
+                _file_by_size(by_size, hand, window, tuple(acc), t, f, min(t + budget, biggest), (least, most))
         acc[i] = 0
 
     rec(0, 0, 0)
     del rec  # break the cycle of a nested function that calls itself
     return by_size
+
+
+def _after(caps: Sequence[int], widths: Sequence[int]) -> list[int]:
+    """The least wild jokers the ranks from each place on need (ranks of ``widths`` cards, the hand holding
+    ``caps`` of each), and none past the last: a choice for one rank must leave that many."""
+    after = [0] * (len(caps) + 1)
+    for i in range(len(caps) - 1, -1, -1):
+        short = widths[i] - caps[i]
+        after[i] = after[i + 1] + (short if short > 0 else 0)
+    return after
