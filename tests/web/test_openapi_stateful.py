@@ -15,7 +15,8 @@ import schemathesis
 from hypothesis import HealthCheck, settings
 from hypothesis.stateful import run_state_machine_as_test
 
-from stateful_hands import Tables, walk_bodies
+from scoring.registry import all_games
+from stateful_hands import Table, Tables, fitting_hands, walk_bodies
 from webapp import create_app
 
 DB_DIR = tempfile.TemporaryDirectory(prefix="paiju-stateful-")
@@ -98,3 +99,31 @@ def test_requests_that_follow_the_links_pass_every_check_and_reach_every_link_an
     assert missing == [], f"never answered 2xx through a link: {missing}; answered: {sorted(walked.answered)}"
     assert len(declared) == 34
     assert sorted(declared - walked.followed) == []
+
+
+def test_the_edit_a_hand_written_links_to_sends_the_table_s_version_and_the_hand_as_sent():
+    """The link's body, evaluated by hand on a real answer, is an edit the server takes (200)."""
+    client = APP.test_client()
+    doc = client.get("/api/v1/openapi.json").get_json()
+    hands = "/api/v1/tables/{table_id}/hands"
+    record_link = doc["paths"][hands]["post"]["responses"]["201"]["links"]["hand_edit"]
+    edit_link = doc["paths"][hands + "/{number}"]["put"]["responses"]["200"]["links"]["hand_edit"]
+    assert record_link["requestBody"] == {"version": "$response.body#/version", "input": "$request.body"}
+    assert edit_link["requestBody"] == {"version": "$response.body#/version", "input": "$request.body#/input"}
+    created = client.post("/api/v1/tables", json={"game": "paodekuai", "players": ["甲", "乙", "丙", "丁"]}).get_json()
+    token = {"X-Edit-Token": created["edit_token"]}
+    sent = {"winner": 0, "cards_left": [0, 3, 4, 5]}
+    written = client.post(f"/api/v1/tables/{created['id']}/hands", json=sent, headers=token).get_json()
+    edit = {"version": written["version"], "input": sent}
+    for _ in range(2):  # the edit's own link: the same again, at the version the edit left
+        resp = client.put(f"/api/v1/tables/{created['id']}/hands/{written['hand']['number']}", json=edit,
+                          headers=token)
+        assert resp.status_code == 200, resp.get_json()
+        edit = {"version": resp.get_json()["version"], "input": edit["input"]}
+
+
+def test_the_walk_has_a_hand_that_fits_a_table_of_each_game_under_its_default_rules():
+    """(For some number of seats: Q783's worked hands are for four players.)"""
+    fits = {game.slug: sum(len(fitting_hands(Table(game.slug, seats, None)))
+                           for seats in range(game.seats[0], game.seats[1] + 1)) for game in all_games()}
+    assert all(fits.values()), fits
