@@ -9,9 +9,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "web")]
 
-import schemathesis  # noqa: E402
-from schemathesis.generation.meta import TestPhase  # noqa: E402
-from stateful_hands import Tables, walk_bodies  # noqa: E402
+import schemathesis
+from schemathesis.generation.meta import TestPhase
+from stateful_hands import Tables, walk_bodies
 
 TABLES = Tables()
 #: whether the stateful phase has begun (the phases run one after the other; a hook sees no phase while drawing)

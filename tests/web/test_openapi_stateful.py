@@ -3,8 +3,10 @@ made, its edit token, a hand written, a new token) run every check on every answ
 link the document declares and reaches each step of an evening through them: record a hand, edit it, delete it,
 read the table, rotate its token, open the next evening, settle up, delete the table. The one thing the document
 cannot say — which game a table plays, so which hand body fits it — the walk learns from the answers
-(``stateful_hands``); every other value a step sends comes from the document: drawn from its schemas or given
-by its links (the edit's version and input among them)."""
+(``stateful_hands``), and the hands it records or edits are the games' worked hands (valid by the document; a
+hand drawn from the document gives up too often for the walk to get that far); every other value a step sends
+comes from the document: drawn from its schemas or given by its links (the edit's version and input among them).
+"""
 from __future__ import annotations
 
 import tempfile
@@ -14,9 +16,9 @@ from pathlib import Path
 import schemathesis
 from hypothesis import HealthCheck, settings
 from hypothesis.stateful import run_state_machine_as_test
+from stateful_hands import Table, Tables, fitting_hands, walk_bodies
 
 from scoring.registry import all_games
-from stateful_hands import Table, Tables, fitting_hands, walk_bodies
 from webapp import create_app
 
 DB_DIR = tempfile.TemporaryDirectory(prefix="paiju-stateful-")
