@@ -198,6 +198,12 @@ def success_properties(operation: dict) -> tuple[str, dict]:
     return "", {}
 
 
+def body_properties(operation: dict) -> dict:
+    """The properties an operation's JSON request body names ({} when none)."""
+    body = operation.get("requestBody", {}).get("content", {}).get("application/json", {})
+    return body.get("schema", {}).get("properties", {})
+
+
 def link_values(source_path: str, named: dict) -> dict[str, str]:
     """What an answer with these properties gives a next request: the table, its edit token, a hand and the
     table's version (each a runtime expression by its parameter, ``path.table_id`` …)."""
@@ -214,6 +220,18 @@ def link_values(source_path: str, named: dict) -> dict[str, str]:
     return {}
 
 
+def edit_body(source: dict, named: dict, target: dict) -> dict | None:
+    """The body of an edit (``{"version", "input"}``) that follows a hand written: the version the table is at
+    now, and the hand's input as the write sent it (a record's whole body, an edit's ``input``) — an input this
+    table's game reads, which a body drawn from the document (any game's input) seldom is."""
+    if "hand" not in named or not {"version", "input"} <= set(body_properties(target)):
+        return None
+    sent = "$request.body#/input" if "input" in body_properties(source) else "$request.body"
+    # the body as a whole: schemathesis would otherwise merge it into one it drew
+    return {"requestBody": {"version": "$response.body#/version", "input": sent},
+            "x-schemathesis": {"merge_body": False}}
+
+
 def add_links(paths: dict) -> None:
     """Give each operation's success answer links to the operations of a table that take what it names."""
     operations = [(path, op) for path, methods in paths.items() for op in methods.values()]
@@ -226,7 +244,8 @@ def add_links(paths: dict) -> None:
             given = {name: value for name, value in values.items() if name in taken}
             needed = {f"path.{p['name']}" for p in target.get("parameters", ()) if p["in"] == "path"}
             if "path.table_id" in given and needed <= set(given):
-                links[target["operationId"]] = {"operationId": target["operationId"], "parameters": given}
+                links[target["operationId"]] = {"operationId": target["operationId"], "parameters": given,
+                                                **(edit_body(op, named, target) or {})}
         if links:
             op["responses"][status]["links"] = links
 

@@ -3,7 +3,7 @@ builds the document; the ledger adds these when it is set up)."""
 from __future__ import annotations
 
 from scoring.i18n import t
-from scoring.inputs import PLAIN_TEXT, PY_SPACE
+from scoring.inputs import INT_TEXT, PLAIN_TEXT, PY_SPACE
 from scoring.registry import all_games
 
 from ..openapi import (
@@ -28,7 +28,8 @@ from .cleaning import MAX_NAME, MAX_SEATS, MIN_SEATS
 LEDGER_ERRORS = ("400", "403", "404", "409", "413", "415", "422", "429")
 TABLE_ID = {"name": "table_id", "in": "path", "required": True, "schema": STRING}
 NUMBER = {"name": "number", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 0}}
-TOKEN = {"name": "X-Edit-Token", "in": "header", "required": False, "schema": STRING,
+#: every write needs it (without it, or with a wrong one: 403)
+TOKEN = {"name": "X-Edit-Token", "in": "header", "required": True, "schema": STRING,
          "description": "the table's edit token"}
 IDEMPOTENCY = {"name": "Idempotency-Key", "in": "header", "required": False,
                "schema": {"type": "string", "minLength": 1, "maxLength": 128, "pattern": "^[!-~]+$"}}
@@ -101,7 +102,8 @@ def ledger_operations() -> dict[str, dict]:
                     "responses": responses("200", WRITTEN, (*LEDGER_ERRORS, "428"))},
             "delete": {"operationId": "hand_delete", "tags": ["tables"],
                        "parameters": [TABLE_ID, NUMBER, TOKEN,
-                                      {"name": "version", "in": "query", "required": False, "schema": STRING}],
+                                      {"name": "version", "in": "query", "required": False,
+                                       "schema": {"type": "string", "pattern": INT_TEXT}}],
                        "responses": responses("204", None, LEDGER_ERRORS, t("已删除", "deleted"))}},
         "/api/v1/tables/{table_id}/settle-up": {"get": {
             "operationId": "table_settle_up", "tags": ["tables"],
