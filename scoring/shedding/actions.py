@@ -135,8 +135,12 @@ def is_pass(value: Any) -> bool:
     return isinstance(value, str) and value.strip().lower() in PASS_WORDS
 
 
-def table_reading(spec: SheddingSpec, previous: Sequence[Card], payload: Mapping) -> Reading:
-    """The reading of the table's play: its largest, or ``previous_reading`` (an index)."""
+def table_reading(spec: SheddingSpec, previous: Sequence[Card] | None, payload: Mapping) -> Reading | None:
+    """The reading of the table's play: its largest, or ``previous_reading`` (an index); None for a lead, whose
+    ``previous_reading`` is still read (a value that is not a whole number is refused as the document says)."""
+    if not previous:
+        PREVIOUS_READING.read_alone(payload, Context())
+        return None
     rs = spec.readings(previous)
     if not rs:
         raise InvalidInput(join([t("桌上的牌：", "the table’s play: ", ), spec.no_pattern(previous)], "", ""),
@@ -176,7 +180,7 @@ class _Check:
         self.passing = is_pass(payload.get("play"))
         self.play, previous, self.hand = values.play, values.previous, values.hand
         check_together(spec, [("previous", previous), ("hand" if self.hand else "play", self.hand or self.play)])
-        self.table = table_reading(spec, previous, payload) if previous else None
+        self.table = table_reading(spec, previous, payload)
         self.turn = read_turn(payload, spec, self.hand, leading=previous is None)
         self.readings: list[Reading] = []
 
@@ -258,7 +262,7 @@ def _hint(spec: SheddingSpec, payload: Mapping) -> dict:
     values = read_cards_of("hint", spec, payload)
     hand, previous = values.hand, values.previous
     check_together(spec, [("previous", previous), ("hand", hand)])
-    table = table_reading(spec, previous, payload) if previous else None
+    table = table_reading(spec, previous, payload)
     turn = read_turn(payload, spec, hand, leading=previous is None)
     limit = LIMIT.read_alone(payload, Context()) or default_limit(table is None)
     legal = legal_plays(spec, hand, table, turn)

@@ -25,3 +25,15 @@ schema.config.generation.update(modes=["negative"])
 @settings(max_examples=20, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 def test_every_request_the_document_forbids_is_refused(case):
     case.call_and_validate(checks=[openapi_checks.negative_data_rejection])
+
+
+def test_a_lead_is_refused_a_previous_reading_that_is_not_a_whole_number():
+    """schemathesis found it: with no play on the table the reading of that play was never read, so an array
+    there was a 200 though the document allows only a whole number."""
+    client = APP.test_client()
+    for slug in ("paodekuai", "shuangkou", "q783"):
+        for action, body in (("check", {"play": "♠3"}), ("hint", {"hand": "♠3 ♥4"})):
+            for previous in ({}, {"previous": None}):
+                out = client.post(f"/api/v1/{slug}/{action}", json={**body, **previous, "previous_reading": [1]})
+                assert out.status_code == 400, (slug, action, previous)
+                assert out.get_json()["error"]["field"] == "previous_reading"
