@@ -47,12 +47,22 @@ def error_messages(form, exc: PaijuError) -> list[str]:
     """Put every error on the form field it names; the messages no field took, for the top of the form."""
     attach = getattr(form, "attach", None) or (lambda field, message: attach_error(form, field, message))
     labels = getattr(form, "label_of", None) or (lambda path: label_of(form, path))
+    names = seat_names(form)
     left = []
     for err in each_error(exc):
-        message = page_message(err, label_of=labels if form is not None else None)
+        message = page_message(err, label_of=labels if form is not None else None, names=names)
         if form is None or not attach(err.field, message):
             left.append(message)
     return left
+
+def seat_names(form) -> tuple[str, ...] | None:
+    """The players in the form's seats, when it knows each one's name: a table's (``seat_names``), or the names
+    typed beside every seat; None otherwise (the messages then say 1号位)."""
+    names = getattr(form, "seat_names", None)
+    if names is None and callable(getattr(form, "names_given", None)):
+        names = form.names_given()
+    return tuple(names) if names and all(names) else None
+
 
 _HTTP = {
     404: ("not_found", t("找不到这个地址", "no such address")),

@@ -6,7 +6,7 @@ from typing import Callable
 
 from flask import Request, has_request_context, request
 
-from scoring.i18n import DEFAULT_LANG, LANGS, render
+from scoring.i18n import DEFAULT_LANG, LANGS, render, render_json, to_json
 
 COOKIE = "lang"
 
@@ -54,11 +54,13 @@ def accept_language(req: Request) -> str:
 _FIELD_IN_QUOTES = re.compile(r"(「|“)([a-z_]+(?:\[\d+\])?(?:\.[a-z_0-9]+)?)(」|”)")
 
 
-def page_message(exc, lang: str | None = None, label_of: Callable[[str], str | None] | None = None) -> str:
+def page_message(exc, lang: str | None = None, label_of: Callable[[str], str | None] | None = None,
+                 names: tuple[str, ...] | None = None) -> str:
     """An engine error as a page shows it: a quoted field path becomes the form's own label for it
-    (``label_of(path)``, from the form that was sent)."""
+    (``label_of(path)``, from the form that was sent); with ``names`` (the players in the seats, in seat
+    order), a seat is called by its player's name."""
     lang = lang or current_lang()
-    message = render(exc.message, lang)
+    message = render_json(to_json(exc.message), lang, names) if names else render(exc.message, lang)
     if label_of is None:
         return message
 

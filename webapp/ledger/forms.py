@@ -60,8 +60,10 @@ def settle_form(table: LedgerTable, formdata=None, data=None, add_row=None, seat
     kwargs = {"data": data} if data is not None else {}
     if formdata is not None:
         kwargs["formdata"] = formdata
-    count = len(seats if seats is not None else table.seating())
-    return schema_forms.settle_form(game, game.ruleset.resolve(table.rules), count, add_row, **kwargs)
+    seats = seats if seats is not None else table.seating()
+    form = schema_forms.settle_form(game, game.ruleset.resolve(table.rules), len(seats), add_row, **kwargs)
+    form.seat_names = table.names_of(seats)  # what its messages call each seat
+    return form
 
 
 def prefill(table: LedgerTable, stored: dict | None = None, seats: list[int] | None = None) -> dict:
