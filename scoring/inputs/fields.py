@@ -318,6 +318,9 @@ class PerSeatField(Field):
                                         "“{f}” has {k} numbers: these rules are for {n} players, give one per seat",
                                         f=label, k=len(raw), n=ctx.seats), field=path, code="wrong_length"))
             return MISSING
+        plain = self._plain_numbers(raw, ctx)
+        if plain is not None:
+            return plain
         out, ok = [], True
         for i, item in enumerate(raw):
             if item is None:
@@ -329,6 +332,17 @@ class PerSeatField(Field):
             ok = ok and value is not MISSING
             out.append(value)
         return out if ok else MISSING
+
+    def _plain_numbers(self, raw, ctx) -> list[int] | None:
+        """``raw`` as it is when every item is a JSON integer the item field takes (the usual case, and every
+        stored hand a long edit settles again: no item is read alone); None when any needs reading."""
+        lo, hi = self.item.bounds(ctx)
+        step = self.item.step
+        for item in raw:
+            if type(item) is not int or (lo is not None and item < lo) or (hi is not None and item > hi) \
+                    or item % step:
+                return None
+        return list(raw)
 
     def read_item(self, item, seat: int, ctx, path, label, problems):
         """One seat's number. Read first without its words (a valid number needs none); only a refused one is

@@ -62,7 +62,7 @@ class Schema:
             values[f.name] = f.read_in(payload, ctx, "", problems)
             if problems and self.first_problem_only:
                 raise problems.items[0]
-            if f.name == self.seats_field and isinstance(values[f.name], int):
+            if f.name == self.seats_field and isinstance(values[f.name], int) and values[f.name] != ctx.seats:
                 ctx = replace(ctx, seats=values[f.name])
         problems.raise_any()
         return values
