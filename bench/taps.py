@@ -227,10 +227,10 @@ def serve():
     return server, f"http://127.0.0.1:{server.server_port}"
 
 
-def new_phone(browser, lang: str = "zh"):
-    """A phone's browser context: 360 × 780, touch, the page language chosen."""
+def new_phone(browser, lang: str = "zh", scheme: str = "light"):
+    """A phone's browser context: 360 × 780, touch, the page language and the light or dark scheme chosen."""
     context = browser.new_context(viewport=VIEWPORT, is_mobile=True, has_touch=True, device_scale_factor=2,
-                                  locale="zh-CN" if lang == "zh" else "en-GB")
+                                  locale="zh-CN" if lang == "zh" else "en-GB", color_scheme=scheme)
     return context
 
 

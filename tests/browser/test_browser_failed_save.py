@@ -4,6 +4,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from bench.taps import NAMES, SAVE, Finger, api, chip, new_phone, radio
+
 pytestmark = pytest.mark.browser
 
 IN_VIEW = "el => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= window.innerHeight; }"
@@ -21,3 +23,29 @@ def test_a_failed_save_brings_the_first_marked_field_into_view_and_focus(page, l
     focused = page.evaluate_handle("document.activeElement")
     assert page.evaluate("el => !!el.closest('.has-error') || el.classList.contains('has-error')", focused)
     assert page.evaluate(IN_VIEW, focused)
+
+
+@pytest.mark.parametrize("lang,scheme", [(lang, scheme) for lang in ("zh", "en") for scheme in ("light", "dark")])
+def test_a_failed_save_of_a_tables_next_hand_brings_its_first_marked_field_into_view_and_focus(
+        browser, live_server, lang, scheme):
+    """A 二七王 table's hand saved from the save bar with no 庄家 and a 冲关 row without its jokers: the page
+    comes back with the 庄家 row, far above the bar, in view and focused, and both errors listed."""
+    context = new_phone(browser, lang, scheme)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    page.goto(f"{live_server}/lang/{lang}")
+    table = api(live_server, "tables", {"game": "erqiwang", "players": NAMES})
+    page.goto(table["edit_url"].replace("http://localhost", live_server))
+    finger = Finger(page)
+    finger.tap("details.rows-box > summary")
+    finger.tap(radio("chongguan-0-seat", "1"))
+    finger.tap(chip("bid", 60))
+    finger.reach(SAVE)
+    page.locator(SAVE).click()
+    expect(page.locator("p.error").first).to_be_attached()
+    assert page.locator("p.error").count() >= 2  # every problem listed at once
+    focused = page.evaluate_handle("document.activeElement")
+    assert page.evaluate("el => el.name", focused) == "declarer"
+    assert page.evaluate(IN_VIEW, focused)
+    assert page.locator("details.rows-box").evaluate("el => el.open")  # the 冲关 row keeps what was typed
+    context.close()

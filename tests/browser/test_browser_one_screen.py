@@ -1,7 +1,7 @@
 """The next hand on one screen (issue 26): after a save on a table page the page lands on the totals, and the
 form for the next hand is there with them: every control a typical hand uses, and the save, is reached
-without a swipe on a phone (Chromium, 360 × 780, touch), in zh and in en; a Q783 hand of three rounds and a
-二七王 hand with 冲关 among them. Swipes are counted as bench/taps.py counts them."""
+without a swipe on a phone (Chromium, 360 × 780, touch), in zh and in en, light and dark; a Q783 hand of three
+rounds and a 二七王 hand with 冲关 among them. Swipes are counted as bench/taps.py counts them."""
 from __future__ import annotations
 
 import pytest
@@ -31,12 +31,14 @@ EVENINGS = [
 ]
 
 
-@pytest.fixture(params=["zh", "en"])
+@pytest.fixture(params=[(lang, scheme) for lang in ("zh", "en") for scheme in ("light", "dark")],
+                ids=lambda param: "-".join(param))
 def phone(request, browser, live_server):
-    context = new_phone(browser, request.param)
+    lang, scheme = request.param
+    context = new_phone(browser, lang, scheme)
     page = context.new_page()
     page.set_default_timeout(10_000)
-    page.goto(f"{live_server}/lang/{request.param}")
+    page.goto(f"{live_server}/lang/{lang}")
     yield page
     context.close()
 

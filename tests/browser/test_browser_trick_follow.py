@@ -27,22 +27,33 @@ def trick(page, winner: str, points: str):
     page.click("button[value=round]")
 
 
-def test_a_hongwu_hand_followed_trick_by_trick_is_decided_early_and_recorded_once(page, live_server):
+#: what the page says, by language: the link to follow a hand, points still out, decided, the last trick's chip
+WORDS = {
+    "zh": ("跟踪这一手", "还有 {} 分在外", "已定", "庄家赢了最后一墩"),
+    "en": ("Follow this hand", "{} still out", "Decided", "the declarer (庄家) won the last trick"),
+}
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_hongwu_hand_followed_trick_by_trick_is_decided_early_and_recorded_once(page, live_server, lang):
+    follow, out, decided, last_trick = WORDS[lang]
+    page.goto(f"{live_server}/lang/{lang}")
     table_url = open_table(page, live_server, "hongwu")
-    page.get_by_role("link", name="跟踪这一手").click()
+    page.get_by_role("link", name=follow).click()
     page.locator("form label.seat-button", has_text="小红").first.click()  # the 庄家
     page.locator("input[name=bid]").fill("100")
     page.click("button[value=start]")
     steps = page.locator("ol.steps")
-    expect(steps).to_contain_text("还有 200 分在外", timeout=10_000)
+    expect(steps).to_contain_text(out.format(200), timeout=10_000)
     trick(page, "小红", "60")
-    expect(steps).to_contain_text("还有 140 分在外", timeout=10_000)
+    expect(steps).to_contain_text(out.format(140), timeout=10_000)
     trick(page, "老王", "20")
-    expect(steps).to_contain_text("还有 120 分在外", timeout=10_000)  # each trick answered before the next is entered
+    expect(steps).to_contain_text(out.format(120), timeout=10_000)  # each trick answered before the next is entered
+    expect(steps).not_to_contain_text(decided)
     trick(page, "小红", "100")
-    expect(steps).to_contain_text("已定", timeout=10_000)  # 160 of 200 with the bid at 100: made, come what may
+    expect(steps).to_contain_text(decided, timeout=10_000)  # 160 of 200 with the bid at 100: made, come what may
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
-    page.locator(".finish-form label.chip", has_text="庄家赢了最后一墩").click()
+    page.locator(".finish-form label.chip", has_text=last_trick).click()
     page.locator(".finish-form input[name=bottom]").fill("10")
     page.click("button[value=finish]")
     expect(page.locator("button[value=record]")).to_be_visible(timeout=10_000)
