@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import expect
 from test_browser_axe import RUN_AXE, axe_source
 from test_browser_pwa import fill_q783_hand, hand_numbers, wait_until, worker_in_control
-from test_offline_engine_browser import ANSWER_WAIT_MS, READY, turn_on_offline_mode
+from test_offline_engine_browser import ANSWER_WAIT_MS, phone_with_offline_mode
 from test_tables_browser import api
 
 pytestmark = pytest.mark.browser
@@ -31,15 +31,8 @@ IS_KEPT = "caches.open('paiju-tables').then(cache => cache.match(location.href))
 
 @pytest.fixture(scope="module")
 def phone(browser, live_server):
-    """A 360 px phone with offline mode turned on (the engine downloaded and tried once)."""
-    context = browser.new_context(viewport={"width": 360, "height": 740}, device_scale_factor=2, is_mobile=True,
-                                  has_touch=True, locale="zh-CN", bypass_csp=True)  # axe-core is injected
-    page = context.new_page()
-    page.set_default_timeout(ANSWER_WAIT_MS)
-    status = turn_on_offline_mode(page, live_server)
-    assert status.startswith(READY), status
-    yield page
-    context.close()
+    with phone_with_offline_mode(browser, live_server, bypass_csp=True) as page:  # axe-core is injected
+        yield page
 
 
 def axe_findings(page) -> list:

@@ -22,16 +22,14 @@ from test_offline_engine_browser import (
     api_messages,
     api_reply,
     open_tab,
+    phone_with_offline_mode,
     texts,
-    turn_on_offline_mode,
 )
 
 from scoring.registry import get_game
 
 pytestmark = pytest.mark.browser
 
-READY = "已开启"
-ANSWER_WAIT_MS = 120_000
 TRICK_GAMES = {"hongwu", "erqiwang"}
 
 
@@ -91,15 +89,9 @@ ORDERED = [example for group in GROUPS.values() for example in group]
 @pytest.fixture(scope="module")
 def phone(browser, live_server):
     """A phone with offline mode on; ``phone.opened`` is the group whose tab is open, redrawn and offline."""
-    context = browser.new_context(viewport={"width": 360, "height": 740}, device_scale_factor=2, is_mobile=True,
-                                  has_touch=True, locale="zh-CN")
-    page = context.new_page()
-    page.set_default_timeout(ANSWER_WAIT_MS)
-    status = turn_on_offline_mode(page, live_server)
-    assert status.startswith(READY), status
-    page.opened = None
-    yield page
-    context.close()
+    with phone_with_offline_mode(browser, live_server) as page:
+        page.opened = None
+        yield page
 
 
 def enter_offline(page, base, example: Example):

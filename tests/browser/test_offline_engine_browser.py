@@ -8,6 +8,7 @@ One phone (one browser context) for the module: Pyodide loads in seconds, once p
 from __future__ import annotations
 
 import json
+from contextlib import contextmanager
 import urllib.error
 import urllib.request
 
@@ -51,17 +52,26 @@ def turn_on_offline_mode(page, base):
     return page.inner_text("#offline-engine [data-status]")
 
 
-@pytest.fixture(scope="module")
-def phone(browser, live_server):
-    """A phone with offline mode turned on (the engine downloaded and tried once)."""
+@contextmanager
+def phone_with_offline_mode(browser, live_server, **options):
+    """A 360 px phone with offline mode turned on (the engine downloaded and tried once); ``options``: more of
+    the browser context's (``bypass_csp`` where axe-core is injected)."""
     context = browser.new_context(viewport={"width": 360, "height": 740}, device_scale_factor=2, is_mobile=True,
-                                  has_touch=True, locale="zh-CN")
+                                  has_touch=True, locale="zh-CN", **options)
     page = context.new_page()
     page.set_default_timeout(ANSWER_WAIT_MS)
     status = turn_on_offline_mode(page, live_server)
     assert status.startswith(READY), status
-    yield page
-    context.close()
+    try:
+        yield page
+    finally:
+        context.close()
+
+
+@pytest.fixture(scope="module")
+def phone(browser, live_server):
+    with phone_with_offline_mode(browser, live_server) as page:
+        yield page
 
 
 CLEAR = """() => { const form = document.querySelector('#panel form');
