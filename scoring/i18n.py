@@ -150,7 +150,7 @@ def to_json(value: Any) -> Any:
     if kind in _PLAIN:
         return value
     if kind is list or kind is tuple:
-        return [to_json(v) for v in value]
+        return [v if type(v) in _PLAIN else to_json(v) for v in value]
     if isinstance(value, Text):
         out: dict = {ZH_KEY: value.zh}
         if value.en != value.zh:
@@ -161,7 +161,7 @@ def to_json(value: Any) -> Any:
     if isinstance(value, Mapping):
         if ZH_KEY in value:
             raise ValueError(f"a mapping with the key {ZH_KEY!r} would read back as a text")
-        return {k: to_json(v) for k, v in value.items()}
+        return {k: v if type(v) in _PLAIN else to_json(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         return [to_json(v) for v in value]
     return value

@@ -29,10 +29,21 @@ def carried_input(game, hand: LedgerHand | None, seats: list[int] | None = None)
     if carried is None or seats is None:
         return carried
     before = hand.seating()
-    if sorted(before) != sorted(seats) or any(isinstance(v, list) and len(v) != len(before) for v in carried.values()):
+    same_seats = before == seats
+    if not same_seats and sorted(before) != sorted(seats):
         return None
-    return {key: [dict(zip(before, value))[p] for p in seats] if isinstance(value, list) else value
+    if any(isinstance(v, list) and len(v) != len(before) for v in carried.values()):
+        return None
+    if same_seats:  # the usual case: nobody moved
+        return carried
+    return {key: _follow_players(value, before, seats) if isinstance(value, list) else value
             for key, value in carried.items()}
+
+
+def _follow_players(value: list, before: list[int], seats: list[int]) -> list:
+    """Per-seat values of seats ``before`` moved to the seats the same players hold in ``seats``."""
+    by_player = dict(zip(before, value))
+    return [by_player[p] for p in seats]
 
 
 def table_carried(table: LedgerTable) -> dict | None:
