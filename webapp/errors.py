@@ -55,6 +55,7 @@ def error_messages(form, exc: PaijuError) -> list[str]:
             left.append(message)
     return left
 
+
 def seat_names(form) -> tuple[str, ...] | None:
     """The players in the form's seats, when it knows each one's name: a table's (``seat_names``), or the names
     typed beside every seat; None otherwise (the messages then say 1号位)."""
