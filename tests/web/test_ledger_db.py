@@ -1,100 +1,44 @@
 """The ledger's database: fixtures for SQLite *and* PostgreSQL, and the
 schema/migration tests.
 
-Every ledger test runs on both databases. PostgreSQL comes from
-``PAIJU_TEST_POSTGRES_URL`` (CI exports it from ``.ci/postgres.sh``); when it
-is unset the tests start a throwaway server with that same script, and fail
-loudly (never skip) when no server can be had. Each test gets a fresh
-database on that server.
+Every ledger test runs on both databases (tests/databases.py says where
+PostgreSQL comes from). Each test gets its own copy of the migrated schema;
+the migration tests here, marked ``empty_database``, start from nothing.
 """
 from __future__ import annotations
 
-import atexit
-import os
 import subprocess
 import sys
-import tempfile
-import uuid
 from pathlib import Path
 
 import pytest
+from databases import (
+    fresh_postgres_database,
+    mark_migrated,
+    migrated_postgres_database,
+    migrated_sqlite_url,
+)
 from sqlalchemy import inspect, text
 
 from webapp import create_app
 from webapp.ledger.db import database_url, db, ensure_schema
 
 ROOT = Path(__file__).resolve().parents[2]
-SCRIPT = ROOT / ".ci" / "postgres.sh"
-DATABASES = ["sqlite", "postgresql"]
-
-_PG: dict = {}
+DATABASES = ["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)]
 
 
-def _plain(url: str) -> str:
-    """psycopg's own connect() takes postgresql://, not the SQLAlchemy dialect form."""
-    return url.replace("postgresql+psycopg://", "postgresql://", 1)
-
-
-def postgres_server_url() -> str:
-    """The server URL, starting a throwaway server once per test run if needed."""
-    if "url" in _PG:
-        return _PG["url"]
-    if "error" in _PG:
-        pytest.fail(_PG["error"], pytrace=False)
-    url = os.environ.get("PAIJU_TEST_POSTGRES_URL")
-    try:
-        if not url:
-            dir_file = tempfile.NamedTemporaryFile(prefix="paiju-pg-dir-", delete=False).name
-            proc = subprocess.run(["bash", str(SCRIPT)], capture_output=True, text=True, timeout=600,
-                                  env={**os.environ, "PAIJU_PG_DIR_FILE": dir_file,
-                                       "PAIJU_PG_WATCH_PID": str(os.getpid())})
-            if proc.returncode != 0 or not proc.stdout.strip():
-                raise RuntimeError(f"{SCRIPT} failed ({proc.returncode}):\n{proc.stderr[-3000:]}")
-            url = proc.stdout.strip().splitlines()[-1]
-            pg_dir = Path(dir_file).read_text().strip()
-            os.unlink(dir_file)
-            atexit.register(subprocess.run, ["bash", str(SCRIPT), "stop", pg_dir],
-                            capture_output=True, timeout=120)
-        import psycopg
-        with psycopg.connect(_plain(url), connect_timeout=10) as conn:
-            conn.execute("SELECT 1")
-    except Exception as exc:  # noqa: BLE001 - any failure must fail the tests loudly
-        _PG["error"] = ("PostgreSQL is required for the ledger tests and none could be reached or started "
-                        f"(set PAIJU_TEST_POSTGRES_URL or make `bash .ci/postgres.sh` work): {exc}")
-        print(_PG["error"], file=sys.stderr)
-        pytest.fail(_PG["error"], pytrace=False)
-    _PG["url"] = url
-    return url
-
-
-def fresh_postgres_database():
-    """A new empty database on the test server; returns (url, drop)."""
-    import psycopg
-    from sqlalchemy.engine import make_url
-
-    server = make_url(postgres_server_url())
-    name = f"paiju_{uuid.uuid4().hex[:16]}"
-    admin = _plain(server.render_as_string(hide_password=False))
-    with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    url = server.set(database=name).render_as_string(hide_password=False)
-
-    def drop():
-        with psycopg.connect(admin, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-
-    return url, drop
-
-
-def make_ledger_app(kind: str, tmp_path: Path, **config):
+def make_ledger_app(kind: str, tmp_path: Path, migrated: bool = True, **config):
+    """The whole app on its own database of ``kind``: a copy of the migrated schema, or (``migrated=False``)
+    an empty database that the first request migrates."""
     if kind == "sqlite":
-        url, drop = f"sqlite:///{tmp_path / 'ledger.db'}", None
+        path = tmp_path / "ledger.db"
+        url, drop = (migrated_sqlite_url(path) if migrated else f"sqlite:///{path}"), None
     else:
-        url, drop = fresh_postgres_database()
+        url, drop = migrated_postgres_database() if migrated else fresh_postgres_database()
     # the tests open many tables a minute from one address: rate limits are tested on their own
     limits = {"LEDGER_CREATE_LIMIT": "10000 per minute", "LEDGER_WRITE_LIMIT": "10000 per minute"}
     app = create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE_URL": url, **limits, **config})
-    return app, drop
+    return (mark_migrated(app) if migrated else app), drop
 
 
 def close_ledger_app(app, drop) -> None:
@@ -107,8 +51,10 @@ def close_ledger_app(app, drop) -> None:
 
 @pytest.fixture(params=DATABASES)
 def ledger_app(request, tmp_path):
-    """The whole app on a fresh SQLite file, then on a fresh PostgreSQL database."""
-    app, drop = make_ledger_app(request.param, tmp_path)
+    """The whole app on SQLite, then on PostgreSQL, each a copy of the migrated schema; a test marked
+    ``empty_database`` gets an empty one, migrated by its first request."""
+    empty = request.node.get_closest_marker("empty_database") is not None
+    app, drop = make_ledger_app(request.param, tmp_path, migrated=not empty)
     yield app
     close_ledger_app(app, drop)
 
@@ -122,6 +68,7 @@ def lclient(ledger_app):
 # Schema tests
 # ---------------------------------------------------------------------------
 
+@pytest.mark.empty_database
 def test_migrations_create_the_ledger_schema_on_first_use(ledger_app):
     ensure_schema(ledger_app)
     with ledger_app.app_context():
@@ -132,6 +79,7 @@ def test_migrations_create_the_ledger_schema_on_first_use(ledger_app):
         assert db.session.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0008"
 
 
+@pytest.mark.empty_database
 def test_migrations_are_idempotent_across_app_starts(ledger_app):
     ensure_schema(ledger_app)
     url = ledger_app.config["DATABASE_URL"]
@@ -170,6 +118,7 @@ assert resp.status_code == 201, resp.get_data(as_text=True)
 """
 
 
+@pytest.mark.slow  # server processes: left out of `make check`
 @pytest.mark.parametrize("kind", DATABASES)
 def test_several_server_processes_starting_at_once_all_find_the_schema_ready(kind, tmp_path):
     url, drop = (f"sqlite:///{tmp_path / 'race.db'}", None) if kind == "sqlite" else fresh_postgres_database()
@@ -194,7 +143,9 @@ def test_an_sqlite_upgrade_is_one_transaction_so_no_other_process_sees_it_half_d
     The whole upgrade is one BEGIN IMMEDIATE transaction: while it runs, other connections see nothing."""
     import sqlite3
     from contextlib import closing
+
     from alembic.script import ScriptDirectory
+
     from webapp.ledger.db import migrations_dir
     path = tmp_path / "one.db"
     app = create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE_URL": f"sqlite:///{path}"})
@@ -230,7 +181,9 @@ def test_a_row_left_dangling_before_an_upgrade_does_not_stop_it(tmp_path):
     """The upgrade refuses to leave rows referring to no row, but only those it would make itself."""
     import sqlite3
     from contextlib import closing
+
     from flask_migrate import upgrade
+
     from webapp.ledger.db import migrations_dir
     path = tmp_path / "old.db"
     app = create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE_URL": f"sqlite:///{path}"})
@@ -252,6 +205,7 @@ def test_a_downgrade_and_upgrade_keep_every_table_and_its_hands(lclient, ledger_
     """SQLite changes a column by rebuilding the table: its DROP must not cascade to the rows referring to
     it (the hands), as it would with foreign keys on. Down to 0002 and back up, the table and its hand stay."""
     from flask_migrate import downgrade, upgrade
+
     from webapp.ledger.db import migrations_dir
     made = lclient.post("/api/v1/tables", json={"game": "q783", "players": ["a", "b", "c"]}).get_json()
     hand = {"banks": [100] * 3, "rounds": [], "finish_order": [0]}
@@ -269,9 +223,11 @@ def test_a_downgrade_and_upgrade_keep_every_table_and_its_hands(lclient, ledger_
     assert [h["number"] for h in lclient.get(f"/api/v1/tables/{made['id']}").get_json()["hands"]] == [1]
 
 
+@pytest.mark.empty_database
 def test_migration_0002_marks_the_stored_hands_that_end_a_series(ledger_app):
     """Hands stored before 0002 get ends_series from their result (a Q783 hand whose 大局 is over)."""
     from flask_migrate import upgrade
+
     from webapp.ledger.db import migrations_dir
     with ledger_app.app_context():
         upgrade(directory=migrations_dir(), revision="0001")

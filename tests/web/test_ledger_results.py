@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 from sqlalchemy import select, text
-
 from test_ledger_db import lclient, ledger_app  # noqa: F401 - fixtures
 from test_tables_api import first_out, led  # noqa: F401 - the API helper's fixture
+
 from webapp import ledger as m
 from webapp.ledger.db import db, migrations_dir
 
@@ -125,6 +125,7 @@ def stored_before_0004(app):
     db.session.commit()
 
 
+@pytest.mark.empty_database
 def test_migration_0004_keeps_how_a_stored_hand_shows_in_each_language_and_downgrading_restores_it(ledger_app, led):
     from flask_migrate import downgrade, upgrade
     with ledger_app.app_context():
