@@ -11,6 +11,7 @@ import subprocess
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from properties import examples
 
 from scoring.cards import parse_cards
 from scoring.errors import PaijuError
@@ -33,7 +34,7 @@ def read(text: str) -> tuple | None:
         return None
 
 
-@settings(max_examples=600, deadline=None, derandomize=True)
+@settings(max_examples=examples(600), deadline=None, derandomize=True)
 @given(TEXT)
 def test_card_text_matches_the_pattern_exactly_when_the_reader_reads_it(text):
     cards = read(text)
@@ -62,7 +63,7 @@ TRUMP_PIECES = ["♠", "♥", "S", "s", "ſ", "Ｓ", "黑桃", "黑", "红", "�
                 "dıamond", "club", "CLUBS", "NT", "无主", " ", "\u3000", "\ufe0f", "x", "ß"]
 
 
-@settings(max_examples=300, deadline=None, derandomize=True)
+@settings(max_examples=examples(300), deadline=None, derandomize=True)
 @given(st.lists(st.sampled_from(TRUMP_PIECES), max_size=3).map("".join))
 def test_trump_text_matches_its_pattern_exactly_when_it_names_a_suit(text):
     try:

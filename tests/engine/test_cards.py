@@ -6,9 +6,24 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from properties import examples
 
-from scoring.cards import (ACE, BIG, BIG_JOKER, JACK, KING, LITTLE, LITTLE_JOKER, QUEEN, RANKS, Card, Deck,
-                           Suit, format_cards, parse_cards)
+from scoring.cards import (
+    ACE,
+    BIG,
+    BIG_JOKER,
+    JACK,
+    KING,
+    LITTLE,
+    LITTLE_JOKER,
+    QUEEN,
+    RANKS,
+    Card,
+    Deck,
+    Suit,
+    format_cards,
+    parse_cards,
+)
 from scoring.errors import InvalidNotation
 
 S, H, C, D = Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS
@@ -174,7 +189,7 @@ def deck_and_cards(draw):
     return deck, cards, bare
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(deck_and_cards(), st.sampled_from(["default", "reversed", "q783"]))
 def test_parse_of_format_gives_back_the_same_multiset(case, order):
     deck, cards, bare = case
@@ -190,7 +205,7 @@ def test_parse_of_format_gives_back_the_same_multiset(case, order):
     assert format_cards(back, keys[order]) == text
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.lists(st.sampled_from([Card(r, s) for r in RANKS for s in Suit] + [BIG, LITTLE]), max_size=20))
 def test_every_accepted_spelling_of_a_card_reads_the_same(cards):
     letters = " ".join(

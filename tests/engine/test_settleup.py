@@ -6,11 +6,11 @@ from decimal import Decimal
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from oracles import brute_force_fewest
+from properties import examples
 
 from scoring.errors import MalformedInput
 from scoring.settleup import parse_per_point, settle_up
-
-from oracles import brute_force_fewest
 
 
 def moved_by(transfers, seats: int) -> list[int]:
@@ -39,7 +39,7 @@ def test_two_pairs_that_cancel_take_two_transfers_not_three():
     assert len(settle_up([5, -5, 7, -7])["transfers"]) == 2
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(st.integers(-200, 200), min_size=2, max_size=5))
 def test_the_number_of_transfers_is_the_exact_minimum(values):
     totals = values + [-sum(values)]
@@ -59,7 +59,7 @@ def test_money_per_point_defaults_to_one_and_reads_two_decimals():
     assert parse_per_point(None) == Decimal(1) and parse_per_point("0.5") == Decimal("0.5")
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.lists(st.integers(-60, 60).map(lambda x: 5 * x), min_size=12, max_size=15))
 def test_every_table_the_ledger_holds_settles_each_seat_exactly_in_fewer_transfers_than_balances(values):
     totals = values + [-sum(values)]  # 13 to 16 people: a table whose seats were replaced during the evening

@@ -10,6 +10,7 @@ import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from properties import examples
 
 from scoring import paodekuai as pdk
 from scoring.cards import BIG_JOKER, LITTLE_JOKER, format_cards, parse_cards
@@ -52,7 +53,7 @@ def deal(draw):
     return rules, rng.sample(pack, draw(st.integers(1, most)))
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(deal())
 def test_built_leads_are_the_read_leads_card_for_card_in_order(case):
     rules, hand = case
@@ -74,7 +75,7 @@ def turn_deal(draw):
     return rules, hand, turn
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(turn_deal())
 def test_built_leads_under_the_house_rules_of_the_turn_are_the_read_leads(case):
     rules, hand, turn = case

@@ -13,6 +13,7 @@ from collections import Counter
 
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from properties import examples
 
 from scoring import shuangkou as sk
 from scoring.cards import BIG_JOKER, LITTLE_JOKER, Card, parse_cards
@@ -44,7 +45,7 @@ def spec_of(rules: dict):
     return sk.spec_for(sk.RULESET.resolve(rules))
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(chain_hand(), st.sampled_from(TABLES), st.sampled_from(RULES))
 def test_a_chain_sized_hint_lists_the_oracles_plays_smallest_first(hand, previous, rules):
     assume(fits(hand, previous))
@@ -61,7 +62,7 @@ def test_a_chain_sized_hint_lists_the_oracles_plays_smallest_first(hand, previou
         expected[0] if expected else None)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(chain_hand(), st.sampled_from(RULES))
 def test_shuangkou_reads_every_bomb_before_any_plain_reading(hand, rules):
     """``bombs_read_first``: the hint ranks a plain play that may also be a bomb by its bomb readings alone."""

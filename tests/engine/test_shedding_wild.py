@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from properties import examples
 
 from scoring.cards import BIG_JOKER, Deck, format_cards, parse_cards
 from scoring.i18n import t
@@ -106,7 +107,7 @@ def hand_and_table(draw):
     return " ".join(cards), table
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(120), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(hand_and_table(), st.sampled_from([BOTH, BIG_ONLY]))
 def test_the_hint_with_wild_jokers_is_every_legal_sub_multiset(case, spec):
     hand, previous = case

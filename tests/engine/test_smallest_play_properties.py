@@ -8,8 +8,11 @@ from collections import Counter
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from properties import examples
 
-from scoring import paodekuai as pdk, q783, shuangkou as sk
+from scoring import paodekuai as pdk
+from scoring import q783
+from scoring import shuangkou as sk
 from scoring.cards import SUITS, Card, parse_cards
 from scoring.registry import get_game
 from scoring.shedding import brute_force_multisets, legal_readings, preference
@@ -100,7 +103,7 @@ def triple_to_beat(draw):
     return "paodekuai", {}, spec_of("paodekuai", {}), tuple(hand), tuple(table)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.one_of(position(), triple_to_beat()))
 def test_the_smallest_play_is_the_smallest_of_the_oracles_legal_plays(pos):
     game, rules, spec, hand, table_cards = pos
@@ -125,7 +128,7 @@ def test_the_smallest_play_is_the_smallest_of_the_oracles_legal_plays(pos):
         assert all(broken_kickers(cards, hand) for cards in rivals), out["smallest"]
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(position())
 def test_the_hint_lists_the_oracles_plays_in_the_smallest_play_order(pos):
     game, rules, spec, hand, table_cards = pos
@@ -137,7 +140,7 @@ def test_the_hint_lists_the_oracles_plays_in_the_smallest_play_order(pos):
     assert {spec.identity(parse_cards(p, bare=spec.bare)) for p in out["plays"]} == expected
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(position())
 def test_the_hint_writes_every_play_as_classify_writes_it(pos):
     game, rules, spec, hand, table_cards = pos

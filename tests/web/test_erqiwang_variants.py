@@ -7,6 +7,7 @@ import json
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from properties import examples
 
 from scoring.registry import get_game
 
@@ -120,7 +121,7 @@ def settle_body(draw):
     return {**body, "rules": rules}
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(settle_body())
 def test_bottom_bonus_settlements_stay_zero_sum(body):
     out = GAME.run("settle", body)
@@ -137,7 +138,7 @@ anything = st.one_of(st.none(), st.booleans(), st.integers(-10**6, 10**6), st.fl
                                                                           max_size=2))
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(bottom=anything, last=anything, points=anything, rule=st.sampled_from(["on", "off", "maybe", 1]))
 def test_bottom_bonus_no_input_gives_a_server_error(client, bottom, last, points, rule):
     body = {"declarer": 0, "bid": 80, "defender_points": points, "bottom_points": bottom, "last_trick": last,
@@ -148,7 +149,7 @@ def test_bottom_bonus_no_input_gives_a_server_error(client, bottom, last, points
         assert resp.get_json()["error"]["message"]
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(bottom=st.text(max_size=6), last=st.text(max_size=8) | st.sampled_from(["none", "tractor"]),
        rule=st.sampled_from(["on", "off", ""]))
 def test_bottom_bonus_no_form_input_gives_a_server_error(app, bottom, last, rule):

@@ -9,8 +9,9 @@ from decimal import Decimal
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
 from oracles import brute_force_fewest
+from properties import examples
+
 from webapp import create_app
 
 PDK = ("甲", "乙", "丙", "丁")
@@ -135,7 +136,7 @@ HANDS = st.lists(st.tuples(st.integers(0, 3), st.lists(st.integers(1, 13), min_s
                  min_size=1, max_size=5)
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(30), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(hands=HANDS)
 def test_the_number_of_transfers_is_the_brute_force_minimum(api, hands):
     tid, token = open_table(api)

@@ -7,6 +7,7 @@ import re
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from properties import examples
 
 from scoring import hongwu
 from scoring.cards import Card, Suit
@@ -103,7 +104,7 @@ def throw_deal(draw):
     return throw, others, draw(st.sampled_from(["beaten", "single_first"]))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(throw_deal())
 def test_failed_throw_forced_is_a_unit_of_the_throw_chosen_by_the_rule(deal):
     throw, others, rule = deal

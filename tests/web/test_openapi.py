@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from openapi_spec_validator import validate
+from properties import examples
 
 from scoring.inputs import Context
 from scoring.registry import all_games
@@ -103,8 +104,8 @@ def test_house_rules_list_every_option_with_its_values_and_default(doc_en):
 
 
 def test_every_worked_example_is_a_valid_body_and_its_answer_matches_the_document(doc_en, client):
-    for slug, examples in ((g.slug, g.examples) for g in all_games()):
-        for action, _title, payload in examples:
+    for slug, worked in ((g.slug, g.examples) for g in all_games()):
+        for action, _title, payload in worked:
             path = f"/api/v1/{slug}/{action}"
             jsonschema.Draft202012Validator(resolved(doc_en, schema_of(doc_en, path))).validate(payload)
             resp = client.post(path, json=payload)
@@ -169,7 +170,7 @@ def test_a_bomb_row_needs_its_cards_or_its_lines_in_the_document_too(doc_en):
         jsonschema.validate({"seat": 0, "cards": "", "lines": None}, needs)
 
 
-@settings(max_examples=300, deadline=None, derandomize=True)
+@settings(max_examples=examples(300), deadline=None, derandomize=True)
 @given(st.lists(st.sampled_from(["0", "1", "5", "9", ".", " ", "\u3000", "x", "-", "e"]), max_size=14).map("".join))
 def test_the_money_per_point_pattern_matches_exactly_what_settle_up_reads(text):
     from scoring.errors import PaijuError

@@ -8,7 +8,9 @@ from html.parser import HTMLParser
 from urllib.parse import urlsplit
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from properties import examples
 
 from scoring.registry import SLUGS
 from webapp import create_app
@@ -236,7 +238,7 @@ def test_the_language_switch_returns_to_the_page_it_came_from(client):
     assert resp.status_code == 302 and resp.headers["Location"] == "/q783/rules?preset=x"
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(target=st.text(max_size=30))
 def test_the_language_switch_never_fails_and_never_leaves_the_site(client, target):
     resp = client.get("/lang/en", query_string={"next": target})

@@ -4,13 +4,24 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from properties import examples
 
 from scoring.cards import Card, Deck, parse_cards
 from scoring.errors import InvalidInput, InvalidNotation, MalformedInput
 from scoring.i18n import render, t
 from scoring.plays import FOLLOW_LIMIT, LegalPlays
-from scoring.shedding import (MAX_PLAYS, Reading, SheddingSpec, brute_force_plays, by_rank, is_pass, legal_plays,
-                              multisets, shedding_actions, spec_cache)
+from scoring.shedding import (
+    MAX_PLAYS,
+    Reading,
+    SheddingSpec,
+    brute_force_plays,
+    by_rank,
+    is_pass,
+    legal_plays,
+    multisets,
+    shedding_actions,
+    spec_cache,
+)
 
 
 class Toy(SheddingSpec):
@@ -196,7 +207,7 @@ def legal_read(text):
     return TOY.readings(cards(text))[0]
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.lists(st.sampled_from([2, 3, 4, 5, 10, 13, 14]), min_size=1, max_size=9),
        st.sampled_from([None, "4", "4 4", "10 10 10", "6 6 6 6", "2"]))
 def test_core_hint_equals_brute_force(ranks, table):
@@ -229,7 +240,7 @@ def raw_client():
     return create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE_URL": "sqlite://"}).test_client()
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.sampled_from(["paodekuai", "shuangkou"]), st.sampled_from(["classify", "check", "hint", "settle"]),
        st.dictionaries(_FIELDS, _JSON, max_size=5))
 def test_no_payload_gives_a_500_on_shedding_endpoints(raw_client, game, action, body):
@@ -257,7 +268,9 @@ def test_a_cut_lead_list_respects_point_cards_before_size():
 
 # --- the core's building blocks ---------------------------------------------------
 
-from scoring import paodekuai as pdk, q783, shuangkou as sk  # noqa: E402
+from scoring import paodekuai as pdk  # noqa: E402
+from scoring import q783
+from scoring import shuangkou as sk
 from scoring.shedding import STANDARD, RankOrder, read_cards  # noqa: E402
 
 

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import pytest
-
 from test_ledger_db import lclient, ledger_app  # noqa: F401 - fixtures
 
 Q = "q783"
@@ -472,6 +471,7 @@ def test_a_paodekuai_table_uses_its_house_rules_for_every_hand(led):
 
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
+from properties import examples
 
 FIELDS = ["players", "teams", "banks", "rounds", "finish_order", "rules", "winner", "cards", "count", "version",
           "input", "game", "cards_left", "bombs"]
@@ -484,7 +484,7 @@ values = st.recursive(scalars, lambda inner: st.one_of(
 bodies = st.one_of(st.dictionaries(st.sampled_from(FIELDS), values, max_size=6), values)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(body=bodies, where=st.sampled_from(["create", "hands", "put", "delete"]),
        table_id=st.sampled_from(["", "x", "%00", "a" * 40, "ok"]))
 def test_no_ledger_api_input_gives_a_server_error(led, body, where, table_id):

@@ -7,7 +7,6 @@ import io
 import re
 
 import pytest
-
 from test_ledger_db import lclient, ledger_app  # noqa: F401 - fixtures
 
 CSRF = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"')
@@ -339,6 +338,7 @@ def test_the_settle_form_grows_a_row_for_every_stored_round_and_offers_one_more(
 
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
+from properties import examples
 
 PAGE_FIELDS = ["finish_order-0", "finish_order-1", "banks-0", "rounds-0-winner", "rounds-0-cards", "rounds-0-count", "teams",
                "version", "mode", "raw", "action", "game", "name_0", "name_1", "name_2", "rules-penalty",
@@ -348,7 +348,7 @@ page_values = st.one_of(st.sampled_from(["", "0", "1", "-3", "100", "♠Q", "x",
                         st.text(max_size=10))
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(where=st.sampled_from(["", "/undo", "/hands/1", "/hands/1/delete", "/hands/7", "/rotate", "/delete", "new"]),
        data=st.dictionaries(st.sampled_from(PAGE_FIELDS), page_values, max_size=8))
 def test_no_ledger_form_input_gives_a_server_error(ledger_app, where, data):

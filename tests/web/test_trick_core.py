@@ -12,15 +12,27 @@ from itertools import combinations
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from properties import examples
 
 from scoring import erqiwang, hongwu
 from scoring.cards import BIG, LITTLE, SUITS, Card, Suit, parse_cards
-from scoring.registry import get_game
-from scoring.rules import Rules
 from scoring.errors import InvalidNotation
 from scoring.plays import FOLLOW_LIMIT, LEAD_LIMIT, MAX_LIMIT
-from scoring.trick import (TRUMP, Context, ThrowCompare, ThrowRule, check_deck, check_follow, check_lead, decompose,
-                           legal_plays, smallest, winner)
+from scoring.registry import get_game
+from scoring.rules import Rules
+from scoring.trick import (
+    TRUMP,
+    Context,
+    ThrowCompare,
+    ThrowRule,
+    check_deck,
+    check_follow,
+    check_lead,
+    decompose,
+    legal_plays,
+    smallest,
+    winner,
+)
 
 
 def check(api, game="hongwu", lang="en", **body):
@@ -425,7 +437,7 @@ def brute_force(ctx, hand, lead):
     return out
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(table())
 def test_hint_equals_brute_force_on_small_hands(t):
     ctx, hand, lead = t
@@ -438,7 +450,7 @@ def test_hint_equals_brute_force_on_small_hands(t):
     assert keys == sorted(keys)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(table())
 def test_every_hinted_play_passes_check_and_smallest_is_legal(t):
     ctx, hand, lead = t
@@ -459,7 +471,7 @@ def test_every_hinted_play_passes_check_and_smallest_is_legal(t):
         assert check_lead(ctx, hand, small, None)[0] is True
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(table(lead_needed=False))
 def test_lead_hint_equals_every_single_unit_sub_multiset(t):
     ctx, hand, _ = t
@@ -472,7 +484,7 @@ def test_lead_hint_equals_every_single_unit_sub_multiset(t):
     assert set(plays) == expect
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(table(), st.data())
 def test_large_hands_smallest_always_passes_check(t, data):
     ctx, _, lead = t
@@ -487,7 +499,7 @@ def test_large_hands_smallest_always_passes_check(t, data):
     assert check_follow(ctx, lead, hand, small)[0] is True
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.sampled_from(sorted(GAMES)), st.sampled_from(SUITS), st.data())
 def test_trick_winner_is_an_index_and_points_are_counted(name, trump, data):
     ctx = ctx_for(name, trump)
@@ -529,7 +541,7 @@ def hongwu_input(draw):
             "bottom_points": bottom, "declarer_took_bottom": draw(st.booleans()), "red_fives": fives, "rules": rules}
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(hongwu_input())
 def test_hongwu_settlement_is_zero_sum(body):
     out = get_game("hongwu").run("settle", body)
@@ -553,7 +565,7 @@ def erqiwang_input(draw):
             "rules": {"base": draw(st.integers(1, 5)), "sides": draw(st.sampled_from(["partners", "solo"]))}}
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(erqiwang_input())
 def test_erqiwang_settlement_is_zero_sum(body):
     out = get_game("erqiwang").run("settle", body)
@@ -575,7 +587,7 @@ junk = st.recursive(
     max_leaves=12)
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.sampled_from(["hongwu", "erqiwang"]),
        st.sampled_from(["classify", "check", "trick", "hint", "settle", "bidding"]), junk)
 def test_no_input_gives_a_500(api, game, action, body):
