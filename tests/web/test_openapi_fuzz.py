@@ -5,9 +5,11 @@ from __future__ import annotations
 import functools
 import tempfile
 
+import pytest
 import schemathesis
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
+from properties import examples
 from schemathesis import checks
 from schemathesis.specs.openapi import checks as openapi_checks
 
@@ -49,7 +51,6 @@ DB_DIR = tempfile.TemporaryDirectory(prefix="paiju-fuzz-")
 # the in-process client does not undo gzip: the document is checked on the bodies as the views produce them
 APP = create_app({"TESTING": True, "SECRET_KEY": "fuzz", "DATABASE_URL": f"sqlite:///{DB_DIR.name}/fuzz.db",
                   "COMPRESS_REGISTER": False})
-schema = schemathesis.openapi.from_wsgi("/api/v1/openapi.json", APP)
 
 
 @functools.cache
@@ -64,7 +65,6 @@ def ledger_table() -> tuple[str, str]:
     return created["id"], created["edit_token"]
 
 
-@schema.hook
 def flatmap_body(context, body):
     n = count_strings(body)
     if not n:
@@ -73,7 +73,6 @@ def flatmap_body(context, body):
     return picks.map(lambda drawn: with_nasty_strings(body, iter(drawn)))
 
 
-@schema.hook
 def flatmap_path_parameters(context, path_parameters):
     """Mostly the real table, sometimes the generated id."""
     if "table_id" not in (path_parameters or {}):
@@ -83,7 +82,6 @@ def flatmap_path_parameters(context, path_parameters):
         lambda chosen: {**path_parameters, "table_id": chosen})
 
 
-@schema.hook
 def flatmap_headers(context, headers):
     """Mostly the real edit token on the ledger's writes, sometimes the generated one."""
     headers = dict(headers or {})
@@ -94,8 +92,22 @@ def flatmap_headers(context, headers):
         lambda chosen: {**headers, "X-Edit-Token": chosen})
 
 
+@pytest.fixture(scope="module")
+def fuzz_schema():
+    """The document with the hooks above, read when the test runs: schemathesis draws its coverage cases then,
+    on the one worker that runs the test, not while every worker collects the tests."""
+    schema = schemathesis.openapi.from_wsgi("/api/v1/openapi.json", APP)
+    for hook in (flatmap_body, flatmap_path_parameters, flatmap_headers):
+        schema.hook(hook)
+    return schema
+
+
+schema = schemathesis.pytest.from_fixture("fuzz_schema")
+
+
+@pytest.mark.slow  # the whole document walked: left out of `make check`
 @schema.parametrize()
-@settings(max_examples=25, deadline=None, derandomize=True,
+@settings(max_examples=examples(25), deadline=None, derandomize=True,
           suppress_health_check=list(HealthCheck))
 def test_no_api_operation_answers_a_server_error_or_leaves_the_document(case):
     case.call_and_validate(checks=CHECKS)

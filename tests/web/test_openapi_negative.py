@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import tempfile
 
+import pytest
 import schemathesis
 from hypothesis import HealthCheck, settings
+from properties import examples
 from schemathesis.specs.openapi import checks as openapi_checks
 
 from webapp import create_app
@@ -15,14 +17,24 @@ from webapp import create_app
 DB_DIR = tempfile.TemporaryDirectory(prefix="paiju-negative-")
 APP = create_app({"TESTING": True, "SECRET_KEY": "negative", "DATABASE_URL": f"sqlite:///{DB_DIR.name}/n.db",
                   "COMPRESS_REGISTER": False})
-schema = schemathesis.openapi.from_wsgi("/api/v1/openapi.json", APP)
-schema.config.generation.update(modes=["negative"])
+
+
+@pytest.fixture(scope="module")
+def negative_schema():
+    """The document, read when the test runs (its coverage cases drawn on one worker, not at every collection)."""
+    schema = schemathesis.openapi.from_wsgi("/api/v1/openapi.json", APP)
+    schema.config.generation.update(modes=["negative"])
+    return schema
+
+
+schema = schemathesis.pytest.from_fixture("negative_schema")
 
 
 # the GETs, deleting a table and a new token read only a table id and a token, any strings: no request of
 # theirs is forbidden by the document (each refused one has its own test: an unknown table, a wrong token)
+@pytest.mark.slow  # the whole document walked: left out of `make check`
 @schema.exclude(method="GET").exclude(operation_id=["table_delete", "table_rotate_token"]).parametrize()
-@settings(max_examples=20, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(20), deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 def test_every_request_the_document_forbids_is_refused(case):
     case.call_and_validate(checks=[openapi_checks.negative_data_rejection])
 

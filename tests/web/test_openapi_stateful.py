@@ -13,6 +13,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import pytest
 import schemathesis
 from hypothesis import HealthCheck, settings
 from hypothesis.stateful import run_state_machine_as_test
@@ -112,6 +113,7 @@ class Walked:
         return declared_links(Workflow)
 
 
+@pytest.mark.slow  # the whole document walked: left out of `make check`
 def test_requests_that_follow_the_links_pass_every_check_and_reach_every_link_and_every_step():
     walked = Walked()
     declared = walked.walk(schema, 100)
