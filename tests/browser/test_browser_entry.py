@@ -3,6 +3,7 @@ its budget, counted as bench/taps.py counts them (a click or a digit is one tap)
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from bench.taps import HANDS, play
 
@@ -41,7 +42,7 @@ def test_what_is_typed_while_a_rules_refresh_is_on_its_way_is_kept_in_the_new_fo
     page.route("**/tables/new*", lambda route: held.append(route) if route.request.method == "POST"
                else route.continue_())
     page.select_option("#rules-zhaniao", "cards")  # a select: the form is sent to be redrawn
-    for _ in range(100):
+    for _ in range(100):  # a poll: the route's handler runs while Playwright waits
         if held:
             break
         page.wait_for_timeout(50)
@@ -51,7 +52,6 @@ def test_what_is_typed_while_a_rules_refresh_is_on_its_way_is_kept_in_the_new_fo
     page.evaluate("document.getElementById('panel').dataset.before = 'yes'")
     held[0].continue_()
     page.wait_for_selector("#panel:not([data-before])", state="attached")  # the redrawn panel is in
-    page.wait_for_timeout(100)
-    assert page.input_value("#rules-zhaniao") == "cards"
-    assert page.input_value("#rules-bomb_points") == "10"
-    assert page.input_value("#name_0") == "阿明"
+    expect(page.locator("#rules-zhaniao")).to_have_value("cards")
+    expect(page.locator("#rules-bomb_points")).to_have_value("10")
+    expect(page.locator("#name_0")).to_have_value("阿明")

@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import expect
 from test_browser_axe import RUN_AXE, axe_source
 from test_browser_pwa import fill_q783_hand, hand_numbers, wait_until, worker_in_control
-from test_offline_engine_browser import ANSWER_WAIT_MS, phone_with_offline_mode
+from test_offline_engine_browser import ANSWER_WAIT_MS, phone_with_offline_mode, requests_sent_so_far
 from test_tables_browser import api
 
 pytestmark = pytest.mark.browser
@@ -154,10 +154,13 @@ def test_with_offline_mode_off_a_held_hand_is_listed_without_deltas(browser, liv
     page.set_default_timeout(10_000)
     try:
         table_with_a_hand(page, live_server)
+        asked = []
+        page.on("request", lambda request: asked.append(request.url))
         context.set_offline(True)
         save_offline(page, "1")
         expect(page.locator("[data-held-hands] li")).to_have_count(1)
-        page.wait_for_timeout(500)  # give a (wrong) phone settle the chance to show
+        # a phone settle starts the engine, whose first request is its worker's script: none was sent
+        assert [url for url in requests_sent_so_far(page, asked) if "/offline-engine/" in url] == []
         expect(page.locator("[data-held-phone]")).to_have_count(0)
         expect(page.locator("[data-held-totals]")).to_be_hidden()
         assert phone_deltas(page) == [None]

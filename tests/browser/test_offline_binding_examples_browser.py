@@ -1,7 +1,12 @@
-"""Offline mode (issue 29) in Chromium at 360 px: every binding example of the rules that is one request
-(tests/binding_examples.py) entered through its game tab's form with offline mode on and the network off gives
-what the online API gives for it: deltas and steps (and banks), verdict, reason, forced play and reading,
+"""Offline mode (issue 29) in Chromium at 360 px: binding examples of the rules that are one request
+(tests/binding_examples.py) entered through their game tab's form with offline mode on and the network off give
+what the online API gives for them: deltas and steps (and banks), verdict, reason, forced play and reading,
 plays and the smallest, the trick's winner, the bidding's verdict, or the API's error messages.
+
+Every example is answered by the phone's page glue in CPython in both languages (tests/web/test_offline_engine.py,
+the same ``webapp/offline_page.py`` and ``scoring/`` the phone runs, byte for byte); here, in the browser, one
+example of each game × tab × way the page draws an answer (``drawn_as``: an error list, a settlement with or
+without banks, a verdict with a forced play …) shows that the page draws what the engine answered.
 
 The page has no classify tab: a classify example is entered on the check tab as a lead of its cards (a trick
 game's hand being those cards), and the page's answer is compared with the API's check of that lead.
@@ -27,6 +32,7 @@ from test_offline_engine_browser import (
 )
 
 from scoring.registry import get_game
+from webapp.offline_page import answer
 
 pytestmark = pytest.mark.browser
 
@@ -78,12 +84,32 @@ def group_of(example: Example) -> tuple:
     return example.slug, tab, redrawn_by(entered_pairs(example.slug, tab, payload))
 
 
-#: the examples by group, a tab's groups one after another (the tab is loaded once, redrawn per group), the
-#: catalogue's order inside a group
-GROUPS: dict[tuple, list[Example]] = {}
-for _example in sorted(EXAMPLES, key=lambda e: group_of(e)[:2]):
-    GROUPS.setdefault(group_of(_example), []).append(_example)
-ORDERED = [example for group in GROUPS.values() for example in group]
+def drawn_as(example: Example) -> tuple:
+    """Which parts of the page's answer box the example's answer fills (webapp/offline_page.py answers it as
+    the phone does): the error list, or per tab the optional parts its renderer draws."""
+    tab, payload = as_entered(example)
+    reply = answer(example.slug, tab, entered_pairs(example.slug, tab, payload), "zh")
+    if "result" not in reply:
+        return ("errors",)
+    result = reply["result"]
+    if tab == "settle":
+        return tuple(k for k in ("banks", "outcome_name", "multiplier", "stake", "final", "game_over")
+                     if result.get(k) not in (None, False))
+    if tab == "check":
+        return (result["legal"], bool(result.get("forced")), bool(result.get("reading")))
+    if tab == "hint":
+        return (bool(result["smallest"]), bool(result.get("truncated")))
+    if tab == "bidding":
+        return (result["legal"], bool(result.get("complete")), bool(result.get("steps")))
+    return ()
+
+
+#: the first example of each game × tab × way of drawing its answer (in the catalogue's order)
+DRAWN: dict[tuple, Example] = {}
+for _example in EXAMPLES:
+    DRAWN.setdefault((_example.slug, as_entered(_example)[0], drawn_as(_example)), _example)
+#: those, grouped so that a tab is loaded once and redrawn per house rules
+ORDERED = sorted(DRAWN.values(), key=lambda e: (group_of(e)[:2], EXAMPLES.index(e)))
 
 
 @pytest.fixture(scope="module")

@@ -1,19 +1,19 @@
-"""Offline mode (issue 29) in Chromium at 360 px: with the switch on and the network off, every game's tabs
-answer in the page with the engine the server runs (Pyodide in a worker): each settle example of the rules
-pages entered through the settle form gives the API's deltas and steps, each shedding game's check and hint
-give the API's verdict and plays, a refused input gives the API's error messages. With the switch off the
-pages load nothing from /offline-engine/.
+"""Offline mode (issue 29) in Chromium at 360 px: with the switch on and the network off, a game's tabs answer
+in the page with the engine the server runs (Pyodide in a worker): a refused input gives the API's error
+messages, the answer is in the page's language, a tab opens with no signal, a post that fails for want of
+network is answered in the page, an engine that cannot load says so. With the switch off the pages load nothing
+from /offline-engine/. (Each binding example's answer: test_offline_binding_examples_browser.py.)
 
 One phone (one browser context) for the module: Pyodide loads in seconds, once per tab opened."""
 from __future__ import annotations
 
 import json
-from contextlib import contextmanager
 import urllib.error
 import urllib.request
+from contextlib import contextmanager
 
 import pytest
-from offline_forms import SHEDDING_HINTS, examples, form_pairs
+from offline_forms import examples, form_pairs
 
 from scoring.registry import get_game
 
@@ -41,6 +41,15 @@ def wait_until(page, expression: str, tries: int = 2400):
             return
         page.wait_for_timeout(50)
     raise AssertionError(f"never true: {expression}")
+
+
+def requests_sent_so_far(page, asked: list) -> list:
+    """``asked`` (what ``page.on("request")`` records) once it holds every request the page sent before this
+    call: a request the page sends now is recorded after them, so waiting for it proves they are all in."""
+    marker = "/api/v1/games?requests-sent-so-far"
+    with page.expect_request(lambda request: request.url.endswith(marker)):
+        page.evaluate(f"fetch({json.dumps(marker)}).catch(() => null)")
+    return list(asked)
 
 
 def turn_on_offline_mode(page, base):
@@ -141,48 +150,10 @@ def api_messages(body):
     return [e["message"] for e in body.get("errors") or [body["error"]]]
 
 
+#: settle examples of the rules pages; every one of them (and every check, hint and trick) is answered by the
+#: phone's page glue in CPython (tests/web/test_offline_engine.py) and one of each game × tab × way the page draws
+#: it in this browser (test_offline_binding_examples_browser.py): these few show what only a page can
 SETTLE = examples({"settle"})
-
-
-@pytest.mark.parametrize(("slug", "action", "payload"), SETTLE, ids=[f"{s}-{i}" for i, (s, _a, _p) in enumerate(SETTLE)])
-def test_each_settle_example_offline_gives_the_apis_deltas_and_steps(phone, live_server, slug, action, payload):
-    status, body = api_reply(live_server, slug, action, payload)
-    assert status == 200, body
-    result = answer_offline(phone, phone.context, live_server, slug, action, payload)
-    shown = [int(t.replace("−", "-")) for t in texts(result.locator("table.deltas tbody td:nth-child(2)"))]
-    assert shown == body["deltas"]
-    assert texts(result.locator("ol.steps li")) == body["steps"]
-
-
-CHECKS = examples({"check"})
-HINTS = [(slug, "hint", payload) for slug, payload in SHEDDING_HINTS]
-
-
-@pytest.mark.parametrize(("slug", "action", "payload"), CHECKS + HINTS,
-                         ids=[f"{s}-{a}-{i}" for i, (s, a, _p) in enumerate(CHECKS + HINTS)])
-def test_check_and_hint_offline_give_the_apis_verdict_and_plays(phone, live_server, slug, action, payload):
-    status, body = api_reply(live_server, slug, action, payload)
-    assert status == 200, body
-    result = answer_offline(phone, phone.context, live_server, slug, action, payload)
-    if action == "check":
-        verdict = "ok" if body["legal"] else "unknown" if body["legal"] is None else "bad"
-        assert verdict in result.get_attribute("class").split()
-        assert result.locator(".reason").inner_text() == body["reason"]
-    else:
-        assert texts(result.locator("ol.plays li")) == body["plays"]
-        assert result.locator(".verdict strong").inner_text() == (body["smallest"] or "不出（要不起）")
-
-
-TRICKS = examples({"trick"})
-
-
-@pytest.mark.parametrize(("slug", "action", "payload"), TRICKS, ids=[f"{s}-{i}" for i, (s, _a, _p) in enumerate(TRICKS)])
-def test_who_wins_a_trick_offline_is_the_apis_winner(phone, live_server, slug, action, payload):
-    status, body = api_reply(live_server, slug, action, payload)
-    assert status == 200, body
-    result = answer_offline(phone, phone.context, live_server, slug, action, payload)
-    assert result.locator(".verdict").inner_text() == f"第 {body['winner'] + 1} 个出牌的人赢"
-    assert result.locator(".reason").inner_text() == body["reason"]
 
 
 REFUSED = [("paodekuai", "settle", {"winner": 0, "cards_left": [0, 99, "x", 3]}),
@@ -282,8 +253,7 @@ def test_with_offline_mode_off_the_pages_load_nothing_of_the_engine(page, live_s
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     page.goto(live_server + "/shuangkou/settle")
     page.goto(live_server + "/hongwu/check")
-    page.wait_for_timeout(500)
-    assert [url for url in asked if "/offline-engine/" in url] == []
+    assert [url for url in requests_sent_so_far(page, asked) if "/offline-engine/" in url] == []
     assert not page.evaluate("caches.has('paiju-engine')")
     assert page.locator("#offline-engine input[type=checkbox]").count() == 0  # the switch is on the home page only
 
