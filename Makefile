@@ -7,7 +7,7 @@ PORT ?= 5000
 HOST ?= 127.0.0.1
 TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: run serve test install install-test chromium translations bench clean axe pyodide
+.PHONY: run serve test check install install-test chromium translations bench clean axe pyodide
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -41,8 +41,20 @@ axe:
 pyodide:
 	@sh .ci/ensure-pyodide.sh
 
+# every core runs tests (pytest-xdist), each module's tests on one worker so that a module's phone, browser
+# page or server is made once, the longest modules handed out first (tests/conftest.py); TEST_WORKERS=1 for
+# one process
+TEST_WORKERS ?= auto
+PARALLEL := -n $(TEST_WORKERS) --dist loadscope --no-loadscope-reorder
+
 test: $(TEST_STAMP) chromium axe pyodide
-	$(PY) -m pytest
+	$(PY) -m pytest $(PARALLEL)
+
+# the quick loop before a commit: the engine, the in-process web tests and the design's rules (no browser, no
+# server processes, no PostgreSQL, a fifth of the property tests' examples); `make test` runs everything
+check: $(TEST_STAMP) pyodide
+	HYPOTHESIS_PROFILE=$${HYPOTHESIS_PROFILE:-quick} $(PY) -m pytest $(PARALLEL) -m "not browser and not postgres and not slow" \
+		tests/engine tests/web tests/test_design.py
 
 translations: $(TEST_STAMP)
 	$(VENV)/bin/pybabel extract -F babel.cfg -k _l -o webapp/translations/messages.pot .

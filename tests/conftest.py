@@ -1,19 +1,45 @@
 """Shared fixtures: the whole app in process, and a JSON API helper."""
 from __future__ import annotations
 
+import properties
 import pytest
+from databases import mark_migrated, migrated_sqlite_url
 
 from webapp import create_app
 
 
+def pytest_report_header(config):
+    return properties.described()
+
+
+def _weight(item) -> int:
+    """0 for a module that walks the whole API document or starts servers, 1 for a browser module, 2 for the
+    rest: the longest modules are handed out first (``make test`` runs one module per worker at a time)."""
+    return 0 if item.get_closest_marker("slow") else 1 if item.get_closest_marker("browser") else 2
+
+
+def pytest_collection_modifyitems(session, config, items):
+    first = {}
+    for item in items:  # a module weighs what its heaviest test weighs
+        first[item.module] = min(first.get(item.module, 2), _weight(item))
+    items.sort(key=lambda item: first[item.module])  # stable: each module's tests keep their order
+
+
+@pytest.fixture(scope="session")
+def shared_app(tmp_path_factory):
+    """One app per test process for the modules marked ``shared_app``."""
+    path = tmp_path_factory.mktemp("shared") / "shared.db"
+    return mark_migrated(create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE_URL": migrated_sqlite_url(path)}))
+
+
 @pytest.fixture
-def app(tmp_path):
-    app = create_app({
-        "TESTING": True,
-        "SECRET_KEY": "test",
-        "DATABASE_URL": f"sqlite:///{tmp_path / 'test.db'}",
-    })
-    yield app
+def app(request, tmp_path):
+    """The whole app on its own SQLite file, a copy of the migrated schema. A module marked ``shared_app`` only
+    asks the games' endpoints and pages (it writes no table and changes no setting): its tests share one app."""
+    if request.node.get_closest_marker("shared_app"):
+        return request.getfixturevalue("shared_app")
+    return mark_migrated(create_app({"TESTING": True, "SECRET_KEY": "test",
+                                     "DATABASE_URL": migrated_sqlite_url(tmp_path / "test.db")}))
 
 
 @pytest.fixture

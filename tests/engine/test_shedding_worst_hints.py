@@ -15,6 +15,8 @@ from scoring.cards import parse_cards
 from scoring.registry import get_game
 from scoring.shedding import brute_force_multisets, preference
 
+pytestmark = pytest.mark.slow  # the worst hints against the exhaustive oracle: left out of `make check`
+
 J4 = " 大王 大王 小王 小王"
 CHAINS = "5 5 5 5 5 5 5 5 6 6 6 6 6 7 7 7 7 7 8 8 8 8 8" + J4
 RUNS = "6 6 6 7 7 7 7 8 8 8 8 8 8 9 9 9 9 9 10 10 10 10 10" + J4

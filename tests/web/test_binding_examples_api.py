@@ -9,6 +9,8 @@ from binding_examples import EXAMPLES, NOT_ONE_REQUEST, Example
 
 from scoring.registry import all_games
 
+pytestmark = pytest.mark.shared_app
+
 MISSING = object()
 
 

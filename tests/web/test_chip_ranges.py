@@ -7,6 +7,8 @@ import pytest
 
 from scoring.hongwu import RULESET, bid_chips
 
+pytestmark = pytest.mark.shared_app
+
 
 @pytest.mark.parametrize("decks,lowest,highest", [(2, 60, 200), (3, 90, 300)])
 def test_the_bid_chips_run_from_the_lowest_to_the_highest_bid_the_rules_allow(decks, lowest, highest):

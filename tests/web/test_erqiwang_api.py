@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import pytest
 
+pytestmark = pytest.mark.shared_app
+
 
 def settle(api, **body):
     status, out = api("erqiwang/settle", body, lang="en")

@@ -4,12 +4,15 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from properties import examples
 
 from scoring.errors import InputErrors
 from scoring.i18n import render
 from scoring.inputs import Values, strict_int
 from scoring.registry import all_games, get_game
 from scoring.rules import Rules
+
+pytestmark = pytest.mark.shared_app
 
 
 def read(slug, payload, rules=None):
@@ -93,7 +96,7 @@ def test_a_hand_in_words_names_the_players_and_says_each_field():
     assert [render(w, "zh") for w in words] == ["庄家 老王", "叫分 100", "庄家抓分 120", "被抓的红五：主人 阿明 被谁抓 老王"]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(payload=st.dictionaries(st.sampled_from(["declarer", "bid", "winner", "cards_left", "finish_order", "bombs",
                                                 "rounds", "banks", "chongguan", "red_fives", "players", "teams"]),
                                st.recursive(st.none() | st.booleans() | st.integers() | st.text(),

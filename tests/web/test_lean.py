@@ -111,12 +111,14 @@ def _gunicorn_settings() -> dict:
     return runpy.run_path(str(ROOT / "gunicorn.conf.py"))
 
 
+@pytest.mark.slow  # processes started: left out of `make check`
 def test_gunicorn_builds_the_app_once_in_the_master_and_forks_the_workers_from_it():
     settings = _gunicorn_settings()
     assert settings["preload_app"] is True
     assert callable(settings["when_ready"]) and callable(settings["pre_fork"])
 
 
+@pytest.mark.slow  # processes started: left out of `make check`
 def test_gunicorn_migrates_once_and_answers_each_page_once_in_the_master_then_freezes_it_all_before_forking(tmp_path):
     settings = _gunicorn_settings()
     app = create_app({"SECRET_KEY": "t", "DATABASE_URL": f"sqlite:///{tmp_path / 'g.db'}"})
@@ -140,6 +142,7 @@ def test_gunicorn_migrates_once_and_answers_each_page_once_in_the_master_then_fr
         db.engine.dispose()
 
 
+@pytest.mark.slow  # processes started: left out of `make check`
 def test_a_forked_worker_opens_its_own_database_connections(tmp_path):
     app = create_app({"SECRET_KEY": "t", "DATABASE_URL": f"sqlite:///{tmp_path / 'f.db'}"})
     with app.app_context():
@@ -203,6 +206,7 @@ assert resp.status_code == 201 and "alembic" in sys.modules
 """
 
 
+@pytest.mark.slow  # processes started: left out of `make check`
 def test_alembic_is_imported_only_when_the_ledger_first_needs_its_schema(tmp_path):
     import subprocess
     import sys
@@ -211,6 +215,7 @@ def test_alembic_is_imported_only_when_the_ledger_first_needs_its_schema(tmp_pat
     assert done.returncode == 0, done.stderr[-2000:]
 
 
+@pytest.mark.slow  # processes started: left out of `make check`
 def test_the_flask_db_commands_still_migrate_by_hand(tmp_path):
     import subprocess
     import sys

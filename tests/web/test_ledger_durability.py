@@ -25,6 +25,8 @@ import pytest
 
 from test_ledger_db import DATABASES, ROOT, fresh_postgres_database
 
+pytestmark = pytest.mark.slow  # server processes: left out of `make check`
+
 HANDS = 40
 KILL_AFTER = 12
 DEADLINE = 180  # seconds for the whole stream, restart included

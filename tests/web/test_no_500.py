@@ -8,9 +8,10 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
+from flask import url_for
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from flask import url_for
+from properties import examples
 from werkzeug.routing import BuildError
 
 from scoring import inputs
@@ -18,6 +19,8 @@ from scoring.i18n import t
 from scoring.registry import all_games
 from webapp import create_app
 from webapp.api import error_response
+
+pytestmark = pytest.mark.slow  # every page and form fuzzed: left out of `make check`
 
 FIELDS = ["cards", "play", "previous", "hand", "lead", "trump", "others", "plays", "winner", "cards_left",
           "finish_order", "bombs", "players", "teams", "banks", "rounds", "declarer", "bid", "declarer_points",
@@ -38,7 +41,7 @@ payloads = st.dictionaries(st.sampled_from(FIELDS), values, max_size=6)
 ROUTES = [(g.slug, a) for g in all_games() for a in g.action_names()]
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(route=st.sampled_from(ROUTES), body=payloads)
 def test_no_api_input_gives_a_server_error(client, route, body):
     slug, action = route
@@ -153,7 +156,7 @@ def test_every_page_with_a_form_is_fuzzed_with_its_row_and_rule_fields(form_page
     assert {"", "/undo", "/seats", "/new-evening", "/hands/1", "/rounds"} <= table_actions, table_actions
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(400), deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data())
 def test_no_form_input_gives_a_server_error(form_pages, data):
     client, pages = form_pages
@@ -252,7 +255,7 @@ def test_no_query_value_gives_a_server_error_on_any_page(get_pages, value):
         assert resp.status_code < 500, (url, value, resp.get_data(as_text=True)[-800:])
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data())
 def test_no_query_string_gives_a_server_error_on_any_page(get_pages, data):
     fresh_client, urls = get_pages
@@ -270,7 +273,7 @@ VALID_STATE = {"players": 4, "teams": False, "banks": [100, 100, 100, 100], "nam
                "rules": {}, "rounds": [{"winner": 0, "cards": "♠Q"}], "finish_order": None}
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=list(HealthCheck))
 @given(state=st.one_of(states, st.dictionaries(st.sampled_from(STATE_KEYS), json_values, max_size=4).map(
            lambda changes: json.dumps({**VALID_STATE, **changes}))),
        action=st.sampled_from(TRACKER_ACTIONS),
@@ -394,7 +397,7 @@ def test_a_language_switch_back_to_a_target_with_control_characters_or_a_backsla
     assert resp.headers["Location"] == "/"
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=list(HealthCheck))
 @given(per_point=form_values, lang=st.sampled_from(["zh", "en"]))
 def test_no_money_per_point_gives_a_server_error_on_the_settle_up_page_or_api(form_pages, per_point, lang):
     client, pages = form_pages

@@ -14,6 +14,8 @@ from webapp.offline_page import answer, form_payload
 from webapp.pages import _rules_or_default
 from webapp.pwa import RUNTIME_DIR
 
+pytestmark = pytest.mark.shared_app
+
 
 def test_the_runtime_is_served_from_paiju_itself(client):
     assert (RUNTIME_DIR / "pyodide.asm.wasm").is_file(), "run .ci/ensure-pyodide.sh (make pyodide; make test does)"

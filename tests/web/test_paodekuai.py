@@ -6,11 +6,14 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from properties import examples
 
 from scoring import paodekuai as pdk
 from scoring.cards import parse_cards
 from scoring.registry import get_game
 from scoring.shedding import brute_force_plays, legal_plays
+
+pytestmark = pytest.mark.shared_app
 
 ZSY, P52, P48 = "zhengshangyou108", "paodekuai52", "paodekuai48"
 GAME = get_game("paodekuai")
@@ -494,7 +497,7 @@ def _table(rules, table):
     return rs[0] if rs else None
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from([P52, P48, ZSY]).flatmap(small_deal))
 def test_hint_equals_brute_force_over_every_sub_multiset(case):
     rules, hand, table = case
@@ -505,7 +508,7 @@ def test_hint_equals_brute_force_over_every_sub_multiset(case):
     assert got == set(brute_force_plays(pdk.spec_for(rules), hand, tr))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.sampled_from([P52, P48, ZSY]).flatmap(small_deal))
 def test_every_hinted_play_passes_check(case):
     rules, hand, table = case
@@ -518,7 +521,7 @@ def test_every_hinted_play_passes_check(case):
     assert out["smallest"] == (out["plays"][0] if out["plays"] else None)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.sampled_from([P52, P48, ZSY]), st.data())
 def test_every_settlement_is_zero_sum(preset, data):
     info = pdk.PRESETS[preset]
@@ -551,7 +554,7 @@ def run_heavy_deal(draw):
     return rules, hand, table
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(run_heavy_deal())
 def test_hint_equals_brute_force_on_airplane_sized_hands(case):
     rules, hand, table = case

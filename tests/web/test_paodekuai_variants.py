@@ -7,12 +7,15 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from properties import examples
+from test_paodekuai import few_ranks
 
 from scoring import paodekuai as pdk
 from scoring.cards import parse_cards
 from scoring.shedding import brute_force_plays, legal_plays
 from scoring.shedding.turn import Turn
-from test_paodekuai import few_ranks
+
+pytestmark = pytest.mark.shared_app
 
 ZSY, P52, P48, P45 = "zhengshangyou108", "paodekuai52", "paodekuai48", "paodekuai45"
 PER_CARD = {"preset": P48, "penalty": "per_card"}
@@ -352,7 +355,7 @@ def evening_hand(draw):
     return body
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(evening_hand())  # the api fixture holds no state between requests
 def test_every_settlement_with_the_new_options_is_zero_sum(api, body):
     status, out = post(api, "settle", body)
@@ -374,7 +377,7 @@ def small_turn(draw):
     return spec, hand, reading, turn
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(small_turn())
 def test_hint_under_the_turn_options_equals_brute_force(case):
     spec, hand, table, turn = case
@@ -400,7 +403,7 @@ def last_triples(draw):
     return spec, hand, reading, Turn(tuple(hand))
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(last_triples())
 def test_hint_of_short_last_triples_equals_brute_force(case):
     spec, hand, table, turn = case
@@ -419,7 +422,7 @@ variant_rules = st.dictionaries(st.sampled_from(["preset", "zhaniao", "bomb_poin
                                 st.one_of(odd, st.sampled_from([P45, ZSY, P48, "cards", "all", 10, True])), max_size=4)
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(action=st.sampled_from(["settle", "check", "hint"]), rules=variant_rules,
        body=st.dictionaries(st.sampled_from(["heart10", "let_go", "bombs", "next_cards_left", "first_play",
                                              "play", "previous", "hand", "winner", "cards_left"]), odd, max_size=6))
@@ -453,7 +456,7 @@ def spade_three_runs(draw):
     return pdk.spec_for(rules), hand, Turn(tuple(hand), None, True)
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(spade_three_runs())
 def test_hint_of_first_plays_with_spade_three_equals_brute_force(case):
     spec, hand, turn = case

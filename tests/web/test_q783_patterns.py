@@ -4,10 +4,13 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from properties import examples
 
 from scoring import q783
 from scoring.cards import format_cards, parse_cards
 from scoring.shedding import brute_force_plays
+
+pytestmark = pytest.mark.shared_app
 
 
 def check(api, previous, play, rules=None, hand=None, lang="en"):
@@ -284,7 +287,7 @@ _TABLES = [None, "♠4", "♠Q", "♠9 ♥9", "♠3 ♥3 ♣3", "♠Q ♥7 ♥8 
            "♠Q ♥Q ♠7 ♥7 ♠8 ♥8 ♠3 ♥3"]
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(situations(), st.sampled_from(_TABLES))
 def test_hint_equals_brute_force_and_every_hint_passes_check(api, situation, previous):
     rules, hand = situation

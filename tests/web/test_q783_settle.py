@@ -6,9 +6,12 @@ from collections import Counter
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from properties import examples
 
-from scoring.registry import get_game
 from scoring.i18n import render
+from scoring.registry import get_game
+
+pytestmark = pytest.mark.shared_app
 
 EXAMPLE_ROUNDS = [
     {"winner": 0, "cards": "♠Q"},
@@ -300,7 +303,7 @@ def hands(draw):
             "finish_order": order, "rules": rules}
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(hands())
 def test_every_settlement_is_zero_sum_and_banks_follow_the_deltas(api, body):
     status, out = settle(api, body)
@@ -327,7 +330,7 @@ def test_every_settlement_is_zero_sum_and_banks_follow_the_deltas(api, body):
                 assert min(out["banks"]) > 0
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(hands())
 def test_the_tracker_replayed_round_by_round_gives_the_settlement(body):
     from scoring import q783
@@ -356,7 +359,7 @@ _JSONISH = st.recursive(
     max_leaves=10)
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.fixed_dictionaries({}, optional={
     "players": _JSONISH, "teams": _JSONISH, "banks": _JSONISH, "rounds": _JSONISH,
     "finish_order": _JSONISH, "rules": st.dictionaries(

@@ -11,6 +11,8 @@ from readable_words import NAMES, shown, unreadable
 from scoring.registry import SLUGS, get_game
 from stateful_hands import Table, fitting_hands
 
+pytestmark = pytest.mark.slow  # every page of a table of every game read: left out of `make check`
+
 
 def evening(client, slug: str) -> tuple[str, str, int]:
     """A table of the game with every worked hand it takes recorded, one undone; its id, token and hands."""

@@ -22,6 +22,8 @@ import pytest
 import webapp
 from webapp.serving import StaticDigests
 
+pytestmark = pytest.mark.slow  # server processes: left out of `make check`
+
 ROOT = Path(__file__).resolve().parents[2]
 IMMUTABLE = "public, max-age=31536000, immutable"
 

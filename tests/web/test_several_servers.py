@@ -15,6 +15,8 @@ from servers import call, create_tables, redis_server_url
 from test_ledger_db import fresh_postgres_database
 from test_serving import make_serve
 
+pytestmark = pytest.mark.slow  # server processes: left out of `make check`
+
 PLAYERS = ["甲", "乙", "丙", "丁"]
 CREATE_LIMIT = 20
 

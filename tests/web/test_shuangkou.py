@@ -4,12 +4,15 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from properties import examples
 
 from scoring import shuangkou as sk
 from scoring.cards import BIG_JOKER, LITTLE_JOKER, Card, parse_cards
 from scoring.errors import InvalidNotation
 from scoring.registry import get_game
 from scoring.shedding import brute_force_plays, legal_plays
+
+pytestmark = pytest.mark.shared_app
 
 GAME = get_game("shuangkou")
 
@@ -416,7 +419,7 @@ def fits(hand, previous):
     return True
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(small_hand(), table_play(), st.sampled_from(RULE_SETS))
 def test_hint_equals_brute_force_enumeration_of_every_sub_multiset(hand, previous, rule_set):
     r = rules(**rule_set)
@@ -427,7 +430,7 @@ def test_hint_equals_brute_force_enumeration_of_every_sub_multiset(hand, previou
     assert set(got) == set(brute_force_plays(sk.spec_for(r), hand, table))
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(small_hand(max_cards=12), table_play(), st.sampled_from(RULE_SETS))
 def test_every_hinted_play_passes_check_and_smallest_is_first(hand, previous, rule_set):
     assume(fits(hand, previous))
@@ -446,7 +449,7 @@ def _key(play, previous, hand):
     return preference(spec, parse_cards(play, bare=True), table, None, hand)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(small_hand(max_cards=12), table_play())
 def test_hint_is_smallest_first(hand, previous):
     assume(fits(hand, previous))
@@ -479,7 +482,7 @@ def settle_input(draw):
     return order, bombs, rule_set
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(settle_input())
 def test_every_settlement_is_zero_sum(case):
     order, bombs, rule_set = case
@@ -510,7 +513,7 @@ def chain_hand(draw):
     return cards
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(chain_hand(), st.sampled_from([None, "3 3 3 3 3", "大王 大王 小王 小王", "3 3 3 3 4 4 4 4 5 5 5 5", "7 7"]),
        st.sampled_from([{}, {"preset": "baibian"}, {"preset": "qianbian"}, {"same_lines": "first_played"}]))
 def test_hint_equals_brute_force_on_chain_sized_hands_with_jokers(hand, previous, rule_set):
@@ -532,7 +535,7 @@ def over_eight_hand(draw):
     return cards
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(over_eight_hand(), st.sampled_from([None, "5 5 5 5 5 5 5 5", "6 6 6 6 6 6 6 6 大王", "大王 大王 小王 小王",
                                            "5 5 5 5 5 5 5 5 6 6 6 6 6 6 6 6 7 7 7 7 7 7 7 7", "7 7"]),
        st.sampled_from([{"wild_over_eight": True}, {"wild_over_eight": True, "preset": "baibian"},

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+pytestmark = pytest.mark.shared_app
+
 EIGHT_FOURS = " ".join(["4"] * 8)
 CHAIN_8X3 = " ".join(["5"] * 8 + ["6"] * 8 + ["7"] * 8)  # 8线3连环: 11 lines, 24 cards
 OVER_EIGHT = {"wild_over_eight": True}

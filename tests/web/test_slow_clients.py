@@ -21,6 +21,8 @@ from webapp.buffering_worker import chunked_body_end, request_is_whole
 from webapp.ledger.db import db
 from webapp.render import warm_up
 
+pytestmark = pytest.mark.slow  # server processes: left out of `make check`
+
 ROOT = Path(__file__).resolve().parents[2]
 HOST_WARNING = "neither TRUSTED_HOSTS nor SERVER_NAME is set"
 

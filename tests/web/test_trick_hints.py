@@ -13,12 +13,15 @@ from unittest.mock import patch
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from properties import examples
 
 from bench.trick import CASES, context_of, how_many, oracle
 from scoring import erqiwang, hongwu
 from scoring.cards import SUITS, parse_cards
 from scoring.trick import hints, lead_units, legal_plays
 from scoring.trick.follow import in_group, obligation_score
+
+pytestmark = pytest.mark.shared_app
 
 #: the cases of bench/trick_cases.json whose oracle finishes in a few seconds
 ORACLE_CASES = ["红五 3 decks: trump triple tractor, 39 trumps, 8 answers",
@@ -38,6 +41,7 @@ def hinted(ctx, hand, lead, limit=None):
     return [ctx.fmt(p) for p in shown], truncated
 
 
+@pytest.mark.slow  # the worst follows against the exhaustive oracle: left out of `make check`
 @pytest.mark.parametrize("name", ORACLE_CASES)
 def test_worst_follow_hints_equal_the_oracle(name):
     case = next(c for c in CASES if c.name == name)
@@ -110,7 +114,7 @@ def throw_positions(draw):
     return ctx, hand, lead
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(throw_positions())
 def test_follow_hints_of_throws_with_triples_pairs_and_tractors_equal_the_oracle(position):
     ctx, hand, lead = position
@@ -138,7 +142,7 @@ def tied_relabelling(ctx, rnd):
     return relabel
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(throw_positions(), st.randoms(use_true_random=False))
 def test_the_reading_of_a_play_depends_neither_on_the_order_of_its_cards_nor_on_which_tied_card_is_which(
         position, rnd):
