@@ -42,10 +42,9 @@ pyodide:
 	@sh .ci/ensure-pyodide.sh
 
 # every core runs tests (pytest-xdist), each module's tests on one worker so that a module's phone, browser
-# page or server is made once, the longest modules handed out first (tests/conftest.py); TEST_WORKERS=1 for
-# one process
+# page or server is made once, the longest handed out first (tests/conftest.py); TEST_WORKERS=1 for one process
 TEST_WORKERS ?= auto
-PARALLEL := -n $(TEST_WORKERS) --dist loadscope --no-loadscope-reorder
+PARALLEL := -n $(TEST_WORKERS) --dist loadgroup --no-loadscope-reorder
 
 test: $(TEST_STAMP) chromium axe pyodide
 	$(PY) -m pytest $(PARALLEL)

@@ -12,17 +12,31 @@ def pytest_report_header(config):
     return properties.described()
 
 
+#: the schemathesis modules run in one process: they read the same document and share what it costs to draw
+#: its cases
+OPENAPI_MODULES = {"test_openapi_fuzz", "test_openapi_positive", "test_openapi_negative"}
+
+
+def _group(item) -> str:
+    """The worker group of a test (``make test`` runs ``--dist loadgroup``): its module's, so that a module's
+    phone, page or server is made once, but the schemathesis modules share one."""
+    module = item.module.__name__
+    return "openapi" if module in OPENAPI_MODULES else item.nodeid.split("::", 1)[0]
+
+
 def _weight(item) -> int:
     """0 for a module that walks the whole API document or starts servers, 1 for a browser module, 2 for the
-    rest: the longest modules are handed out first (``make test`` runs one module per worker at a time)."""
+    rest: the longest groups are handed out first."""
     return 0 if item.get_closest_marker("slow") else 1 if item.get_closest_marker("browser") else 2
 
 
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist's, which reads the groups
 def pytest_collection_modifyitems(session, config, items):
     first = {}
-    for item in items:  # a module weighs what its heaviest test weighs
-        first[item.module] = min(first.get(item.module, 2), _weight(item))
-    items.sort(key=lambda item: first[item.module])  # stable: each module's tests keep their order
+    for item in items:  # a group weighs what its heaviest test weighs
+        item.add_marker(pytest.mark.xdist_group(_group(item)))
+        first[_group(item)] = min(first.get(_group(item), 2), _weight(item))
+    items.sort(key=lambda item: first[_group(item)])  # stable: each module's tests keep their order
 
 
 @pytest.fixture(scope="session")
