@@ -126,6 +126,24 @@ def test_follow_hints_of_throws_with_triples_pairs_and_tractors_equal_the_oracle
         assert hinted(ctx, hand, lead) == expect
 
 
+#: hypothesis' falsifying example of the test above (红五, two decks, trump ♠), drawn with four ♠2 when the
+#: generator took the cards far from the lead's levels with replacement
+FOUR_TRUMP_TWOS = {"trump": "♠", "rules": {}, "lead": "♠9 ♠8 ♠7 ♠6 ♠6 ♠5 ♠4 ♠4",
+                   "hand": "♠2 ♠2 ♠2 ♠2 ♠9 ♠8 ♠7 ♠5"}
+
+
+def test_a_hand_holding_a_card_more_often_than_the_pack_is_refused_before_any_hint(api):
+    status, out = api("hongwu/hint", FOUR_TRUMP_TWOS)
+    assert status == 422 and out["error"]["code"] == "too_many_copies" and out["error"]["field"] == "hand+lead"
+
+
+def test_a_follower_holding_as_many_trumps_as_the_throw_is_hinted_all_of_them_as_the_oracle_is():
+    # the falsifying example as a pack holds it: two of the 2s are 副2 (♥2), tied with each other below 主2
+    ctx = hongwu.context("♠", hongwu.RULESET.resolve({}))
+    lead, hand = parse_cards(FOUR_TRUMP_TWOS["lead"]), parse_cards("♠2 ♠2 ♥2 ♥2 ♠9 ♠8 ♠7 ♠5")
+    assert hinted(ctx, hand, lead) == oracle(ctx, hand, lead) == ["♠2 ♠2 ♥2 ♥2 ♠9 ♠8 ♠7 ♠5"]
+
+
 def tied_relabelling(ctx, rnd):
     """A shuffle of the cards inside each level of tied cards (副2 of different suits): same strength, same
     chaining, so the same reading."""
