@@ -2,8 +2,8 @@
 
 The worst follows of ``bench/trick_cases.json`` where the oracle finishes in seconds, the plays the
 greedy reading of a throw admits beyond its demand, throws drawn by hypothesis from a few adjacent
-levels (so that triples, pairs and tractors meet), the exact ``truncated`` flag and ``smallest`` when the
-list is cut, and hands no larger than a deal.
+levels (so that triples, pairs and tractors meet; no card more often than the pack holds it), the exact
+``truncated`` flag and ``smallest`` when the list is cut, and hands no larger than a deal.
 """
 from __future__ import annotations
 
@@ -110,7 +110,7 @@ def throw_positions(draw):
     lead = [near[i] for i in picks[:n]]
     hand = [near[i] for i in picks[n:n + draw(st.integers(max(0, n - 2), n + 5))]]
     far = [c for c in (Counter(deck) - Counter(near)).elements()]
-    hand += draw(st.lists(st.sampled_from(far), max_size=4))
+    hand += [far[i] for i in draw(st.lists(st.integers(0, len(far) - 1), unique=True, max_size=4))]
     return ctx, hand, lead
 
 
@@ -118,6 +118,7 @@ def throw_positions(draw):
 @given(throw_positions())
 def test_follow_hints_of_throws_with_triples_pairs_and_tractors_equal_the_oracle(position):
     ctx, hand, lead = position
+    ctx.deck.check([*lead, *hand])  # a position a pack holds: the API refuses any other (too_many_copies)
     if len(hand) < len(lead):
         return
     expect = oracle(ctx, hand, lead)
@@ -127,6 +128,24 @@ def test_follow_hints_of_throws_with_triples_pairs_and_tractors_equal_the_oracle
         assert hinted(ctx, hand, lead) == expect
     with patch.object(hints, "FEW_FILLS", 0):  # each multi part's fills searched, none made at once
         assert hinted(ctx, hand, lead) == expect
+
+
+#: hypothesis' falsifying example of the test above (红五, two decks, trump ♠), drawn with four ♠2 when the
+#: generator took the cards far from the lead's levels with replacement
+FOUR_TRUMP_TWOS = {"trump": "♠", "rules": {}, "lead": "♠9 ♠8 ♠7 ♠6 ♠6 ♠5 ♠4 ♠4",
+                   "hand": "♠2 ♠2 ♠2 ♠2 ♠9 ♠8 ♠7 ♠5"}
+
+
+def test_a_hand_holding_a_card_more_often_than_the_pack_is_refused_before_any_hint(api):
+    status, out = api("hongwu/hint", FOUR_TRUMP_TWOS)
+    assert status == 422 and out["error"]["code"] == "too_many_copies" and out["error"]["field"] == "hand+lead"
+
+
+def test_a_follower_holding_as_many_trumps_as_the_throw_is_hinted_all_of_them_as_the_oracle_is():
+    # the falsifying example as a pack holds it: two of the 2s are 副2 (♥2), tied with each other below 主2
+    ctx = hongwu.context("♠", hongwu.RULESET.resolve({}))
+    lead, hand = parse_cards(FOUR_TRUMP_TWOS["lead"]), parse_cards("♠2 ♠2 ♥2 ♥2 ♠9 ♠8 ♠7 ♠5")
+    assert hinted(ctx, hand, lead) == oracle(ctx, hand, lead) == ["♠2 ♠2 ♥2 ♥2 ♠9 ♠8 ♠7 ♠5"]
 
 
 def tied_relabelling(ctx, rnd):
