@@ -60,6 +60,10 @@ def freeze_startup_objects():
     gc.freeze()
 
 
+# which scheme a request came over is the app's to say: behind a proxy PROXY_FIX=N (webapp/serving.py) believes its
+# X-Forwarded-Proto, and without it nobody's is (gunicorn's default believes one sent from 127.0.0.1 by anyone)
+secure_scheme_headers = {}
+
 # the request line carries the edit token: no access log unless asked for (ACCESS_LOG=-)
 accesslog = os.environ.get("ACCESS_LOG") or None
 errorlog = "-"

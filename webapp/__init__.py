@@ -72,6 +72,9 @@ def create_app(overrides: dict | None = None) -> Flask:
     app.json.sort_keys = False
     if overrides:
         app.config.update(overrides)
+    if app.config.get("TRUSTED_HOSTS"):  # as a request's host is compared with them (serving.trusted_host)
+        from .serving import host_names
+        app.config["TRUSTED_HOSTS"] = host_names(app.config["TRUSTED_HOSTS"])
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret(app)
 

@@ -63,7 +63,9 @@ ERROR_WORDS = {
     "400": t("输入有误（类型不对、缺少字段、JSON 无效）", "malformed input (wrong type, missing field, invalid JSON)"),
     "403": t("编辑令牌不对", "wrong edit token"),
     "404": t("没有这个游戏、功能或牌桌", "no such game, action or table"),
-    "409": t("牌桌已被改过（version 过期）", "the table changed since (stale version)"),
+    "409": t("冲突：牌桌已被改过（version 过期）、这一晚已结束、座位变了、下一晚已经开了，或牌桌读不出来",
+             "a conflict: the table changed since (stale version), the evening is closed, the seats changed, the "
+             "next evening exists, or the table cannot be read"),
     "413": t("请求太大", "the request is too large"),
     "428": t("改一局要带上 version", "an edit must carry the version it changes"),
     "415": t("请求体应为 application/json", "the body must be application/json"),

@@ -54,10 +54,16 @@ class PaijuRequest(Request):
     is read when the stream is made, not when it is first read (``request.form`` of a JSON body reads it),
     which costs at most ``MAX_CONTENT_LENGTH``."""
 
+    def __init__(self, environ, *args, **kwargs):
+        trusted_host(environ)
+        super().__init__(environ, *args, **kwargs)
+
     @cached_property
     def stream(self):
         # None when chunked or not given; 0 when empty, negative or not a number (nothing is read)
         length = get_content_length(self.environ)
+        if length is None and not self.shallow and "wsgi.input_terminated" in self.environ:
+            return self._chunked_body()
         if length is None or self.shallow:
             return super().stream  # werkzeug's, which also refuses a shallow request
         limit = self.max_content_length
@@ -70,6 +76,39 @@ class PaijuRequest(Request):
         if len(body) < length:
             raise ClientDisconnected()
         return io.BytesIO(body)
+
+    def _chunked_body(self):
+        """A body without a length (chunked), which the server ends: read to its end, and over
+        ``max_content_length`` a 413 as when its length said so (werkzeug's stream stops at the limit and
+        hands over the cut body, which then reads as malformed: a 400)."""
+        limit = self.max_content_length
+        source = self.environ["wsgi.input"]
+        parts, size = [], 0
+        try:
+            while limit is None or size <= limit:
+                part = source.read(65536 if limit is None else min(65536, limit + 1 - size))
+                if not part:
+                    break
+                parts.append(part)
+                size += len(part)
+        except (OSError, ValueError) as exc:
+            raise ClientDisconnected() from exc
+        if limit is not None and size > limit:
+            raise RequestEntityTooLarge()
+        return io.BytesIO(b"".join(parts))
+
+
+def trusted_host(environ) -> None:
+    """The request's ``Host`` as ``TRUSTED_HOSTS`` is matched against it and links are built with it: a host
+    name's case means nothing, nor does the dot that ends a fully qualified one (``Paiju.Example.`` is
+    ``paiju.example``)."""
+    host = environ.get("HTTP_HOST")
+    if not host or host.startswith("["):  # absent, or an IPv6 address: left as it is
+        return
+    name, colon, port = host.rpartition(":") if ":" in host else (host, "", "")
+    if name.endswith(".") and name != ".":
+        name = name[:-1]
+    environ["HTTP_HOST"] = name.lower() + colon + port
 
 
 class PaijuFlask(Flask):
@@ -107,10 +146,17 @@ def deployment_config(environ=os.environ) -> dict:
     for name in ("SERVER_NAME", "PREFERRED_URL_SCHEME"):
         if environ.get(name):
             config[name] = environ[name]
-    hosts = [host.strip() for host in environ.get("TRUSTED_HOSTS", "").split(",") if host.strip()]
+    hosts = host_names(environ.get("TRUSTED_HOSTS", "").split(","))
     if hosts:
         config["TRUSTED_HOSTS"] = hosts
     return config
+
+
+def host_names(hosts) -> list[str]:
+    """``TRUSTED_HOSTS`` as a request's host is compared with them (:func:`trusted_host`): in lower case, without
+    the dot that ends a fully qualified name (a leading dot, "this domain and below", stays)."""
+    names = [host.strip().lower() for host in hosts if host and host.strip()]
+    return [name[:-1] if name.endswith(".") and len(name) > 1 else name for name in names]
 
 
 def trust_proxy(app) -> None:

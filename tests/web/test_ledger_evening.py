@@ -118,7 +118,7 @@ def test_a_new_hand_after_an_undo_withdraws_the_redo(client):
     record(client, edit_path, **BANKS, **first_out(3))
     assert "恢复第1局" not in client.get(edit_path).get_data(as_text=True)
     redo(client, edit_path, 1)
-    assert [h["input"]["finish_order"] for h in api_table(client, table_id)["hands"]] == [["3"]]
+    assert [h["input"]["finish_order"] for h in api_table(client, table_id)["hands"]] == [[3]]  # read back as integers (issue 38)
 
 
 # --- an edit says which later hands it settled again ------------------------------
@@ -167,14 +167,14 @@ def test_a_real_conflict_shows_both_versions_and_keeps_the_typed_edit(client):
     assert "出完的顺序：Jen" in html  # mine, in words
     assert 'class="btn keep-theirs"' in html and 'class="btn primary keep-mine"' in html
     assert 'name="finish_order-0"' in html and re.search(r'<option[^>]*value="3"[^>]*selected', html)  # still typed
-    assert api_table(client, table_id)["hands"][0]["input"]["finish_order"] == ["2"]
+    assert api_table(client, table_id)["hands"][0]["input"]["finish_order"] == [2]
     keep = re.search(r'<input type="hidden" name="version" value="(\d+)">\s*<input type="hidden" name="raw" '
                      r'value="([^"]*)">', html)
     raw = keep.group(2).replace("&#34;", '"').replace("&quot;", '"').replace("&#39;", "'")
     resp = client.post(f"{edit_path}/hands/1", data={"csrf_token": csrf(html), "mode": "json",
                                                      "version": keep.group(1), "raw": raw})
     assert resp.status_code == 303
-    assert api_table(client, table_id)["hands"][0]["input"]["finish_order"] == ["3"]
+    assert api_table(client, table_id)["hands"][0]["input"]["finish_order"] == [3]
 
 
 def test_the_api_keeps_the_contracts_whole_table_version_check(client):

@@ -92,7 +92,7 @@ def test_two_tables_never_share_an_id_or_a_token(led):
     ({"game": Q, "players": ["a", " ", "c"]}, 422, "empty_name", "players[1]"),
     ({"game": Q, "players": ["a", "b", "a "]}, 422, "duplicate_name", "players[2]"),
     ({"game": Q, "players": ["a", "b", "x" * 40]}, 422, "bad_name", "players[2]"),
-    ({"game": Q, "players": ["a", "b", "c\x00"]}, 400, "bad_character", "players[2]"),
+    ({"game": Q, "players": ["a", "b", "c\x00"]}, 422, "bad_name", "players[2]"),  # a control character
     ({"game": "shuangkou", "players": ["a", "b", "c"]}, 422, None, None),
     ({"game": Q, "players": ["a", "b", "c"], "rules": {"penalty": "lots"}}, 400, "invalid_option", "rules.penalty"),
     ({"game": Q, "players": ["a", "b", "c"], "rules": {"no_such_rule": 1}}, 400, "invalid_option", None),

@@ -240,7 +240,7 @@ def test_editing_a_hand_on_a_stale_version_is_saved_when_nobody_else_changed_tha
                                                      "finish_order-0": "3"})
     assert resp.status_code == 303
     hands = api_table(client, table_id)["hands"]
-    assert [h["input"]["finish_order"] for h in hands] == [["3"], ["2"]]  # both changes kept
+    assert [h["input"]["finish_order"] for h in hands] == [[3], [2]]  # both changes kept
 
 
 def test_a_hand_can_be_edited_as_json_and_bad_json_is_a_message_not_a_crash(client):

@@ -3,6 +3,9 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
+from scoring.registry import get_game
+
+from .cleaning import typed
 from .db import db
 from .models import LedgerHand, LedgerTable
 from .queries import TableRead, evenings_around
@@ -10,13 +13,16 @@ from .settling import carried_fields
 from .shown import seat_names, shown_of
 
 
-def hand_json(hand: LedgerHand, lang: str, players: list[str], shown: dict | None = None) -> dict:
+def hand_json(hand: LedgerHand, lang: str, players: list[str], shown: dict | None = None, fields=()) -> dict:
     """A hand for the API: deltas per player of the table (its ``players``); ``seats`` (beyond the
     contract) only for a hand played after the seats changed: the players its input's seats are.
-    ``shown``: its result in ``lang`` when the caller has it already (:func:`.shown.shown_of`)."""
+    ``shown``: its result in ``lang`` when the caller has it already (:func:`.shown.shown_of`). ``fields``: the
+    game's settle fields, whose whole numbers its input gives as integers (a hand a page's form recorded before
+    inputs were stored typed holds them as text: :func:`.cleaning.typed`)."""
     shown = dict(shown) if shown is not None else hand.shown(lang, players)
     deltas = list(hand.deltas) + [0] * (len(players) - len(hand.deltas))
-    out = {"number": hand.number, "input": hand.input, "deltas": deltas, "steps": list(shown.pop("steps", []))}
+    data = typed(fields, hand.input) if fields and isinstance(hand.input, dict) else hand.input
+    out = {"number": hand.number, "input": data, "deltas": deltas, "steps": list(shown.pop("steps", []))}
     if hand.seats is not None:
         out["seats"] = list(hand.seats)
     out.update(shown)
@@ -27,9 +33,10 @@ def table_json(read: TableRead, lang: str) -> dict:
     table, hands = read.table, read.hands
     shown = shown_of(table.id, [(h.number, h.changed_version) for h in hands], lang,
                      [seat_names(table.players, h.seating()) for h in hands])
+    fields = get_game(table.game).settle_input.fields
     out = {"id": table.id, "game": table.game, "players": list(table.players), "rules": dict(table.rules),
            "version": read.version, "totals": table.totals(hands),
-           "hands": [hand_json(h, lang, table.players, result) for h, result in zip(hands, shown)]}
+           "hands": [hand_json(h, lang, table.players, result, fields) for h, result in zip(hands, shown)]}
     out.update(carried_fields(table, hands[-1] if hands else None))
     out.update(evening_fields(table))
     return out

@@ -34,6 +34,8 @@ def _table_error(exc: TableError):
     if exc.extra:
         body = resp.get_json()
         body.update(exc.extra)
+        if exc.code == "next_exists":  # the next evening's read-only link, never its edit link
+            body["view_url"] = url_for("tables.view", table_id=exc.extra["id"], _external=True)
         resp = jsonify(body)
     return resp, status
 
@@ -136,7 +138,7 @@ def api_read(table_id: str):
 
 #: what stays a 400 on a hand write: the body itself, the headers, and text the ledger cannot store (the
 #: document states it: webapp.openapi.storable)
-NOT_THE_GAMES = ({None, "", "input", "version", "Idempotency-Key"}, {"bad_character", "not_finite", "too_deep"})
+NOT_THE_GAMES = ({None, "", "input", "version", "Idempotency-Key", "seated"}, {"bad_character", "not_finite", "too_deep"})
 
 
 def read_by_the_tables_game(view):

@@ -17,7 +17,7 @@ from scoring.i18n import t
 from scoring.registry import get_game
 
 from .answers import _utc
-from .cleaning import clean_name
+from .cleaning import clean_name, name_key
 from .db import db
 from .errors import TableError, TableNotFound, forbidden
 from .integrity import TableUnreadable, check_readable
@@ -71,8 +71,21 @@ def read_circle(circle_id: Any) -> CircleRead:
     game_slug = readable[0].game if readable else str(tables[0].game)
     aliases = circle_aliases(circle_id)
     evenings = [_evening(table) for table in readable]
-    played = season(get_game(game_slug), evenings, aliases) if readable else Season([], [], [], [])
+    played = season(get_game(game_slug), evenings, same_people(readable, aliases)) if readable else Season([], [], [], [])
     return CircleRead(circle_id, game_slug, readable, unreadable, aliases, played)
+
+
+def same_people(tables: list[LedgerTable], aliases: dict[str, str]) -> dict[str, str]:
+    """The spellings the season counts as one person: each name equal to one seen at an earlier evening (or seat)
+    under NFKC and case folding (:func:`.cleaning.name_key`: ``a``, ``A``, ``ａ``) counts as that first one; the
+    circle's own aliases come on top."""
+    first: dict[str, str] = {}
+    merged: dict[str, str] = {}
+    for name in (n for table in tables for n in table.players if isinstance(n, str)):
+        earliest = first.setdefault(name_key(name), name)
+        if earliest != name:
+            merged[name] = earliest
+    return {**merged, **aliases}
 
 
 def started_at(table: LedgerTable) -> str | None:

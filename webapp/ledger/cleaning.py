@@ -3,12 +3,23 @@ fields only, every value storable as JSON)."""
 from __future__ import annotations
 
 import math
+import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
 from scoring.errors import InvalidInput, MalformedInput
 from scoring.i18n import Text, t
-from scoring.inputs import Problems, RowsField, read_text, shown
+from scoring.inputs import (
+    IntField,
+    PerSeatField,
+    Problems,
+    RowsField,
+    SeatField,
+    SeatOrderField,
+    read_text,
+    shown,
+    strict_int,
+)
 from scoring.registry import SLUGS, get_game
 
 MIN_SEATS, MAX_SEATS = 3, 6  # how many seats a game's rules play with comes from the engine (Game.seat_range)
@@ -84,23 +95,42 @@ def _check_seat_count(game, count: int, rules: Any) -> None:
                              fix=t("：{f}", ": {f}", f=fix) if fix else ""), field="players", code="seat_count")
 
 
+#: what a name may not hold: control, format (zero-width, bidirectional: U+200B, U+202E, U+FEFF …), line and
+#: paragraph separators (Unicode categories)
+NOT_IN_NAMES = frozenset({"Cc", "Cf", "Zl", "Zp"})
+SPACES = "\t\n\r"  # the controls a name may hold: spaces, folded like the others (what PLAIN_TEXT allows)
+
+
+def name_key(name: str) -> str:
+    """What makes two names one person: equal under NFKC and case folding (``a``, ``A`` and ``ａ``)."""
+    return unicodedata.normalize("NFKC", name).casefold()
+
+
 def clean_name(name: Any, i: int, taken: list[str], field: str | None = None) -> str:
-    """Player ``i``'s name, spaces folded, checked: text, not empty, at most MAX_NAME characters, none of
-    the ``taken`` names."""
+    """Player ``i``'s name as stored: NFC, spaces folded and none around it; checked: text, not empty, at most
+    MAX_NAME characters, no control, format or bidirectional character, none of the ``taken`` names (compared
+    by :func:`name_key`)."""
     field = field or f"players[{i}]"
     if not isinstance(name, str):
         raise MalformedInput(t("第{n}个玩家的名字应为文字", "player {n}'s name must be text", n=i + 1),
                              field=field, code="not_a_string")
-    _check_text(name, field, t("第{n}个玩家的名字", "player {n}'s name", n=i + 1))
+    if any(0xD800 <= ord(c) <= 0xDFFF for c in name):  # not Unicode at all: the text rule's 400
+        _check_text(name, field, t("第{n}个玩家的名字", "player {n}'s name", n=i + 1))
+    name = unicodedata.normalize("NFC", name)
+    hidden = next((c for c in name if unicodedata.category(c) in NOT_IN_NAMES and c not in SPACES), None)
     name = " ".join(name.split())
     if not name:
         raise InvalidInput(t("第{n}个玩家的名字是空的", "player {n}'s name is empty", n=i + 1),
                            field=field, code="empty_name")
-    if len(name) > MAX_NAME or any(ord(c) < 32 or 0x7f <= ord(c) < 0xa0 for c in name):
-        raise InvalidInput(t("名字「{v}」太长或含控制字符（最多{m}个字）",
-                             "the name “{v}” is too long or has control characters (at most {m})",
+    if hidden is not None:
+        raise InvalidInput(t("第{n}个玩家的名字里有看不见的字符（U+{c}）：请只用看得见的字",
+                             "player {n}'s name holds an invisible character (U+{c}): use visible characters only",
+                             n=i + 1, c=f"{ord(hidden):04X}"), field=field, code="bad_name")
+    if len(name) > MAX_NAME:
+        raise InvalidInput(t("名字「{v}」太长（最多{m}个字）", "the name “{v}” is too long (at most {m})",
                              v=shown(name, MAX_NAME), m=MAX_NAME), field=field, code="bad_name")
-    if name in taken:
+    key = name_key(name)
+    if any(name_key(other) == key for other in taken):
         raise InvalidInput(t("名字「{v}」重复了，每个座位要不同的名字",
                              "the name “{v}” appears twice; every seat needs its own name", v=name),
                            field=field, code="duplicate_name")
@@ -120,7 +150,7 @@ def clean_input(game, payload: Any) -> dict:
     data = declared_only(game.settle_input.fields, payload)
     for key, value in data.items():
         check_storable(value, key, game)
-    return data
+    return typed(game.settle_input.fields, data)
 
 
 def declared_only(fields, payload: Mapping) -> dict:
@@ -134,3 +164,29 @@ def declared_only(fields, payload: Mapping) -> dict:
             value = [declared_only(field.fields, row) if isinstance(row, Mapping) else row for row in value]
         out[field.name] = value
     return out
+
+
+def typed(fields, data: Mapping) -> dict:
+    """``data`` with each whole number a form gave as text (``"3"``) stored as the integer the engine reads it
+    as: a hand reads back the same whatever recorded it (a page's form or the API). Text that is no whole
+    number stays as it is, for the engine to refuse."""
+    out = dict(data)
+    for field in fields:
+        if field.name in out:
+            out[field.name] = _typed(field, out[field.name])
+    return out
+
+
+def _typed(field, value: Any) -> Any:
+    if isinstance(field, (IntField, SeatField)):
+        return _whole(value)
+    if isinstance(field, (PerSeatField, SeatOrderField)) and isinstance(value, list):
+        return [_whole(item) for item in value]
+    if isinstance(field, RowsField) and isinstance(value, list):
+        return [typed(field.fields, row) if isinstance(row, Mapping) else row for row in value]
+    return value
+
+
+def _whole(value: Any) -> Any:
+    number = strict_int(value) if isinstance(value, str) else None
+    return value if number is None else number

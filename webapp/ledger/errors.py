@@ -111,3 +111,28 @@ def key_reused() -> TableError:
 
 def seat_change_refused(message: Text, field: str = "seat") -> InvalidInput:
     return InvalidInput(message, field=field, code="seat_change")
+
+
+def evening_closed(following: str) -> TableError:
+    return WriteConflict(t("这一晚已经结束了：下一晚已经开了，这一局没有记下；请记到下一晚",
+                           "this evening is closed: the next evening has been opened, and this hand was not "
+                           "recorded; record it at the next evening"), code="evening_closed", field="id",
+                         next=following)
+
+
+def seats_changed(seated: list[str]) -> TableError:
+    return WriteConflict(t("座位变了：现在坐的是{names}，这一局没有记下；请按现在的座位再看一遍",
+                           "the seats have changed: now seated are {names}; this hand was not recorded: check it "
+                           "against the seats as they are now", names=" · ".join(seated)),
+                         code="seats_changed", field="seated", seated=seated)
+
+
+def next_exists(following: str, players_differ: bool = False) -> TableError:
+    """The API adds the next evening's ``view_url``."""
+    message = (t("下一晚已经开了，玩家和这次给的不一样；没有再开一晚", "the next evening exists already, with other "
+                 "players than these; no second evening was opened") if players_differ else
+               t("下一晚已经开了，它的编辑链接已经换过：请向下一晚的人要链接",
+                 "the next evening exists already and its edit link has been changed since: ask its players for "
+                 "the link"))
+    return WriteConflict(message, code="next_exists", field="players" if players_differ else "id",
+                         id=following)

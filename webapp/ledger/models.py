@@ -9,6 +9,7 @@ always equal the sum of the stored deltas.
 """
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import secrets
@@ -36,6 +37,15 @@ def new_edit_token() -> str:
 
 def token_digest(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def handed_on(secret: str | bytes, token: str, next_id: str) -> str:
+    """The edit token an evening's ``token`` hands on to its next evening ``next_id``: made from both with the
+    server's secret, so the previous evening's editors can be given it again (only its hash is stored) until
+    the next evening's own editors take a new one; 192 bits, as :func:`new_edit_token`."""
+    key = secret.encode("utf-8", "surrogatepass") if isinstance(secret, str) else secret
+    message = f"next-evening\0{token}\0{next_id}".encode("utf-8", "surrogatepass")
+    return base64.urlsafe_b64encode(hmac.new(key, message, hashlib.sha256).digest()[:24]).decode("ascii")
 
 
 

@@ -2,6 +2,8 @@
 builds the document; the ledger adds these when it is set up)."""
 from __future__ import annotations
 
+import unicodedata
+
 from scoring.i18n import t
 from scoring.inputs import INT_TEXT, PLAIN_TEXT, PY_SPACE
 from scoring.registry import all_games
@@ -43,9 +45,32 @@ HAND = obj({"number": INTEGER, "deltas": INTEGERS, "steps": STRINGS})
 WRITTEN = obj({"totals": INTEGERS, "version": INTEGER}, {"hand": HAND})
 
 
-def hand_input() -> dict:
-    """Any game's settle input without ``rules`` (the table's game decides which)."""
-    return {"anyOf": [storable(g.settle_input.json_schema(most_seats(g))) for g in all_games()]}
+def hand_input(seated: dict | None = None) -> dict:
+    """Any game's settle input without ``rules`` (the table's game decides which); with ``seated``, that
+    property too (a new hand's: who sat where)."""
+    schemas = [storable(g.settle_input.json_schema(most_seats(g))) for g in all_games()]
+    if seated is not None:
+        schemas = [{**schema, "properties": {**schema["properties"], "seated": seated}} for schema in schemas]
+    return {"anyOf": schemas}
+
+
+def name_text() -> str:
+    """A name as :func:`.cleaning.clean_name` takes it, as a pattern: :data:`PLAIN_TEXT`'s characters without
+    the format characters and separators of the Basic Multilingual Plane (zero-width, bidirectional, BOM …)."""
+    codes = [c for c in range(0xA0, 0x10000) if unicodedata.category(chr(c)) in ("Cf", "Zl", "Zp")]
+    ranges: list[list[int]] = []
+    for code in codes:
+        if ranges and ranges[-1][1] == code - 1:
+            ranges[-1][1] = code
+        else:
+            ranges.append([code, code])
+    extra = "".join(f"\\u{lo:04x}" if lo == hi else f"\\u{lo:04x}-\\u{hi:04x}" for lo, hi in ranges)
+    return PLAIN_TEXT.replace("]*$", extra + "]*$")
+
+
+def conflict(words, extra: dict) -> dict:
+    """A 409 whose error body carries ``extra`` (docs/api.md: the evening closed, the seats changed, …)."""
+    return answer(words, {"allOf": [{"$ref": "#/components/schemas/Error"}, obj({}, extra)]})
 
 
 def seated(players: dict, game) -> dict:
@@ -55,9 +80,10 @@ def seated(players: dict, game) -> dict:
 
 
 def ledger_operations() -> dict[str, dict]:
-    name = {"type": "string", "minLength": 1, "maxLength": MAX_NAME, "pattern": PLAIN_TEXT}
+    name = {"type": "string", "minLength": 1, "maxLength": MAX_NAME, "pattern": name_text()}
     players = {"type": "array", "items": name, "minItems": MIN_SEATS,
                "maxItems": MAX_SEATS}
+    who_sat = nullable({"type": "array", "items": STRING, "maxItems": MAX_SEATS})
     created = obj({"id": STRING, "edit_token": STRING, "view_url": STRING, "edit_url": STRING})
     table = obj({"game": STRING, "players": STRINGS, "rules": OBJECT, "version": INTEGER, "totals": INTEGERS,
                  "hands": {"type": "array", "items": obj({"number": INTEGER, "input": OBJECT, "deltas": INTEGERS,
@@ -88,13 +114,22 @@ def ledger_operations() -> dict[str, dict]:
             "operationId": "table_next_evening", "tags": ["tables"], "parameters": [TABLE_ID, TOKEN],
             "requestBody": {"required": True, "content": json_content(obj({}, {"players": nullable(players)}))},
             "responses": {**responses("201", created, LEDGER_ERRORS),
-                          "200": answer(t("下一晚已经开了：就是它，换了新的编辑令牌",
-                                          "the next evening exists already: that one, with a new edit token"), created)}}},
+                          "200": answer(t("下一晚已经开了：就是它，和它现在的编辑令牌",
+                                          "the next evening exists already: that one, with its current edit token"),
+                                        created),
+                          "409": conflict(t("下一晚已经开了，但玩家不同，或它的编辑令牌换过了（next_exists）",
+                                            "the next evening exists, with other players or a token changed since "
+                                            "(next_exists)"), {"id": STRING, "view_url": STRING})}}},
         "/api/v1/tables/{table_id}/hands": {"post": {
             "operationId": "hand_record", "tags": ["tables"], "parameters": [TABLE_ID, TOKEN, IDEMPOTENCY],
-            "requestBody": {"required": True, "content": json_content(hand_input())},
-            "responses": responses("201", obj({"hand": HAND, "totals": INTEGERS, "version": INTEGER}),
-                                   LEDGER_ERRORS)}},
+            "requestBody": {"required": True, "content": json_content(hand_input(who_sat))},
+            "responses": {**responses("201", obj({"hand": HAND, "totals": INTEGERS, "version": INTEGER}),
+                                      LEDGER_ERRORS),
+                          "409": conflict(t("这一晚已经结束（evening_closed，next 是下一晚）或座位变了（seats_changed，"
+                                            "seated 是现在的座位）：没有记下", "the evening is closed (evening_closed, next: "
+                                            "the next evening) or the seats changed (seats_changed, seated: the "
+                                            "seating now): nothing recorded"),
+                                          {"next": STRING, "seated": STRINGS})}}},
         "/api/v1/tables/{table_id}/hands/{number}": {
             "put": {"operationId": "hand_edit", "tags": ["tables"], "parameters": [TABLE_ID, NUMBER, TOKEN],
                     "requestBody": {"required": True, "content": json_content(obj(

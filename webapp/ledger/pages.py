@@ -175,6 +175,10 @@ def _form_sent() -> list:
     return sorted((k, v) for k, v in request.form.items(multi=True) if k != "csrf_token")
 
 
+#: the refusals of a new hand that keep the form as typed, its key too (nothing was recorded)
+KEPT_ON_REFUSAL = frozenset({"evening_closed", "seats_changed"})
+
+
 def _entry(table_id: str) -> str:
     """The edit page scrolled to the totals and the form for the next hand (what a save leads to)."""
     return _edit_page(table_id) + "#entry"
@@ -212,6 +216,8 @@ def edit(table_id: str):
     try:
         answer = service.record_hand(table_id, token, payload, current_lang(), key=key, sent=_form_sent())
     except TableError as exc:
+        if exc.code in KEPT_ON_REFUSAL:  # the evening closed or the seats changed since: what was typed stays
+            return table_page(table, token, form=form, errors=[page_message(exc)], status=409, form_key=key)
         if exc.code != "idempotency_key_reused":
             raise
         # the form was saved once already and has been changed since (back, edit, save): keep what was

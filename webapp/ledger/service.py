@@ -11,7 +11,7 @@ from datetime import timedelta
 from typing import Any
 
 from flask import current_app
-from sqlalchemy import delete
+from sqlalchemy import delete, update
 
 from scoring.errors import MalformedInput
 from scoring.i18n import t
@@ -20,11 +20,22 @@ from scoring.registry import get_game
 
 from . import settling
 from .answers import write_answer
-from .cleaning import clean_input, clean_players, game_named
+from .cleaning import clean_input, clean_players, game_named, name_key
 from .db import db
-from .errors import TableError, bad_key, changed_under_undo, conflict, not_last, stale, table_full
+from .errors import (
+    TableError,
+    bad_key,
+    changed_under_undo,
+    conflict,
+    evening_closed,
+    next_exists,
+    not_last,
+    seats_changed,
+    stale,
+    table_full,
+)
 from .idempotency import forget_old, remember, request_digest, stored_answer, valid_key
-from .models import LedgerHand, LedgerTable, _now, new_edit_token, new_table_id, token_digest
+from .models import LedgerHand, LedgerTable, _now, handed_on, new_edit_token, new_table_id, token_digest
 from .queries import hand_before, hand_count, hand_numbered, last_hand, next_of
 from .writes import locked_table, write
 
@@ -44,11 +55,13 @@ def create_table(game_slug: Any, players: Any, rules: Any) -> tuple[str, str]:
     return write(lambda: _add_table(game.slug, names, resolved, token).id), token
 
 
-def _add_table(game: str, names: list[str], rules: dict, token: str, after: LedgerTable | None = None) -> LedgerTable:
+def _add_table(game: str, names: list[str], rules: dict, token: str, after: LedgerTable | None = None,
+               table_id: str | None = None) -> LedgerTable:
     """Within :func:`.writes.write`: a new table (``after``: the evening it follows, in its circle)."""
-    table = LedgerTable(id=new_table_id(), token_hash=token_digest(token), game=game, players=names, rules=rules,
-                        version=1, kept_totals=[0] * len(names), circle=new_table_id() if after is None else
-                        after.circle_id, previous_id=after.id if after is not None else None)
+    table = LedgerTable(id=table_id or new_table_id(), token_hash=token_digest(token), game=game, players=names,
+                        rules=rules, version=1, kept_totals=[0] * len(names),
+                        circle=new_table_id() if after is None else after.circle_id,
+                        previous_id=after.id if after is not None else None)
     db.session.add(table)
     db.session.flush()
     return table
@@ -56,10 +69,10 @@ def _add_table(game: str, names: list[str], rules: dict, token: str, after: Ledg
 
 def next_evening(table_id: Any, token: str | None, players: Any = None) -> tuple[str, str, bool]:
     """The evening after this one: the same game and house rules, the players seated now (or ``players``),
-    in this table's circle. Returns its id, an edit token and whether it is new. Asked again once it exists,
-    no second evening: the one there is, with a new edit token (an answer lost on the way is not lost)."""
-    token_new = new_edit_token()
-
+    in this table's circle. Returns its id, its edit token and whether it is new. Its token is the one this
+    evening's hands on (:func:`.models.handed_on`), so asked again once it exists (an answer lost on the way),
+    the answer is the same evening with the same token and nobody's link stops working; ``players`` that differ
+    from its seats, or a token its own editors have changed since, are 409 ``next_exists``."""
     def work():
         table = locked_table(table_id, token)
         game = game_named(table.game)
@@ -67,13 +80,25 @@ def next_evening(table_id: Any, token: str | None, players: Any = None) -> tuple
                               dict(table.rules))  # checked even when the next evening exists: a bad body is a 4xx
         following = next_of(table.id)
         if following is not None:
-            db.session.get(LedgerTable, following).token_hash = token_digest(token_new)
-            return following, False
+            return following, _handed_again(following, token, None if players is None else names), False
         table.touch()  # its readers learn of the evening after it
-        return _add_table(game.slug, names, dict(table.rules), token_new, after=table).id, True
+        new_id = new_table_id()
+        fresh = handed_on(current_app.secret_key, token, new_id)
+        return _add_table(game.slug, names, dict(table.rules), fresh, after=table, table_id=new_id).id, fresh, True
 
-    new_id, created = write(work)
-    return new_id, token_new, created
+    return write(work)
+
+
+def _handed_again(following: str, token: str, names: list[str] | None) -> str:
+    """The token of the existing next evening, as this evening's ``token`` handed it on."""
+    evening = db.session.get(LedgerTable, following)
+    if names is not None and [name_key(n) for n in names] != [name_key(n) for n in evening.names_of(
+            evening.seating())]:
+        raise next_exists(following, players_differ=True)
+    handed = handed_on(current_app.secret_key, token, following)
+    if not evening.token_ok(handed):
+        raise next_exists(following)
+    return handed
 
 
 # --- a hand recorded, edited, deleted -------------------------------------------------
@@ -93,7 +118,10 @@ def record_hand(table_id: Any, token: str | None, get_input: Callable[[], Any], 
         first = stored_answer(table.id, key, digest) if key is not None else None
         if first is not None:
             return first
-        data = clean_input(get_game(table.game), get_input())
+        following = next_of(table.id)
+        if following is not None:
+            raise evening_closed(following)
+        data = clean_input(get_game(table.game), _seated_as_now(table, get_input()))
         if hand_count(table.id) >= max_hands():
             raise table_full(max_hands())
         hand = _append(table, data)
@@ -104,6 +132,21 @@ def record_hand(table_id: Any, token: str | None, get_input: Callable[[], Any], 
         return answer
 
     return write(work, respond)
+
+
+def _seated_as_now(table: LedgerTable, body: Any) -> Any:
+    """The hand's input, once the seating it states (``seated``, the names seat by seat as the writer saw them)
+    is the table's now: otherwise 409 ``seats_changed``, with the seating now."""
+    seated = body.get("seated") if isinstance(body, Mapping) else None
+    if seated is None:
+        return body
+    if not isinstance(seated, list) or not all(isinstance(name, str) for name in seated):
+        raise MalformedInput(t("「seated」应为玩家名字的列表（按座位）", "“seated” must be a list of the players' "
+                               "names, seat by seat"), field="seated", code="not_a_list")
+    now = table.names_of(table.seating())
+    if [name_key(" ".join(name.split())) for name in seated] != [name_key(name) for name in now]:
+        raise seats_changed(now)
+    return body
 
 
 def _append(table: LedgerTable, data: dict) -> LedgerHand:
@@ -255,9 +298,15 @@ def rotate_token(table_id: Any, token: str | None) -> str:
 
 
 def delete_table(table_id: Any, token: str | None) -> None:
-    """Delete the table with all its hands."""
+    """Delete the table with all its hands. The evenings before and after it in its circle change version:
+    one's ``next`` and the other's ``previous`` are gone (a cached copy of either is not answered 304)."""
     def work():
-        db.session.delete(locked_table(table_id, token))
+        table = locked_table(table_id, token)
+        around = [i for i in (table.previous_id, next_of(table.id)) if i is not None]
+        db.session.delete(table)
+        if around:
+            db.session.execute(update(LedgerTable).where(LedgerTable.id.in_(around))
+                               .values(version=LedgerTable.version + 1))
 
     write(work)
 
