@@ -7,6 +7,7 @@ from __future__ import annotations
 import http.client
 import json
 
+import pytest
 from test_serving import make_serve
 from werkzeug.test import EnvironBuilder, run_wsgi_app
 
@@ -63,6 +64,7 @@ def _post(port: int, headers: dict, body: bytes):
         conn.close()
 
 
+@pytest.mark.slow  # a server process: left out of `make check`
 def test_make_serve_without_proxy_fix_believes_no_forwarded_proto_and_refuses_a_long_chunked_body_with_413(
         tmp_path):
     with make_serve(tmp_path) as (port, _log):
