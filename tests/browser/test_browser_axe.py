@@ -72,15 +72,15 @@ def tables(live_server):
     return made
 
 
-@pytest.fixture(params=[(scheme, lang) for scheme in SCHEMES for lang in LANGS],
-                ids=lambda p: f"{p[0]}-{p[1]}")
+@pytest.fixture(params=LANGS)
 def phone(request, browser, live_server, tables):
-    """A 360 px phone in light or dark, in Chinese or English, holding the edit links of the tables.
-    The page's CSP forbids inline scripts: the test's own context lets the test inject axe-core."""
-    scheme, lang = request.param
+    """A 360 px phone in Chinese or English, holding the edit links of the tables (each page is checked in
+    light and in dark: :func:`axe_in_both_schemes`). The page's CSP forbids inline scripts: the test's own
+    context lets the test inject axe-core."""
+    lang = request.param
     ctx = browser.new_context(viewport={"width": 360, "height": 740}, device_scale_factor=2, is_mobile=True,
                               has_touch=True, locale="zh-CN" if lang == "zh" else "en-US",
-                              color_scheme=scheme, bypass_csp=True, service_workers="block")
+                              bypass_csp=True, service_workers="block")
     ctx.add_cookies([{"name": "lang", "value": lang, "url": live_server}])
     page = ctx.new_page()
     page.set_default_timeout(10_000)
@@ -107,15 +107,28 @@ SHOWN_WORDS = """() => {
 }"""
 
 
+def axe_in_both_schemes(page) -> list:
+    """axe-core's serious and critical findings on the page as it is, in light and in dark (the page is not
+    loaded again: the colour scheme it is shown in changes)."""
+    page.add_script_tag(path=str(axe_source()))
+    found = []
+    for scheme in SCHEMES:
+        page.emulate_media(color_scheme=scheme)
+        found += [{**finding, "impact": f"{finding['impact']} ({scheme})"} for finding in page.evaluate(RUN_AXE)]
+    page.emulate_media(color_scheme="light")
+    return found
+
+
 def serious_findings(page, url: str) -> list:
-    """axe-core's serious and critical findings on the page at ``url``, and any word on it a player can't read."""
+    """axe-core's serious and critical findings on the page at ``url`` in light and dark, and any word on it a
+    player can't read."""
+    page.emulate_media(color_scheme="light")
     page.goto(url)
     page.wait_for_load_state("load")
-    page.add_script_tag(path=str(axe_source()))
     lang = "en" if page.evaluate("document.documentElement.lang").startswith("en") else "zh"
     words = unreadable(page.evaluate(SHOWN_WORDS), lang, names_known=False)
-    return page.evaluate(RUN_AXE) + [{"impact": "unreadable", "rule": "words", "help": ", ".join(words),
-                                      "where": url} for _ in words[:1]]
+    return axe_in_both_schemes(page) + [{"impact": "unreadable", "rule": "words", "help": ", ".join(words),
+                                         "where": url} for _ in words[:1]]
 
 
 def address(live_server, path: str, tables) -> str:
@@ -154,8 +167,7 @@ def test_the_table_page_of_every_game_has_no_serious_accessibility_finding(phone
 
 
 def findings_here(page) -> list:
-    page.add_script_tag(path=str(axe_source()))
-    return page.evaluate(RUN_AXE)
+    return axe_in_both_schemes(page)
 
 
 def test_a_result_an_error_and_a_started_round_tracker_have_no_serious_accessibility_finding(phone, live_server,
