@@ -43,7 +43,8 @@ pyodide:
 
 # every core runs tests (pytest-xdist), each module's tests on one worker so that a module's phone, browser
 # page or server is made once, the longest handed out first (tests/conftest.py); TEST_WORKERS=1 for one process
-TEST_WORKERS ?= auto
+# (one more worker than cores: browser and server tests spend part of their time waiting)
+TEST_WORKERS ?= $(shell echo $$(( $$(nproc) + 1 )))
 PARALLEL := -n $(TEST_WORKERS) --dist loadgroup --no-loadscope-reorder
 
 test: $(TEST_STAMP) chromium axe pyodide

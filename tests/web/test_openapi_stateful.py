@@ -17,6 +17,7 @@ import pytest
 import schemathesis
 from hypothesis import HealthCheck, settings
 from hypothesis.stateful import run_state_machine_as_test
+from properties import examples
 from stateful_hands import Table, Tables, fitting_hands, walk_bodies
 
 from scoring.registry import all_games
@@ -116,14 +117,14 @@ class Walked:
 @pytest.mark.slow  # the whole document walked: left out of `make check`
 def test_requests_that_follow_the_links_pass_every_check_and_reach_every_link_and_every_step():
     walked = Walked()
-    declared = walked.walk(schema, 100)
+    declared = walked.walk(schema, examples(100))
     # a walk over the whole document seldom takes a link three steps in (made, recorded, edited, then …), and
     # which links it misses moves with any change to what the server answers: each link it did not take is
     # walked again with only the operations that lead to it
     ids = operation_ids()
     for link in sorted(declared - walked.followed):
-        for examples in WALKS_TOWARD_A_LINK:  # more walks, each drawn afresh, until the link is taken
-            walked.walk(schema.include(operation_id=toward(link, ids)), examples)
+        for count in WALKS_TOWARD_A_LINK:  # more walks, each drawn afresh, until the link is taken
+            walked.walk(schema.include(operation_id=toward(link, ids)), count)
             if link in walked.followed:
                 break
     missing = [step for step, operation in EVENING_STEPS.items() if operation not in walked.answered]
