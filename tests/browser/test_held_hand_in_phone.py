@@ -35,6 +35,15 @@ def phone(browser, live_server):
         yield page
 
 
+@pytest.fixture(autouse=True)
+def back_online(request):
+    """The module's phone is online again after each test, whatever the test left it: one failure does not fail
+    the tests after it."""
+    yield
+    if "phone" in request.fixturenames:
+        request.getfixturevalue("phone").context.set_offline(False)
+
+
 def axe_findings(page) -> list:
     page.add_script_tag(path=str(axe_source()))
     return page.evaluate(RUN_AXE)

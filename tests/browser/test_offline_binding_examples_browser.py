@@ -130,12 +130,16 @@ def enter_offline(page, base, example: Example):
         open_tab(page, page.context, base, example.slug, tab, pairs)
         page.context.set_offline(True)
         page.opened = group
-    page.evaluate(CLEAR)
-    page.evaluate("document.querySelector('#result')?.remove()")
-    page.evaluate(FILL, [list(p) for p in pairs])
-    page.locator("#panel form button.primary").click()
-    result = page.locator("#result[data-offline]")
-    result.wait_for()
+    try:
+        page.evaluate(CLEAR)
+        page.evaluate("document.querySelector('#result')?.remove()")
+        page.evaluate(FILL, [list(p) for p in pairs])
+        page.locator("#panel form button.primary").click()
+        result = page.locator("#result[data-offline]")
+        result.wait_for()
+    except Exception:
+        page.opened = None  # the next example opens its tab afresh: one failure does not become many
+        raise
     assert result.locator(".offline-mark").inner_text() == MARK
     return result
 

@@ -83,6 +83,15 @@ def phone(browser, live_server):
         yield page
 
 
+@pytest.fixture(autouse=True)
+def back_online(request):
+    """The module's phone is online again after each test, whatever the test left it: one failure does not fail
+    the tests after it."""
+    yield
+    if "phone" in request.fixturenames:
+        request.getfixturevalue("phone").context.set_offline(False)
+
+
 CLEAR = """() => { const form = document.querySelector('#panel form');
   for (const box of form.querySelectorAll('input, select, textarea')) {
     if (box.name === 'csrf_token' || box.matches('select[data-refresh]')) continue;
