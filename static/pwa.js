@@ -208,9 +208,31 @@
     return true;
   }
 
+  // --- a form sent once, restored by Back or reload ------------------------------------------------------
+
+  /* the form is posted: this page's history entry remembers the key it went under, so that the same form
+     restored by Back, reload or the browser's cache goes again under that key: the ledger records it once
+     (changed since, it is refused as already recorded, and saved again it is a new hand) */
+  function sendUnderOneKey(form) {
+    var keyBox = form.elements.idempotency_key;
+    if (!keyBox || !window.history || !history.replaceState) return;
+    var state = history.state && typeof history.state === "object" ? history.state : {};
+    if (state.paijuSent) { keyBox.value = state.paijuSent; return; }
+    var copy = {};
+    Object.keys(state).forEach(function (name) { copy[name] = state[name]; });
+    copy.paijuSent = keyBox.value;
+    try { history.replaceState(copy, ""); } catch (e) { /* the form is sent all the same */ }
+  }
+
   function onSubmit(event) {
     var form = event.target;
-    if (!form.matches || !form.matches("form[data-offline-queue]") || navigator.onLine !== false) return;
+    if (!form.matches || !form.matches("form[data-offline-queue]")) return;
+    if (navigator.onLine !== false) {
+      if (!event.defaultPrevented && !(event.submitter && event.submitter.name === "action")) {
+        sendUnderOneKey(form);
+      }
+      return;
+    }
     event.preventDefault();
     var submitter = event.submitter;
     if (submitter && submitter.name === "action") {  // "add a row" asks the server: it cannot wait
