@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import expect
-from test_browser_pwa import hand_numbers
+from test_browser_pwa import hand_numbers, wait_until
 from test_tables_browser import api
 
 pytestmark = pytest.mark.browser
@@ -85,3 +85,78 @@ def test_a_form_filled_before_a_seat_swap_on_another_phone_is_refused_in_words_w
     assert hand_numbers(live_server, created["id"]) == []
     assert api(live_server, "GET", f"tables/{created['id']}")["totals"] == [0, 0, 0]
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+# --- a held hand refused ---------------------------------------------------------------------------------------
+
+REFUSED = {"zh": {"kept": "没有记下，还留在本机：", "403": "只有持编辑链接的人才能修改这张牌桌",
+                  "send": "按现在的座位（乙 · 甲 · 丙）发到这一晚", "discard": "不要这一局（从本机删掉）"},
+           "en": {"kept": "Not recorded, still kept on this phone: ", "403": "only the holder of the edit link can change",
+                  "send": "Send it to this evening as seated now (乙 · 甲 · 丙)",
+                  "discard": "Discard this hand (delete it from this phone)"}}
+
+
+def hold_a_hand(page, live_server, lang) -> dict:
+    """A Q783 table open to edit, a hand (seat 1, 甲, out first) saved on it with no signal, held in the phone."""
+    created = open_table(page, live_server, "q783", NAMES[:3], lang)
+    page.context.set_offline(True)
+    page.select_option("#finish_order-0", "0")
+    page.click("form.ledger-form button.primary")
+    expect(page.locator("[data-held-hands] li")).to_have_count(1)
+    return created
+
+
+def refused_and_kept(page, words: list[str]):
+    """The signal returns, the ledger refuses the held hand: it stays in the phone, marked, said in words."""
+    page.context.set_offline(False)
+    item = page.locator("[data-held-hands] li[data-held-refused]")
+    for said in words:
+        expect(item).to_contain_text(said)
+    expect(item.locator("[data-held-send-now]")).to_be_visible()
+    expect(item.locator("[data-held-discard]")).to_be_visible()
+    assert page.evaluate(f"{OUTBOX}.length") == 1
+    return item
+
+
+def all_hands(live_server, *table_ids) -> list:
+    return [api(live_server, "GET", f"tables/{t}")["hands"] for t in table_ids]
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_held_hand_refused_with_403_stays_in_the_phone_marked_in_words_until_discarded(page, live_server, lang):
+    created = hold_a_hand(page, live_server, lang)
+    other = api(live_server, "POST", "tables", {"game": "q783", "players": NAMES[:3]})
+    api(live_server, "POST", f"tables/{created['id']}/token", {}, created["edit_token"])  # the link changed
+    item = refused_and_kept(page, [REFUSED[lang]["kept"], REFUSED[lang]["403"]])
+    assert page.evaluate(f"{OUTBOX}[0].refused.status") == 403
+    expect(item).to_be_in_viewport()
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    assert all_hands(live_server, created["id"], other["id"]) == [[], []]  # recorded to nobody
+    # the player discards it, explicitly: only then does the phone let it go
+    item.locator("[data-held-discard]").click()
+    expect(page.locator("[data-held-hands]")).to_be_hidden()
+    assert page.evaluate(f"{OUTBOX}.length") == 0
+    assert all_hands(live_server, created["id"], other["id"]) == [[], []]
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_held_hand_refused_with_409_seats_changed_stays_marked_and_is_sent_as_seated_now_only_when_asked(
+        page, browser, live_server, lang):
+    created = hold_a_hand(page, live_server, lang)
+    swap_first_two_on_another_phone(browser, created["edit_url"])
+    item = refused_and_kept(page, [REFUSED[lang]["kept"], SWAPPED[lang]])
+    assert page.evaluate(f"{OUTBOX}[0].refused.status") == 409
+    expect(item.locator("[data-held-send-now]")).to_have_text(REFUSED[lang]["send"])
+    expect(item.locator("[data-held-discard]")).to_have_text(REFUSED[lang]["discard"])
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    assert all_hands(live_server, created["id"]) == [[]]  # recorded to nobody: not to 乙, in seat 1 now
+    page.reload()  # kept and marked across a reload, never sent again on its own
+    expect(page.locator("[data-held-hands] li[data-held-refused]")).to_contain_text(SWAPPED[lang])
+    assert all_hands(live_server, created["id"]) == [[]]
+    # the player chooses to send it as the evening is now: recorded once, for whoever sits where now
+    page.click("[data-held-send-now]")
+    page.locator("#hand-1").wait_for()
+    wait_until(page, f"{OUTBOX}.length === 0")
+    [[hand]] = all_hands(live_server, created["id"])
+    assert api(live_server, "GET", f"tables/{created['id']}")["totals"] == [-50, 100, -50]  # seat 1 is 乙's now
+    assert hand["number"] == 1

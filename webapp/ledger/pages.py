@@ -235,8 +235,9 @@ def edit(table_id: str):
         if exc.code != "idempotency_key_reused":
             raise
         # the form was saved once already and has been changed since (back, edit, save): keep what was
-        # typed, say so, and give it a new key so that saving again records it as a new hand
-        return table_page(table, token, form=form, errors=[page_message(exc)], status=422)
+        # typed, say so, and give it a new key so that saving again records it as a new hand (a phone that
+        # held it learns that its key was recorded: static/pwa.js)
+        return table_page(table, token, form=form, errors=[page_message(exc)], status=422, already_recorded=True)
     except PaijuError as exc:
         return table_page(table, token, form=form, errors=engine_error(form, exc), status=422, form_key=key)
     # which hand this form became, for a phone that sent it held (static/held-in-phone.js compares it)
