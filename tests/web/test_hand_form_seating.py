@@ -1,6 +1,6 @@
 """A hand states who sat where, on the page (issue 38, item 1): the new-hand form carries the seating it was
 filled against, and a form posted after the seats changed records nothing, says so in words (zh and en) and
-keeps what was typed (SQLite and PostgreSQL)."""
+keeps what was typed; a form sent again under a key already recorded says so (SQLite and PostgreSQL)."""
 from __future__ import annotations
 
 import html as markup
@@ -51,3 +51,18 @@ def test_a_page_form_filled_before_a_seat_swap_is_409_in_words_keeps_what_was_ty
     again = lclient.post(f"/tables/{table['id']}/edit", data=hand_fields(token, seated_in(page)))
     assert again.status_code == 303 and hand_count(lclient) == 1
     assert "seated" not in read(lclient, table["id"])["hands"][0]["input"]
+
+
+def test_a_form_sent_again_under_a_recorded_key_with_other_values_says_so_and_marks_it_already_recorded(
+        lclient):  # noqa: F811
+    """What a phone that held the hand reads (static/pwa.js): its key was recorded, so it lets the hand go."""
+    table = open_table(lclient)
+    lclient.get(f"/tables/{table['id']}/edit/{table['edit_token']}")
+    token = csrf(lclient, f"/tables/{table['id']}/edit")
+    fields = hand_fields(token, PLAYERS)
+    fields["idempotency_key"] = "one-hand-one-key"
+    assert lclient.post(f"/tables/{table['id']}/edit", data=fields).status_code == 303
+    fields["declarer_points"] = "75"  # Back, changed, saved again under the same key
+    resp = lclient.post(f"/tables/{table['id']}/edit", data=fields)
+    assert resp.status_code == 422 and "data-already-recorded" in resp.get_data(as_text=True)
+    assert hand_count(lclient) == 1
