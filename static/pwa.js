@@ -5,6 +5,12 @@
      ledger records it once however often it is sent; the table page lists the hands it holds beside the
      totals ([data-held-hands]) and says so by the form's save button; in offline mode static/held-in-phone.js
      settles them in the phone and compares the ledger's answer with the phone's once one is recorded;
+   - a held hand the ledger refuses (403, 404, 409, 422…) is never dropped: it stays, marked with the refusal
+     in words, until the player sends it to the evening as it is now (the seating the ledger says is current,
+     from the form's [data-seated] fields) or discards it; only a recorded answer (or one saying its key was
+     recorded: [data-already-recorded]) empties it;
+   - a hand form posted online: its history entry keeps the key it went under, so the form restored by Back,
+     reload or the browser's cache goes again under that key (recorded once);
    - the table page as last seen: shown by the worker with no signal (<html data-offline-at>), or left open
      when the signal went, it says when it was last updated ([data-offline-note]);
    - the screen wake lock of a table page ([data-wake-lock]): on unless this phone switched it off.
@@ -172,16 +178,86 @@
     items.forEach(function (held) {
       var item = document.createElement("li");
       item.textContent = (list.dataset.item || "{time}").replace("{time}", clock(held.at));
+      if (held.refused) refusedHere(list, form, item, held);
       list.appendChild(item);
     });
     list.hidden = !items.length;
     if (window.PaijuHeldHands) window.PaijuHeldHands.listed();  // in offline mode: settled in the phone
   }
 
+  /* a held hand the ledger refused: kept and marked, with what was refused in words and what the player
+     can do about it: send it to the evening as it is now (the ledger checks it against the seats now), or
+     discard it */
+  function refusedHere(list, form, item, held) {
+    item.className = "held-refused";
+    item.setAttribute("data-held-refused", "");
+    var words = document.createElement("p");
+    words.className = "error";
+    words.setAttribute("role", "alert");
+    words.textContent = (list.dataset.notRecorded || "{message}").replace("{message}", function () {
+      return held.refused.message || String(held.refused.status);
+    });
+    item.appendChild(words);
+    var seated = seatingFor(held, form).map(function (pair) { return pair[1]; });
+    var choices = document.createElement("p");
+    choices.className = "held-choices";
+    choices.appendChild(choice(seated.length ? list.dataset.sendNowSeated.replace("{names}", function () {
+      return seated.join(" · ");
+    }) : list.dataset.sendNow, "data-held-send-now", function () { sendAsNow(held); }));
+    choices.appendChild(choice(list.dataset.discard, "data-held-discard", function () { drop(held); showPending(); }));
+    item.appendChild(choices);
+  }
+
+  function choice(label, mark, then) {
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "btn";
+    button.setAttribute(mark, "");
+    button.textContent = label;
+    button.addEventListener("click", then);
+    return button;
+  }
+
+  /* the seating a form is filled against (its hidden fields marked data-seated), as [name, value] pairs */
+  function seatingOf(form) {
+    return Array.prototype.map.call(form ? form.querySelectorAll("[data-seated]") : [], function (box) {
+      return [box.name, box.value];
+    });
+  }
+
+  /* the seating now: as the refusal said it (the ledger's page at that moment), else as this page shows it */
+  function seatingFor(held, form) {
+    return held.refused && held.refused.seated && held.refused.seated.length ? held.refused.seated : seatingOf(form);
+  }
+
+  /* the held hand as the evening is now: the seating the page shows, and sent again under its key */
+  function sendAsNow(held) {
+    var form = document.querySelector("form[data-offline-queue]");
+    var pairs = new URLSearchParams(held.body), seated = seatingFor(held, form);
+    if (seated.length) {
+      pairs.delete(seated[0][0]);
+      seated.forEach(function (pair) { pairs.append(pair[0], pair[1]); });
+    }
+    var items = outbox();
+    items.forEach(function (item) {
+      if (item.at !== held.at || item.body !== held.body) return;
+      item.body = pairs.toString();
+      delete item.refused;
+      delete item.phone;  // settled again by the phone, with the seats now
+    });
+    store(OUTBOX, items);
+    showPending();
+    flush();
+  }
+
   function showPending(reveal) {
     listHeld();
-    var waiting = outbox().length;
+    var items = outbox();
+    var stopped = items.filter(function (held) { return held.refused; }).length;
+    var waiting = items.length - stopped;
     if (waiting) say(text.saved + " · " + (text.pending || "{n}").replace("{n}", waiting), reveal);
+    else if (stopped) say((text.refused || "{n}").replace("{n}", stopped), reveal);
+    else if (document.querySelector("[data-outbox-status]")) document.querySelector("[data-outbox-status]").hidden = true;
   }
 
   function freshKey() {
@@ -208,9 +284,31 @@
     return true;
   }
 
+  // --- a form sent once, restored by Back or reload ------------------------------------------------------
+
+  /* the form is posted: this page's history entry remembers the key it went under, so that the same form
+     restored by Back, reload or the browser's cache goes again under that key: the ledger records it once
+     (changed since, it is refused as already recorded, and saved again it is a new hand) */
+  function sendUnderOneKey(form) {
+    var keyBox = form.elements.idempotency_key;
+    if (!keyBox || !window.history || !history.replaceState) return;
+    var state = history.state && typeof history.state === "object" ? history.state : {};
+    if (state.paijuSent) { keyBox.value = state.paijuSent; return; }
+    var copy = {};
+    Object.keys(state).forEach(function (name) { copy[name] = state[name]; });
+    copy.paijuSent = keyBox.value;
+    try { history.replaceState(copy, ""); } catch (e) { /* the form is sent all the same */ }
+  }
+
   function onSubmit(event) {
     var form = event.target;
-    if (!form.matches || !form.matches("form[data-offline-queue]") || navigator.onLine !== false) return;
+    if (!form.matches || !form.matches("form[data-offline-queue]")) return;
+    if (navigator.onLine !== false) {
+      if (!event.defaultPrevented && !(event.submitter && event.submitter.name === "action")) {
+        sendUnderOneKey(form);
+      }
+      return;
+    }
     event.preventDefault();
     var submitter = event.submitter;
     if (submitter && submitter.name === "action") {  // "add a row" asks the server: it cannot wait
@@ -230,30 +328,13 @@
     });
   }
 
-  /* the hand was not recorded: post it the ordinary way, so the page shows what was wrong with it and
-     keeps what was typed (its idempotency key records it once should it go through after all) */
-  function showAnswer(item) {
-    var form = document.createElement("form");
-    form.method = "post";
-    form.action = item.action;
-    new URLSearchParams(item.body).forEach(function (value, name) {
-      var input = document.createElement("input");
-      input.type = "hidden"; input.name = name; input.value = value;
-      form.appendChild(input);
-    });
-    document.body.appendChild(form);
-    HTMLFormElement.prototype.submit.call(form);
-  }
-
   function drop(item) {
     store(OUTBOX, outbox().filter(function (held) { return held.at !== item.at || held.body !== item.body; }));
     listHeld();
   }
 
-  var deferred = {};  // hands the server would not take, left for their table's page to show
-
   function nextItem() {
-    return outbox().filter(function (held) { return !deferred[held.at]; })[0];
+    return outbox().filter(function (held) { return !held.refused; })[0];
   }
 
   // this page shows what the ledger answers about the hand: its table's page, or the offline notice
@@ -262,14 +343,41 @@
     return Boolean((form && actionOf(form) === item.action) || document.querySelector("[data-offline-notice]"));
   }
 
+  /* what a refusal says: the page the ledger answered with, its messages in words */
+  function refusalOf(response) {
+    return response.text().then(function (html) {
+      var page = new DOMParser().parseFromString(html, "text/html");
+      var said = Array.prototype.filter.call(page.querySelectorAll(".error"), function (shown) {
+        return !shown.closest("[hidden]");
+      }).map(function (shown) { return shown.textContent.trim(); }).filter(function (words, i, all) {
+        return words && all.indexOf(words) === i;
+      });
+      return {status: response.status, message: said.join(" "), seated: seatingOf(page.querySelector(
+        "form[data-offline-queue]")), recorded: Boolean(page.querySelector("[data-already-recorded]"))};
+    }, function () { return {status: response.status, message: "", recorded: false}; });
+  }
+
+  /* the ledger would not take the hand (403, 404, 409, 422…): nothing was recorded, the phone keeps it,
+     marked, until the player sends it as the evening is now or discards it; an answer saying its key was
+     recorded already empties it */
+  function refused(item, response) {
+    return refusalOf(response).then(function (said) {
+      if (said.recorded) { drop(item); return flush(); }
+      var items = outbox();
+      items.forEach(function (held) {
+        if (held.at !== item.at || held.body !== item.body) return;
+        held.refused = {status: said.status, message: said.message, seated: said.seated};
+      });
+      store(OUTBOX, items);
+      showPending(onItsPage(item));
+      flush();
+    });
+  }
+
   function answered(item, response) {
     if (response.status === 429 || response.status >= 500) return showPending();  // try again later
+    if (!response.redirected || !response.ok) return refused(item, response);
     var here = onItsPage(item);
-    if (!response.redirected || !response.ok) {
-      if (!here) { deferred[item.at] = true; return flush(); }
-      drop(item);
-      return showAnswer(item);
-    }
     drop(item);
     if (nextItem()) return flush();
     if (here) location.replace(response.url);  // the page with the hand on it

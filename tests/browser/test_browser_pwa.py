@@ -183,15 +183,19 @@ def test_a_hand_sent_while_the_phone_only_believed_it_had_a_signal_is_held_and_r
     assert page.locator("#live-hands .hand").count() == 1
 
 
-def test_a_held_hand_the_ledger_refuses_comes_back_on_its_table_page_with_the_reason(page, context, live_server):
+def test_a_held_hand_the_ledger_refuses_stays_in_the_phone_on_its_table_page_with_the_reason(page, context,
+                                                                                             live_server):
+    """Issue 38: a refusal never drops a held hand; it is kept, marked, and the reason said beside it."""
     table_id = open_q783_table(page, live_server)
     context.set_offline(True)
     page.click("form.ledger-form button.primary")  # nobody went out: not a hand the ledger can settle
     assert page.locator("[data-outbox-status]").inner_text().startswith("已保存在本机")
     context.set_offline(False)
-    page.locator(".error").first.wait_for()
+    refused = page.locator("[data-held-hands] li[data-held-refused] .error")
+    refused.wait_for()
+    assert refused.inner_text().startswith("没有记下，还留在本机：")
     assert page.locator("form.ledger-form").count() == 1
-    assert page.evaluate("JSON.parse(localStorage.getItem('paiju.outbox') || '[]').length") == 0
+    assert page.evaluate("JSON.parse(localStorage.getItem('paiju.outbox') || '[]')[0].refused.status") == 422
     assert hand_numbers(live_server, table_id) == []
 
 

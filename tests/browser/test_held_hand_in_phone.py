@@ -202,10 +202,16 @@ def test_a_held_hand_the_engine_refuses_shows_the_apis_message_and_counts_in_no_
     assert refused is None
     totals = [t + d for t, d in zip(recorded(live_server, created["id"])["totals"], good)]
     expect(page.locator("[data-held-totals]")).to_have_text(f"含待发送的合计（算于本机）：{by_name(totals)}")
-    sent_when_the_signal_returns(page, 2)
+    page.context.set_offline(False)
+    wait_until(page, f"{OUTBOX}.length === 1 && Boolean({OUTBOX}[0].refused)", tries=2400)
     assert hand_numbers(live_server, created["id"]) == [1, 2]
-    # the ledger refuses it too, on the form (naming the field by its label where the API gives its name)
-    expect(page.locator("#entry")).to_contain_text(message.split("：")[-1])
+    # the ledger refuses it too, said by the hand the phone keeps (issue 38: never dropped), which the player
+    # discards
+    kept = page.locator("[data-held-hands] li[data-held-refused]")
+    expect(kept.locator(".error[role=alert]")).to_contain_text(message.split("：")[-1])
+    kept.locator("[data-held-discard]").click()
+    wait_until(page, f"{OUTBOX}.length === 0")
+    assert hand_numbers(live_server, created["id"]) == [1, 2]
 
 
 def test_a_held_hand_the_ledger_took_already_is_compared_with_the_hand_it_became_not_the_tables_last(

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 
-from flask import (Blueprint, abort, flash, make_response, redirect, render_template, request, url_for)
+from flask import Blueprint, abort, flash, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext
 
 from scoring.errors import PaijuError
@@ -26,9 +26,20 @@ from . import seats as seat_changes
 from . import service
 from .errors import TableError, WriteConflict
 from .exports import csv_text, qr_file, stored_csv
+from .forms import (
+    CreateTableForm,
+    EditAttempt,
+    RawInputForm,
+    VersionForm,
+    csrf_message,
+    engine_error,
+    next_hand_form,
+    prefill,
+    pretty,
+    settle_form,
+    table_says,
+)
 from .integrity import TableUnreadable, unreadable_page
-from .forms import (CreateTableForm, EditAttempt, RawInputForm, VersionForm, csrf_message, engine_error,
-                    next_hand_form, prefill, pretty, settle_form, table_says)
 from .models import LedgerTable
 from .queries import check_token, find_table, get_table, hand_count, hand_numbered
 from .settling import table_carried
@@ -111,7 +122,8 @@ def _new_table_page(game, form, rules_form, errors: list, offer):
         lo, hi = game.seat_range(game_forms.rules_payload(rules_form))
     except PaijuError:
         lo, hi = game.seat_range()
-    ctx = dict(game=game, form=form, rules_form=rules_form, errors=errors, seats=range(hi), required=lo, offer=offer)
+    ctx = {"game": game, "form": form, "rules_form": rules_form, "errors": errors, "seats": range(hi), "required": lo,
+           "offer": offer}
     status = 422 if errors or form.errors else 200
     if htmx and request.method == "POST":
         return render_template("tables/_new_panel.html", **ctx), status
@@ -209,6 +221,8 @@ def edit(table_id: str):
 
     def payload():
         data = table_says(table, form.to_payload())
+        if "seated" in request.form:  # the seating the form was filled against (a form held from before: none)
+            data["seated"] = request.form.getlist("seated")
         for name in carried:  # the form shows the carried state read-only; the ledger supplies it
             data.pop(name, None)
         return data
@@ -221,8 +235,9 @@ def edit(table_id: str):
         if exc.code != "idempotency_key_reused":
             raise
         # the form was saved once already and has been changed since (back, edit, save): keep what was
-        # typed, say so, and give it a new key so that saving again records it as a new hand
-        return table_page(table, token, form=form, errors=[page_message(exc)], status=422)
+        # typed, say so, and give it a new key so that saving again records it as a new hand (a phone that
+        # held it learns that its key was recorded: static/pwa.js)
+        return table_page(table, token, form=form, errors=[page_message(exc)], status=422, already_recorded=True)
     except PaijuError as exc:
         return table_page(table, token, form=form, errors=engine_error(form, exc), status=422, form_key=key)
     # which hand this form became, for a phone that sent it held (static/held-in-phone.js compares it)
