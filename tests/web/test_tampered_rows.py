@@ -179,3 +179,4 @@ def test_no_route_of_a_table_whose_rows_were_changed_behind_its_back_answers_a_5
     refused = {a["case"] for a in answers if (a["method"], a["path"]) in API_READS
                and (a["status"], a["code"]) != (409, "table_unreadable")}
     assert not refused & set(UNREADABLE), sorted(refused & set(UNREADABLE))
+
