@@ -61,9 +61,12 @@ def _with_bank_chips(field):
     return replace(field, item=replace(field.item, chips=bank_chips))
 
 
+MAX_ROUNDS = 2 * 54
+
 SETTLE_INPUT = Schema((
     *map(_with_bank_chips, START_FIELDS),
-    RowsField("rounds", t("各圈", "rounds"), row_label=t("第{n}圈", "round {n}"), max_rows=1000, entry="rounds",
+    # every round plays at least one card: no hand has more rounds than two decks have cards (2 × 54)
+    RowsField("rounds", t("各圈", "rounds"), row_label=t("第{n}圈", "round {n}"), max_rows=MAX_ROUNDS, entry="rounds",
               row_code="malformed_round", fields=ROUND_FIELDS),
     *FINISH_FIELDS,
 ), seats_field="players")

@@ -13,7 +13,7 @@ from markupsafe import Markup, escape
 
 from scoring.i18n import render
 from scoring.inputs import field_words
-from scoring.registry import get_game
+from scoring.registry import SLUGS, get_game
 
 from sqlalchemy import select
 
@@ -130,13 +130,18 @@ def _field_words(field, stored: dict, ctx, lang: str) -> str:
     return render(words, lang) if words is not None else ""
 
 
+def csv_filename(table: LedgerTable) -> str:
+    """The CSV's file name: the game's slug (a stored game this version does not have: ``table``) and the id."""
+    return f"paiju-{table.game if table.game in SLUGS else 'table'}-{table.id[:8]}.csv"
+
+
 def stored_csv(table: LedgerTable) -> str:
     """Every stored hand as it is (number, players' names, deltas and input as stored JSON): the CSV of a
     table this version cannot read, which reads nothing through the game."""
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow([gettext("局"), gettext("得失分"), gettext("座位"), gettext("输入")])
-    writer.writerow(["", _cell(json.dumps(table.players, ensure_ascii=False)), "",
+    writer.writerow(["", _cell(json.dumps(table.players, ensure_ascii=False, default=str)), "",
                      _cell(json.dumps({"game": table.game, "rules": table.rules}, ensure_ascii=False, default=str))])
     rows = db.session.execute(select(LedgerHand.number, LedgerHand.deltas, LedgerHand.seats, LedgerHand.input)
                               .where(LedgerHand.table_id == table.id).order_by(LedgerHand.number)).all()

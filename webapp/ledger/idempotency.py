@@ -8,8 +8,11 @@ from typing import Any
 
 from sqlalchemy import delete, select
 
+from scoring.i18n import t
+
 from .db import db
 from .errors import key_reused
+from .integrity import TableUnreadable
 from .models import LedgerIdempotency, _now
 
 IDEMPOTENCY_TTL = timedelta(days=1)
@@ -37,13 +40,17 @@ def request_digest(sent: Any) -> str:
 
 def stored_answer(table_id: str, key: str, digest: str | None = None) -> dict | None:
     """Within :func:`.writes.write`: the first answer given to ``key`` on this table within a day (an older
-    one is forgotten, so the key can be used again). The key sent again with another request (``digest``
+    one is forgotten, so the key can be used again; one this version cannot read is a 409 ``table_unreadable``:
+    neither answered nor recorded again). The key sent again with another request (``digest``
     differs from the first's) is refused: 422 ``idempotency_key_reused`` (draft-ietf-httpapi-idempotency-key-
     header §2.7); a row kept by a version that stored no digest is not compared."""
     row = db.session.execute(select(LedgerIdempotency).where(LedgerIdempotency.table_id == table_id,
                                                              LedgerIdempotency.key == key)).scalar()
     if row is None:
         return None
+    if not (isinstance(row.created_at, datetime) and isinstance(row.answer, dict) and row.status == RECORDED):
+        raise TableUnreadable(table_id, [t("为这个 Idempotency-Key 记下的回答读不出", "the answer kept for this "
+                                           "Idempotency-Key cannot be read")])
     if _aware(row.created_at) < _now() - IDEMPOTENCY_TTL:
         db.session.delete(row)
         db.session.flush()

@@ -59,17 +59,52 @@ def unreadable_page(exc: TableUnreadable, status: int = 409):
                            hands=exc.hands, players=players, totals=totals), status
 
 
+#: the most points a stored hand can give or take from one player (far above any game's; keeps the sums that
+#: SQL adds up over 2,000 hands inside a 64-bit integer)
+MAX_POINTS = 10 ** 9
+#: the longest stored name read (names are refused past 16 characters; older versions may have kept longer)
+MAX_STORED_NAME = 64
+
+
 def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
 def _names(players: Any) -> list[str] | None:
-    ok = isinstance(players, list) and 0 < len(players) <= MAX_PEOPLE and all(isinstance(p, str) for p in players)
+    ok = (isinstance(players, list) and 0 < len(players) <= MAX_PEOPLE
+          and all(isinstance(p, str) and 0 < len(p) <= MAX_STORED_NAME for p in players))
     return players if ok else None
 
 
+def _indexes(value: Any, within: int, count: tuple[int, int]) -> bool:
+    """A list of ``count[0]``–``count[1]`` distinct indexes into ``within`` items."""
+    return (isinstance(value, list) and count[0] <= len(value) <= count[1]
+            and all(_is_int(i) and 0 <= i < within for i in value) and len(set(value)) == len(value))
+
+
+def _seat_range(table: LedgerTable) -> tuple[int, int]:
+    """How many seats a hand of this table can have been played with: the game's fewest and most (whatever the
+    house rules said when it was played)."""
+    return get_game(table.game).seats if table.game in SLUGS else (1, MAX_PEOPLE)
+
+
+def _row_problems(table: LedgerTable, players: int) -> list[Text]:
+    """What cannot be read of the table's other columns: its versions, seating, undone hand (a time that cannot
+    be read is shown as none: a circle counts the evening without a date)."""
+    problems = []
+    if not (_is_int(table.version) and table.version > 0 and _is_int(table.reset_version)):
+        problems.append(t("版本号读不出", "its version cannot be read"))
+    if table.seated is not None and not _indexes(table.seated, players, _seat_range(table)):
+        problems.append(t("座位超出了玩家名单", "its seating is outside the list of players"))
+    undone = table.undone
+    if undone is not None and not (isinstance(undone, dict) and _is_int(undone.get("number"))
+                                   and isinstance(undone.get("input"), dict)):
+        problems.append(t("撤销的那一局读不出", "the hand it undid cannot be read"))
+    return problems
+
+
 def table_problems(table: LedgerTable) -> list[Text]:
-    """What cannot be read of the table's own row (its game, house rules and players)."""
+    """What cannot be read of the table's own row (its game, house rules, players and the rest)."""
     if table.game not in SLUGS:
         return [t("游戏「{g}」本版本没有", "the game “{g}” is not in this version", g=str(table.game)[:30])]
     problems = []
@@ -83,26 +118,52 @@ def table_problems(table: LedgerTable) -> list[Text]:
                           r=str(table.rules)[:80]))
     if _names(table.players) is None:
         problems.append(t("玩家名单读不出", "its list of players cannot be read"))
-    return problems
+    return problems + _row_problems(table, len(table.players) if _names(table.players) else 0)
 
 
-def _hand_problems(row, players: int) -> tuple[tuple[int, ...] | None, list[Text]]:
+def totals_kept(table: LedgerTable) -> bool:
+    """Whether the totals the table keeps (what a write answers) are the sums of its hands' points; when not
+    (or not readable), a write sums them again (:func:`.writes.locked_table`): the hands are the record."""
+    kept, players = table.kept_totals, len(table.players)
+    if not (isinstance(kept, list) and len(kept) <= players and all(_is_int(v) for v in kept)):
+        return False
+    sums = [0] * players
+    for hand in stored_hands(table):
+        for i, d in enumerate(hand.deltas or ()):
+            sums[i] += d
+    return list(kept) + [0] * (players - len(kept)) == sums
+
+
+def _deltas_problems(deltas: Any, seats: Any, players: int, seat_range: tuple[int, int]) -> list[Text]:
+    if not (isinstance(deltas, list) and all(_is_int(d) and -MAX_POINTS <= d <= MAX_POINTS for d in deltas)):
+        return [t("得失分不是数", "its points are not numbers")]
+    if len(deltas) > players:
+        return [t("得失分比玩家多", "it has points for more players than the table has")]
+    if sum(deltas) != 0:
+        return [t("得失分加起来不是0", "its points do not add up to 0")]
+    if seats is None and not seat_range[0] <= len(deltas) <= seat_range[1]:
+        return [t("得失分的个数不对", "it has points for a number of players this game is not played with")]
+    if isinstance(seats, list) and any(d for i, d in enumerate(deltas) if i not in seats):
+        return [t("没上桌的玩家也有得失分", "it gives points to a player who did not sit in it")]
+    return []
+
+
+def _hand_problems(row, players: int, seat_range: tuple[int, int]) -> tuple[tuple[int, ...] | None, list[Text]]:
     number, data, deltas, seats, created, updated = row
     problems = []
     if not isinstance(data, dict):
         problems.append(t("输入不是一个对象", "its input is not an object"))
-    if not (isinstance(deltas, list) and all(_is_int(d) for d in deltas)):
-        problems.append(t("得失分不是数", "its points are not numbers"))
-        deltas = None
-    elif len(deltas) > players:
-        problems.append(t("得失分比玩家多", "it has points for more players than the table has"))
-        deltas = None
-    if seats is not None and not (isinstance(seats, list) and all(_is_int(s) and 0 <= s < players for s in seats)
-                                  and len(set(seats)) == len(seats)):
+    if not (_is_int(number) and number > 0):
+        problems.append(t("局号读不出", "its number cannot be read"))
+    wrong = _deltas_problems(deltas, seats, players, seat_range)
+    problems += wrong
+    if seats is not None and not _indexes(seats, len(deltas) if isinstance(deltas, list) else 0, seat_range):
         problems.append(t("座位超出了玩家名单", "its seats are outside the list of players"))
     if not isinstance(created, datetime) or not isinstance(updated, datetime):
         problems.append(t("时间读不出", "its time cannot be read"))
-    return (tuple(deltas) + (0,) * (players - len(deltas)) if deltas is not None else None), problems
+    if wrong:
+        return None, problems
+    return tuple(deltas) + (0,) * (players - len(deltas)), problems
 
 
 _memo: OrderedDict = OrderedDict()
@@ -122,10 +183,13 @@ def stored_hands(table: LedgerTable) -> tuple[StoredHand, ...]:
     seen = known[1] if known is not None and known[0][1] == players else {}  # players changed: read all again
     versions = db.session.execute(select(LedgerHand.number, LedgerHand.changed_version)
                                   .where(LedgerHand.table_id == table.id).order_by(LedgerHand.number)).all()
+    unnumbered = tuple(StoredHand(0, None, (t("局号读不出", "its number cannot be read"),))
+                       for n, _ in versions if n is None)  # not a whole number: no query finds it by number
+    versions = [(n, v) for n, v in versions if n is not None]
     stale = [n for n, v in versions if n not in seen or seen[n][0] != v]
-    fresh = _read(table.id, players, stale) if stale else {}
+    fresh = _read(table.id, players, stale, _seat_range(table)) if stale else {}
     by_number = {n: fresh[n] if n in fresh else seen[n] for n, _ in versions}
-    hands = tuple(by_number[n][1] for n, _ in versions)
+    hands = tuple(by_number[n][1] for n, _ in versions) + unnumbered
     with _memo_lock:
         _memo[table.id] = ((table.version, players), by_number, hands)
         while len(_memo) > MEMO_TABLES:
@@ -133,7 +197,8 @@ def stored_hands(table: LedgerTable) -> tuple[StoredHand, ...]:
     return hands
 
 
-def _read(table_id: str, players: int, numbers: list[int]) -> dict[int, tuple[int, StoredHand]]:
+def _read(table_id: str, players: int, numbers: list[int],
+          seat_range: tuple[int, int]) -> dict[int, tuple[int, StoredHand]]:
     out = {}
     for chunk in range(0, len(numbers), 500):
         rows = db.session.execute(
@@ -141,7 +206,7 @@ def _read(table_id: str, players: int, numbers: list[int]) -> dict[int, tuple[in
                    LedgerHand.created_at, LedgerHand.updated_at, LedgerHand.changed_version)
             .where(LedgerHand.table_id == table_id, LedgerHand.number.in_(numbers[chunk:chunk + 500]))).all()
         for row in rows:
-            deltas, problems = _hand_problems(row[:6], players)
+            deltas, problems = _hand_problems(row[:6], players, seat_range)
             out[row[0]] = (row[6], StoredHand(row[0], deltas, tuple(problems)))
     return out
 

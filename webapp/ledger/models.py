@@ -19,6 +19,8 @@ from typing import Any
 from sqlalchemy import JSON, Boolean, DateTime, Float, ForeignKey, Index, Integer, String, TypeDecorator, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
+from scoring.i18n import ZH_KEY
+
 from .db import db
 from .shown import hand_shown, seat_names
 
@@ -58,21 +60,67 @@ class StoredTime(TypeDecorator):
     cache_ok = True
 
     def result_processor(self, dialect, coltype):
-        parse = self.impl_instance.result_processor(dialect, coltype)
-        if parse is None:
-            return None
+        return _tolerant(self.impl_instance.result_processor(dialect, coltype), lambda value: None)
 
+
+def _tolerant(parse, fallback):
+    """``parse`` (a column type's result processor, or None: nothing to parse), whose failure on a value
+    gives ``fallback(value)`` instead of failing the query."""
+    if parse is None:
+        return None
+
+    def read(value):
+        try:
+            return parse(value)
+        except (ValueError, TypeError, RecursionError):
+            return fallback(value)
+    return read
+
+
+class NotJSON:
+    """What a JSON column reads as when its text is not JSON (SQLite keeps JSON as text, which another program
+    may have left malformed): no list, dict, number or string, so :mod:`.integrity` names it and refuses the
+    table, instead of the query that read it failing."""
+    __slots__ = ("text",)
+
+    def __init__(self, text: Any):
+        self.text = str(text)[:60]
+
+    def __repr__(self) -> str:
+        return self.text
+
+
+class StoredJSON(TypeDecorator):
+    """A JSON column read whatever it holds: text that is not JSON reads as :class:`NotJSON`."""
+    impl = JSON
+    cache_ok = True
+
+    def result_processor(self, dialect, coltype):
+        return _tolerant(self.impl_instance.result_processor(dialect, coltype), NotJSON)
+
+
+class StoredInt(TypeDecorator):
+    """An integer column read whatever it holds (SQLite keeps any value in any column): what is not a whole
+    number reads as None, which :mod:`.integrity` names."""
+    impl = Integer
+    cache_ok = True
+
+    def result_processor(self, dialect, coltype):
         def read(value):
-            try:
-                return parse(value)
-            except (ValueError, TypeError):
-                return None
+            return value if isinstance(value, int) and not isinstance(value, bool) else None
         return read
+
+
+def _steps_ok(steps: Any) -> bool:
+    return isinstance(steps, list) and all(
+        isinstance(s, str) or (isinstance(s, dict) and isinstance(s.get(ZH_KEY), str)) for s in steps)
+
 
 class StoredResult(TypeDecorator):
     """A hand's stored result, a JSON object. A value this version cannot read as one (text that is not JSON, a
     list, a string: written by hand or by another program) reads as ``{}`` — the hand shows its deltas without
-    steps and carries nothing — instead of failing every query that reads it."""
+    steps and carries nothing — instead of failing every query that reads it; steps that are not texts are
+    left out (settled again when shown, as a result without steps is)."""
     impl = JSON
     cache_ok = True
 
@@ -82,9 +130,13 @@ class StoredResult(TypeDecorator):
         def read(value):
             try:
                 value = parse(value) if parse is not None else value
-            except (ValueError, TypeError):
+            except (ValueError, TypeError, RecursionError):
                 return {}
-            return value if isinstance(value, dict) else {}
+            if not isinstance(value, dict):
+                return {}
+            if "steps" in value and not _steps_ok(value["steps"]):
+                value = {k: v for k, v in value.items() if k != "steps"}
+            return value
         return read
 
 
@@ -94,20 +146,20 @@ class LedgerTable(db.Model):
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     token_hash: Mapped[str] = mapped_column(String(64))
     game: Mapped[str] = mapped_column(String(20))
-    players: Mapped[list] = mapped_column(JSON)
-    rules: Mapped[dict] = mapped_column(JSON)
-    version: Mapped[int] = mapped_column(Integer, default=1)
+    players: Mapped[list] = mapped_column(StoredJSON)
+    rules: Mapped[dict] = mapped_column(StoredJSON)
+    version: Mapped[int] = mapped_column(StoredInt, default=1)
     created_at: Mapped[datetime] = mapped_column(StoredTime(), default=_now)
     updated_at: Mapped[datetime] = mapped_column(StoredTime(), default=_now)
     # the hand the last undo took, {"number", "input"}, until it is redone or a new hand is recorded
-    undone: Mapped[dict | None] = mapped_column(JSON, nullable=True)
+    undone: Mapped[dict | None] = mapped_column(StoredJSON, nullable=True)
     # the version of the last change a live poll cannot send as changed hands (a hand deleted)
-    reset_version: Mapped[int] = mapped_column(Integer, default=0)
+    reset_version: Mapped[int] = mapped_column(StoredInt, default=0)
     # the sum of the hands' deltas per seat (None: not kept yet, a table from before migration 0003)
-    kept_totals: Mapped[list | None] = mapped_column(JSON, nullable=True)
+    kept_totals: Mapped[list | None] = mapped_column(StoredJSON, nullable=True)
     # who sits where for the next hands: indexes into ``players`` in seat order (None: every player, in order).
     # ``players`` is everyone who played at this table (a player who left keeps a name and a total).
-    seated: Mapped[list | None] = mapped_column(JSON, nullable=True)
+    seated: Mapped[list | None] = mapped_column(StoredJSON, nullable=True)
     # the evenings played in a row by the same people (牌友圈): the circle's id (None: a table from before
     # migration 0007, a circle of its own) and the evening this one followed (not a foreign key: deleting
     # an evening leaves the next one standing)
@@ -166,9 +218,9 @@ class LedgerHand(db.Model):
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     table_id: Mapped[str] = mapped_column(String(32), ForeignKey("ledger_tables.id", ondelete="CASCADE"))
-    number: Mapped[int] = mapped_column(Integer)
-    input: Mapped[dict] = mapped_column(JSON)
-    deltas: Mapped[list] = mapped_column(JSON)
+    number: Mapped[int] = mapped_column(StoredInt)
+    input: Mapped[dict] = mapped_column(StoredJSON)
+    deltas: Mapped[list] = mapped_column(StoredJSON)
     # the engine's result without deltas, its texts in no language (scoring.i18n.to_json; migration 0004).
     # Read only when needed (its JSON is most of a row): the writes read it with the hands they carry from
     # (:data:`.queries.WITH_RESULT`), a reader when a hand's rendering is not memoized yet (:func:`.shown.shown_of`).
@@ -180,11 +232,11 @@ class LedgerHand(db.Model):
     edited_at: Mapped[datetime | None] = mapped_column(StoredTime(), nullable=True)  # its input
     # the table version that last wrote this hand's input (an edit's conflict check), and its result too
     # (what a live poll sends again)
-    input_version: Mapped[int] = mapped_column(Integer, default=0)
-    changed_version: Mapped[int] = mapped_column(Integer, default=0)
+    input_version: Mapped[int] = mapped_column(StoredInt, default=0)
+    changed_version: Mapped[int] = mapped_column(StoredInt, default=0)
     # the players in this hand's seats (indexes into the table's players; None: all of them, in order).
     # ``deltas`` are per player (0 for one who did not play this hand), so totals sum them by index.
-    seats: Mapped[list | None] = mapped_column(JSON, nullable=True)
+    seats: Mapped[list | None] = mapped_column(StoredJSON, nullable=True)
 
     table: Mapped[LedgerTable] = relationship(back_populates="hands")
 
@@ -206,8 +258,8 @@ class LedgerIdempotency(db.Model):
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     table_id: Mapped[str] = mapped_column(String(32), ForeignKey("ledger_tables.id", ondelete="CASCADE"))
     key: Mapped[str] = mapped_column(String(128))
-    status: Mapped[int] = mapped_column(Integer)
-    answer: Mapped[dict] = mapped_column(JSON)
+    status: Mapped[int] = mapped_column(StoredInt)
+    answer: Mapped[dict] = mapped_column(StoredJSON)
     #: sha256 of what the first request sent (None: kept by a version before 0005, not compared)
     request_digest: Mapped[str | None] = mapped_column(String(64), nullable=True)
     created_at: Mapped[datetime] = mapped_column(StoredTime(), default=_now)

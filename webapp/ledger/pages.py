@@ -25,7 +25,7 @@ from . import db as ledger_db
 from . import seats as seat_changes
 from . import service
 from .errors import TableError, WriteConflict
-from .exports import csv_text, qr_file, stored_csv
+from .exports import csv_filename, csv_text, qr_file, stored_csv
 from .forms import (
     CreateTableForm,
     EditAttempt,
@@ -440,7 +440,7 @@ def export_csv(table_id: str):
         text = stored_csv(table)
     resp = make_response(text or csv_text(table, current_lang()))
     resp.headers["Content-Type"] = "text/csv; charset=utf-8"
-    resp.headers["Content-Disposition"] = f'attachment; filename="paiju-{table.game}-{table.id[:8]}.csv"'
+    resp.headers["Content-Disposition"] = f'attachment; filename="{csv_filename(table)}"'
     return resp
 
 

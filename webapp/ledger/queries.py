@@ -134,10 +134,12 @@ class LaterHand:
 def _stored_value(key: str, boolean: bool = False):
     """SQL for one value of a hand's stored result (NULL when it has none), as JSON or ``boolean``. SQLite keeps
     JSON as text, which another program may have left malformed: there it is read only from valid JSON
-    (``json_extract`` would fail the whole query)."""
+    (``json_extract`` would fail the whole query); on PostgreSQL a boolean only from a JSON true or false."""
     value = LedgerHand.result[key].as_boolean() if boolean else type_coerce(LedgerHand.result[key], JSON())
     if db.session.get_bind().dialect.name == "sqlite":
         return type_coerce(case((func.json_valid(LedgerHand.result) == 1, value), else_=None), value.type)
+    if boolean:  # PostgreSQL: a stored value that is not true or false would fail the cast, and the query
+        return case((func.json_typeof(LedgerHand.result[key]) == "boolean", value), else_=None)
     return value
 
 

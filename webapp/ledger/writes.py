@@ -12,7 +12,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from .db import begin_write, db
 from .errors import busy, not_found
 from .models import LedgerTable
-from .integrity import check_readable
+from .integrity import check_readable, totals_kept
 from .queries import check_token, hand_totals, valid_id
 from .shown import writing
 
@@ -66,6 +66,6 @@ def locked_table(table_id: Any, token: str | None) -> LedgerTable:
         raise not_found(table_id)
     check_token(table, token)
     check_readable(table)
-    if table.kept_totals is None:  # a table from before the totals were kept: from its hands, once
+    if not totals_kept(table):  # a table from before the totals were kept, or changed by hand: from its hands
         table.kept_totals = hand_totals(table.id, len(table.players))
     return table
