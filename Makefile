@@ -51,9 +51,11 @@ test: $(TEST_STAMP) chromium axe pyodide
 	$(PY) -m pytest $(PARALLEL)
 
 # the quick loop before a commit: the engine, the in-process web tests and the design's rules (no browser, no
-# server processes, no PostgreSQL, a fifth of the property tests' examples); `make test` runs everything
+# server processes, no PostgreSQL, a fifth of the property tests' examples; all of it computing, one worker a
+# core); `make test` runs everything
 check: $(TEST_STAMP) pyodide
-	HYPOTHESIS_PROFILE=$${HYPOTHESIS_PROFILE:-quick} $(PY) -m pytest $(PARALLEL) -m "not browser and not postgres and not slow" \
+	HYPOTHESIS_PROFILE=$${HYPOTHESIS_PROFILE:-quick} $(PY) -m pytest -n auto --dist loadgroup --no-loadscope-reorder \
+		-m "not browser and not postgres and not slow" \
 		tests/engine tests/web tests/test_design.py
 
 translations: $(TEST_STAMP)
