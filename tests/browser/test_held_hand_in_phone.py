@@ -16,7 +16,12 @@ import pytest
 from playwright.sync_api import expect
 from test_browser_axe import RUN_AXE, axe_source
 from test_browser_pwa import fill_q783_hand, hand_numbers, wait_until, worker_in_control
-from test_offline_engine_browser import ANSWER_WAIT_MS, phone_with_offline_mode, requests_sent_so_far
+from test_offline_engine_browser import (  # noqa: F401 - back_online: an autouse fixture for this module too
+    ANSWER_WAIT_MS,
+    back_online,
+    phone_with_offline_mode,
+    requests_sent_so_far,
+)
 from test_tables_browser import api
 
 pytestmark = pytest.mark.browser
@@ -33,15 +38,6 @@ IS_KEPT = "caches.open('paiju-tables').then(cache => cache.match(location.href))
 def phone(browser, live_server):
     with phone_with_offline_mode(browser, live_server, bypass_csp=True) as page:  # axe-core is injected
         yield page
-
-
-@pytest.fixture(autouse=True)
-def back_online(request):
-    """The module's phone is online again after each test, whatever the test left it: one failure does not fail
-    the tests after it."""
-    yield
-    if "phone" in request.fixturenames:
-        request.getfixturevalue("phone").context.set_offline(False)
 
 
 def axe_findings(page) -> list:
