@@ -76,7 +76,7 @@ def test_migrations_create_the_ledger_schema_on_first_use(ledger_app):
         assert {"ledger_tables", "ledger_hands", "alembic_version"} <= set(insp.get_table_names())
         uniques = insp.get_unique_constraints("ledger_hands")
         assert any(sorted(u["column_names"]) == ["number", "table_id"] for u in uniques)
-        assert db.session.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0008"
+        assert db.session.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0009"
 
 
 @pytest.mark.empty_database

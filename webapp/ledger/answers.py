@@ -11,18 +11,22 @@ from .models import LedgerHand, LedgerTable
 from .queries import TableRead, evenings_around
 from .settling import carried_fields
 from .shown import seat_names, shown_of
+from .table_rules import own_rules
 
 
-def hand_json(hand: LedgerHand, lang: str, players: list[str], shown: dict | None = None, fields=()) -> dict:
-    """A hand for the API: deltas per player of the table (its ``players``); ``seats`` (beyond the
-    contract) only for a hand played after the seats changed: the players its input's seats are.
+def hand_json(hand: LedgerHand, lang: str, table: LedgerTable, shown: dict | None = None, fields=()) -> dict:
+    """A hand for the API: deltas per player of the table; the house rules it was settled with (its own, or the
+    table's now: :mod:`.table_rules`); ``seats`` (beyond the contract) only for a hand played after the seats
+    changed: the players its input's seats are.
     ``shown``: its result in ``lang`` when the caller has it already (:func:`.shown.shown_of`). ``fields``: the
     game's settle fields, whose whole numbers its input gives as integers (a hand a page's form recorded before
     inputs were stored typed holds them as text: :func:`.cleaning.typed`)."""
+    players = table.players
     shown = dict(shown) if shown is not None else hand.shown(lang, players)
     deltas = list(hand.deltas) + [0] * (len(players) - len(hand.deltas))
     data = typed(fields, hand.input) if fields and isinstance(hand.input, dict) else hand.input
-    out = {"number": hand.number, "input": data, "deltas": deltas, "steps": list(shown.pop("steps", []))}
+    out = {"number": hand.number, "input": data, "deltas": deltas, "steps": list(shown.pop("steps", [])),
+           "rules": own_rules(table, hand.rules)}
     if hand.seats is not None:
         out["seats"] = list(hand.seats)
     out.update(shown)
@@ -36,7 +40,7 @@ def table_json(read: TableRead, lang: str) -> dict:
     fields = get_game(table.game).settle_input.fields
     out = {"id": table.id, "game": table.game, "players": list(table.players), "rules": dict(table.rules),
            "version": read.version, "totals": table.totals(hands),
-           "hands": [hand_json(h, lang, table.players, result, fields) for h, result in zip(hands, shown)]}
+           "hands": [hand_json(h, lang, table, result, fields) for h, result in zip(hands, shown)]}
     out.update(carried_fields(table, hands[-1] if hands else None))
     out.update(evening_fields(table))
     return out
@@ -61,7 +65,7 @@ def write_answer(table: LedgerTable, hand: LedgerHand | None, last: LedgerHand |
     db.session.flush()
     out = {"totals": list(table.kept_totals), "version": table.version}
     if hand is not None:
-        out = {"hand": hand_json(hand, lang, table.players), **out}
+        out = {"hand": hand_json(hand, lang, table), **out}
     out.update(carried_fields(table, last))
     if resettled is not None:
         out["resettled"] = resettled

@@ -116,6 +116,13 @@ def api_rotate(table_id: str):
     return jsonify({"edit_token": token, "edit_url": edit_link(table_id, token)})
 
 
+@bp.put("/<table_id>/rules")
+@limit_writes
+def api_rules(table_id: str):
+    """New house rules from the next hand on (``{"version", "rules"}``)."""
+    return jsonify(service.change_rules(table_id, _token(), _body()))
+
+
 @bp.delete("/<table_id>")
 @limit_writes
 def api_delete_table(table_id: str):

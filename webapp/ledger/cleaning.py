@@ -80,11 +80,11 @@ def clean_players(players: Any, game_slug: str | None = None, rules: Any = None)
                              "a table needs {lo} to {hi} players; got {n}", lo=MIN_SEATS, hi=MAX_SEATS,
                              n=len(names)), field="players", code="seat_count")
     if game_slug:
-        _check_seat_count(get_game(game_slug), len(names), rules)
+        check_seat_count(get_game(game_slug), len(names), rules)
     return names
 
 
-def _check_seat_count(game, count: int, rules: Any) -> None:
+def check_seat_count(game, count: int, rules: Any) -> None:
     lo, hi = game.seat_range(rules)
     if not lo <= count <= hi:
         need = str(lo) if lo == hi else f"{lo}–{hi}"

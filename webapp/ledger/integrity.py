@@ -109,13 +109,8 @@ def table_problems(table: LedgerTable) -> list[Text]:
         return [t("游戏「{g}」本版本没有", "the game “{g}” is not in this version", g=str(table.game)[:30])]
     problems = []
     game = get_game(table.game)
-    try:
-        if not isinstance(table.rules, dict):
-            raise TypeError
-        game.ruleset.resolve(table.rules)
-    except (PaijuError, TypeError, ValueError, KeyError):
-        problems.append(t("它的规则（{r}）本版本没有", "its house rules ({r}) are not in this version",
-                          r=str(table.rules)[:80]))
+    if not rules_readable(game.ruleset, table.rules):
+        problems.append(_rules_unread(table.rules))
     if _names(table.players) is None:
         problems.append(t("玩家名单读不出", "its list of players cannot be read"))
     return problems + _row_problems(table, len(table.players) if _names(table.players) else 0)
@@ -187,7 +182,8 @@ def stored_hands(table: LedgerTable) -> tuple[StoredHand, ...]:
                        for n, _ in versions if n is None)  # not a whole number: no query finds it by number
     versions = [(n, v) for n, v in versions if n is not None]
     stale = [n for n, v in versions if n not in seen or seen[n][0] != v]
-    fresh = _read(table.id, players, stale, _seat_range(table)) if stale else {}
+    ruleset = get_game(table.game).ruleset if table.game in SLUGS else None
+    fresh = _read(table.id, players, stale, _seat_range(table), ruleset) if stale else {}
     by_number = {n: fresh[n] if n in fresh else seen[n] for n, _ in versions}
     hands = tuple(by_number[n][1] for n, _ in versions) + unnumbered
     with _memo_lock:
@@ -197,18 +193,47 @@ def stored_hands(table: LedgerTable) -> tuple[StoredHand, ...]:
     return hands
 
 
-def _read(table_id: str, players: int, numbers: list[int],
-          seat_range: tuple[int, int]) -> dict[int, tuple[int, StoredHand]]:
-    out = {}
+def _read(table_id: str, players: int, numbers: list[int], seat_range: tuple[int, int],
+          ruleset) -> dict[int, tuple[int, StoredHand]]:
+    out, rules_read = {}, RulesRead(ruleset)
     for chunk in range(0, len(numbers), 500):
         rows = db.session.execute(
             select(LedgerHand.number, LedgerHand.input, LedgerHand.deltas, LedgerHand.seats,
-                   LedgerHand.created_at, LedgerHand.updated_at, LedgerHand.changed_version)
+                   LedgerHand.created_at, LedgerHand.updated_at, LedgerHand.changed_version, LedgerHand.rules)
             .where(LedgerHand.table_id == table_id, LedgerHand.number.in_(numbers[chunk:chunk + 500]))).all()
         for row in rows:
             deltas, problems = _hand_problems(row[:6], players, seat_range)
+            problems += rules_read.problems(row[7])
             out[row[0]] = (row[6], StoredHand(row[0], deltas, tuple(problems)))
     return out
+
+
+def rules_readable(ruleset, rules: Any) -> bool:
+    """Whether stored house rules are an object this version's ``ruleset`` reads."""
+    try:
+        return isinstance(rules, dict) and ruleset.resolve(rules) is not None
+    except (PaijuError, TypeError, ValueError, KeyError):
+        return False
+
+
+def _rules_unread(rules: Any) -> Text:
+    return t("它的规则（{r}）本版本没有", "its house rules ({r}) are not in this version", r=str(rules)[:80])
+
+
+class RulesRead:
+    """Whether a hand's stored house rules can be read (None, the table's, always can), each distinct value
+    resolved once (a table's hands hold one or two)."""
+
+    def __init__(self, ruleset):
+        self.ruleset, self.known = ruleset, {}
+
+    def problems(self, rules: Any) -> list[Text]:
+        if rules is None or self.ruleset is None:
+            return []
+        key = repr(rules)
+        if key not in self.known:
+            self.known[key] = rules_readable(self.ruleset, rules)
+        return [] if self.known[key] else [_rules_unread(rules)]
 
 
 def check_readable(table: LedgerTable) -> None:

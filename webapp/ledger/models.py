@@ -237,6 +237,10 @@ class LedgerHand(db.Model):
     # the players in this hand's seats (indexes into the table's players; None: all of them, in order).
     # ``deltas`` are per player (0 for one who did not play this hand), so totals sum them by index.
     seats: Mapped[list | None] = mapped_column(StoredJSON, nullable=True)
+    # the house rules this hand was settled with (migration 0009); None (SQL NULL): the table's rules now. A
+    # change of the table's rules first writes the old ones into every hand without any (:mod:`.table_rules`),
+    # so a hand never takes rules it was not played with.
+    rules: Mapped[dict | None] = mapped_column(StoredJSON(none_as_null=True), nullable=True)
 
     table: Mapped[LedgerTable] = relationship(back_populates="hands")
 

@@ -87,7 +87,7 @@ def ledger_operations() -> dict[str, dict]:
     created = obj({"id": STRING, "edit_token": STRING, "view_url": STRING, "edit_url": STRING})
     table = obj({"game": STRING, "players": STRINGS, "rules": OBJECT, "version": INTEGER, "totals": INTEGERS,
                  "hands": {"type": "array", "items": obj({"number": INTEGER, "input": OBJECT, "deltas": INTEGERS,
-                                                          "steps": STRINGS})},
+                                                          "steps": STRINGS, "rules": OBJECT})},
                  "circle": STRING, "previous": nullable(STRING), "next": nullable(STRING),
                  "started_at": nullable(STRING)})
     settled_up = obj({"totals": INTEGERS, "per_point": STRING, "transfers": {"type": "array", "items": obj(
@@ -110,6 +110,17 @@ def ledger_operations() -> dict[str, dict]:
             "operationId": "table_rotate_token", "tags": ["tables"], "parameters": [TABLE_ID, TOKEN],
             "responses": responses("200", obj({"edit_token": STRING, "edit_url": STRING}),
                                    ("400", "403", "404", "409", "429"))}},
+        "/api/v1/tables/{table_id}/rules": {"put": {
+            "operationId": "table_rules", "tags": ["tables"], "parameters": [TABLE_ID, TOKEN],
+            "requestBody": {"required": True, "content": json_content(obj(  # any game's rules: the table's decides
+                {"version": int_json_schema(None, None), "rules": {"anyOf": [rules_ref(g) for g in all_games()]}}))},
+            "responses": {**responses("200", obj({"rules": OBJECT, "from_hand": INTEGER, "version": INTEGER}),
+                                      LEDGER_ERRORS),
+                          "409": conflict(t("版本不是现在的（stale_version，version 是现在的版本）或这一晚已经结束"
+                                            "（evening_closed）：规则没有改", "the version is not the current one "
+                                            "(stale_version, version: the current one) or the evening is closed "
+                                            "(evening_closed): the rules are unchanged"),
+                                          {"version": INTEGER, "next": STRING})}}},
         "/api/v1/tables/{table_id}/next-evening": {"post": {
             "operationId": "table_next_evening", "tags": ["tables"], "parameters": [TABLE_ID, TOKEN],
             "requestBody": {"required": True, "content": json_content(obj({}, {"players": nullable(players)}))},

@@ -118,14 +118,15 @@ def hand_before(table_id: str, number: int) -> LedgerHand | None:
 
 
 class LaterHand:
-    """A hand after an edited one, as a re-settle reads it: its small columns and what it started from for each
+    """A hand after an edited one, as a re-settle reads it: its small columns (its own rules among them) and what it
+    started from for each
     carried field (``<field>_before``, read out of the stored result in SQL: the result itself is not decoded)."""
 
-    __slots__ = ("id", "number", "input", "deltas", "seats", "before")
+    __slots__ = ("id", "number", "input", "deltas", "seats", "rules", "before")
 
     def __init__(self, row, keys: tuple[str, ...]):
-        self.id, self.number, self.input, self.deltas, self.seats = row[:5]
-        self.before = dict(zip(keys, row[5:]))
+        self.id, self.number, self.input, self.deltas, self.seats, self.rules = row[:6]
+        self.before = dict(zip(keys, row[6:]))
 
     def seating(self) -> list[int]:
         return _seating(self.seats, self.deltas or [])
@@ -148,7 +149,7 @@ def hands_after(table_id: str, number: int, carried: tuple[str, ...], batch: int
     time (an early stop, the usual case, reads few; a long edit reads 300 hands in three queries, each of which
     costs more than decoding a hundred rows)."""
     columns = [LedgerHand.id, LedgerHand.number, LedgerHand.input, LedgerHand.deltas, LedgerHand.seats,
-               *(_stored_value(f"{key}_before") for key in carried)]
+               LedgerHand.rules, *(_stored_value(f"{key}_before") for key in carried)]
     while True:
         rows = db.session.execute(select(*columns).where(LedgerHand.table_id == table_id, LedgerHand.number > number)
                                   .order_by(LedgerHand.number).limit(batch)).all()

@@ -20,7 +20,7 @@ from scoring.registry import get_game
 
 from . import settling
 from .answers import write_answer
-from .cleaning import clean_input, clean_players, game_named, name_key
+from .cleaning import check_seat_count, clean_input, clean_players, game_named, name_key
 from .db import db
 from .errors import (
     TableError,
@@ -37,6 +37,7 @@ from .errors import (
 from .idempotency import forget_old, remember, request_digest, stored_answer, valid_key
 from .models import LedgerHand, LedgerTable, _now, handed_on, new_edit_token, new_table_id, token_digest
 from .queries import hand_before, hand_count, hand_numbered, last_hand, next_of
+from .table_rules import HandRules, keep_hands_rules, own_rules
 from .writes import locked_table, write
 
 MAX_HANDS = 2000  # hands per table (config LEDGER_MAX_HANDS)
@@ -185,16 +186,25 @@ def _check_hand_version(table: LedgerTable, hand: LedgerHand, version: Any, erro
         raise error(hand.number, table.version)
 
 
-def _edit_body(body: Any) -> Mapping:
+def _json_object(body: Any) -> Mapping:
     if not isinstance(body, Mapping):
         raise MalformedInput(t("请求体应为 JSON 对象", "the request body must be a JSON object"))
+    return body
+
+
+def _required(body: Mapping, name: str) -> Mapping:
+    if name not in body:
+        raise MalformedInput(t("缺少「{f}」", "“{f}” is missing", f=name), field=name, code="missing_field")
+    return body
+
+
+def _edit_body(body: Any) -> Mapping:
+    body = _json_object(body)
     if body.get("version") is None:  # an edit must say which table it changes: 428 Precondition Required
         raise TableError(t("缺少「version」（你看到的牌桌版本）：改一局要说明是在哪个版本上改的",
                            "“version” is missing: an edit must say which version of the table it changes"),
                          field="version", code="version_required", status=428)
-    if "input" not in body:
-        raise MalformedInput(t("缺少「input」", "“input” is missing"), field="input", code="missing_field")
-    return body
+    return _required(body, "input")
 
 
 def edit_hand(table_id: Any, token: str | None, number: int, get_body: Callable[[], Any],
@@ -211,7 +221,8 @@ def edit_hand(table_id: Any, token: str | None, number: int, get_body: Callable[
         else:
             _check_version(table, body["version"])
         data = clean_input(get_game(table.game), body["input"])
-        deltas, result = settling.settle(table, data, hand_before(table.id, number), hand.seating())
+        deltas, result = settling.settle(table, data, hand_before(table.id, number), hand.seating(),
+                                         HandRules(table).of(hand.rules))  # its own rules, never the table's now
         table.touch()
         settling.set_input(table, hand, data, deltas, result)
         hand.edited_at = hand.updated_at
@@ -243,6 +254,33 @@ def delete_hand(table_id: Any, token: str | None, number: int, version: Any = No
     return write(work)
 
 
+# --- the house rules, from the next hand on --------------------------------------------
+
+def change_rules(table_id: Any, token: str | None, body: Any) -> dict:
+    """New house rules (``{"version", "rules"}``: the table's version, any rules a new table of its game takes)
+    from the next hand on; the hands already recorded keep theirs (:mod:`.table_rules`). Answers the rules,
+    the hand they apply from and the table's version; rules equal to the table's change nothing."""
+    def work():
+        table = locked_table(table_id, token)
+        sent = _required(_json_object(body), "rules")
+        _check_version(table, sent.get("version"))
+        following = next_of(table.id)
+        if following is not None:  # no hand is recorded here any more: the rules would apply to none
+            raise evening_closed(following)
+        game = get_game(table.game)
+        rules = game.ruleset.resolve(sent["rules"] if sent["rules"] is not None else {})
+        check_seat_count(game, len(table.seating()), rules.as_dict())
+        if rules.key != game.ruleset.resolve(table.rules).key:
+            keep_hands_rules(table)
+            table.rules = rules.as_dict()
+            table.touch()
+        last = last_hand(table.id)
+        return {"rules": dict(table.rules), "from_hand": last.number + 1 if last else 1, "version": table.version}
+
+    return write(work)
+
+
+
 # --- undo and redo --------------------------------------------------------------------
 
 def undo_hand(table_id: Any, token: str | None, number: Any, version: Any) -> dict | None:
@@ -257,7 +295,8 @@ def undo_hand(table_id: Any, token: str | None, number: Any, version: Any) -> di
         if strict_int(number) != last.number:
             raise not_last(strict_int(number) or 0)
         _check_hand_version(table, last, version, changed_under_undo)
-        taken = {"number": last.number, "input": last.input, "seats": last.seating()}
+        taken = {"number": last.number, "input": last.input, "seats": last.seating(),
+                 "rules": own_rules(table, last.rules)}
         _remove(table, last)
         table.undone = taken
         return taken
@@ -274,6 +313,8 @@ def redo_hand(table_id: Any, token: str | None, number: Any) -> bool:
         if not taken or taken.get("number") != strict_int(number):
             return False
         if taken.get("seats", table.seating()) != table.seating():  # the seats changed since: its input no longer fits
+            return False
+        if taken.get("rules", table.rules) != table.rules:  # so did the rules: it would be settled with others
             return False
         _append(table, taken["input"])
         table.undone = None

@@ -17,6 +17,7 @@ from scoring.registry import get_game
 from .db import db, stored_json
 from .models import LedgerHand, LedgerTable, StoredTime, _now
 from .queries import hands_after, last_hand
+from .table_rules import HandRules
 
 
 def carried_input(game, hand: LedgerHand | None, seats: list[int] | None = None) -> dict | None:
@@ -68,8 +69,8 @@ def per_player(deltas: list[int], seats: list[int], players: int) -> list[int]:
 
 def settle(table: LedgerTable, data: dict, previous: LedgerHand | None,
            seats: list[int], rules=None, quiet: bool = False) -> tuple[list[int], dict]:
-    """Run the game's settle on one hand played by ``seats`` (player indexes in seat order), under the table's
-    ``rules`` (read once by a caller that settles many hands); returns the deltas per player and the stored
+    """Run the game's settle on one hand played by ``seats`` (player indexes in seat order), under ``rules`` (the
+    hand's own: :mod:`.table_rules`; None: the table's now, a new hand's); returns the deltas per player and the stored
     result. ``quiet``: the result is stored without its steps, worked out when the hand is shown
     (:func:`.shown.with_steps`)."""
     game = get_game(table.game)
@@ -126,23 +127,24 @@ class _Settled:
 
 
 def resettle_after(table: LedgerTable, previous: LedgerHand | None, number: int) -> list[int]:
-    """A game that carries state from hand to hand: settle again the hands after hand ``number``
-    (``previous`` is the hand they now follow), until one starts from what it started from before: from
+    """A game that carries state from hand to hand: settle again the hands after hand ``number``, each with its own
+    rules (``previous`` is the hand they now follow), until one starts from what it started from before: from
     there on nothing changes. The hands are settled in memory, quietly (their steps are worked out when
     shown), and written in one statement; returns the numbers of the hands settled again."""
     game = get_game(table.game)
     if not game.carries_state:
         return []
-    rules, changed, numbers = game.ruleset.resolve(table.rules), [], []
+    book, changed, numbers = HandRules(table), [], []
     with collector_paused():  # its passes over the whole process were the 110-170 ms spikes of a long edit
-        _settle_later(table, game, rules, previous, number, changed, numbers)
+        _settle_later(table, game, book, previous, number, changed, numbers)
     _write_results(table, changed)
     return numbers
 
 
-def _settle_later(table, game, rules, previous, number: int, changed: list[dict], numbers: list[int]) -> None:
-    """The loop of :func:`resettle_after`: each later hand settled in memory from the one before it; the
-    table's totals take the differences at the end (one change of the table's row)."""
+def _settle_later(table, game, book: HandRules, previous, number: int, changed: list[dict],
+                  numbers: list[int]) -> None:
+    """The loop of :func:`resettle_after`: each later hand settled in memory from the one before it, with its own
+    rules (``book``); the table's totals take the differences at the end (one change of the table's row)."""
     players = len(table.players)
     change = [0] * players
     for hand in hands_after(table.id, number, tuple(game.carried_fields)):
@@ -151,7 +153,7 @@ def _settle_later(table, game, rules, previous, number: int, changed: list[dict]
         if all(hand.before.get(key) == carried.get(key, hand.input.get(key)) for key in game.carried_fields):
             break
         try:
-            deltas, result = _settled(table, game, hand.input, carried, seats, rules, quiet=True)
+            deltas, result = _settled(table, game, hand.input, carried, seats, book.of(hand.rules), quiet=True)
         except PaijuError as exc:
             raise _in_hand(exc, hand.number)
         for player, (new, old) in enumerate(zip(deltas, _padded(hand.deltas, players))):

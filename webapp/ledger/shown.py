@@ -60,42 +60,48 @@ def seat_names(players: list[str], seats: list[int]) -> tuple[str, ...] | None:
     return tuple(str(players[i]) for i in seats)
 
 
-def with_steps(table_id: str, result, data, seats: int) -> dict:
+def with_steps(table_id: str, result, data, seats: int, rules=None) -> dict:
     """A stored result with its steps. A hand the ledger settled again after an edit of an earlier one is
     stored without them (:meth:`scoring.games.Game.settle_quietly`; its result still says what it started from,
-    ``<field>_before``): they are worked out from its input ``data`` and its ``seats`` (how many) when it is
-    first shown, then memoized with the rest. Any other result without steps (a row this version cannot read)
-    shows none."""
+    ``<field>_before``): they are worked out from its input ``data``, its ``seats`` (how many) and its stored
+    ``rules`` (None: the table's now) when it is first shown, then memoized with the rest. Any other result
+    without steps (a row this version cannot read) shows none."""
     if not isinstance(result, dict):
         return {}
     if "steps" in result or not isinstance(data, dict):
         return result
-    game, rules = _table_rules(table_id)
+    game = _table_game(table_id)
     if game is None or not game.carries_state or any(f"{k}_before" not in result for k in game.carried_fields):
         return result
     try:
+        rules = rules if isinstance(rules, dict) else _table_rules_now(table_id)
         steps = game.steps_again(data, result, game.ruleset.resolve(rules), seats)
     except PaijuError:
         return result
     return {**result, "steps": to_json(steps)}
 
 
-_TABLE_RULES: OrderedDict = OrderedDict()  # a table's game and house rules never change once it is made
+_TABLE_GAMES: OrderedDict = OrderedDict()  # a table's game never changes once it is made (its rules may)
 
 
-def _table_rules(table_id: str):
-    """(the table's game, its stored house rules), read once per process and table; (None, None): no table."""
-    found = _TABLE_RULES.get(table_id)
+def _table_game(table_id: str):
+    """The table's game, read once per process and table; None: no table."""
+    found = _TABLE_GAMES.get(table_id)
     if found is None:
         tables = db.metadata.tables["ledger_tables"].c
-        row = db.session.execute(select(tables.game, tables.rules).where(tables.id == table_id)).first()
-        if row is None:
-            return None, None
-        found = (get_game(row[0]), row[1])
-        _TABLE_RULES[table_id] = found
-        while len(_TABLE_RULES) > 1000:
-            _TABLE_RULES.popitem(last=False)
+        slug = db.session.execute(select(tables.game).where(tables.id == table_id)).scalar()
+        if slug is None:
+            return None
+        found = _TABLE_GAMES[table_id] = get_game(slug)
+        while len(_TABLE_GAMES) > 1000:
+            _TABLE_GAMES.popitem(last=False)
     return found
+
+
+def _table_rules_now(table_id: str):
+    """The table's house rules now (a hand without rules of its own was settled with them)."""
+    tables = db.metadata.tables["ledger_tables"].c
+    return db.session.execute(select(tables.rules).where(tables.id == table_id)).scalar()
 
 
 def seat_count(seats, deltas) -> int:
@@ -121,7 +127,7 @@ def hand_shown(hand, lang: str, names: tuple[str, ...] | None = None) -> dict:
     key, in_write = (hand.table_id, hand.number, hand.changed_version, lang, names), _WRITING.get()
     found = None if in_write else SHOWN.find(key)
     if found is None:
-        result = with_steps(hand.table_id, hand.result, hand.input, seat_count(hand.seats, hand.deltas))
+        result = with_steps(hand.table_id, hand.result, hand.input, seat_count(hand.seats, hand.deltas), hand.rules)
         found = render_json(result, lang, names)
         if not in_write:
             SHOWN.put(key, found)
@@ -143,11 +149,11 @@ def shown_of(table_id: str, hands: list[tuple[int, int]], lang: str, names: list
     stored = db.metadata.tables["ledger_hands"].c
     for start in range(0, len(missing), batch):
         rows = db.session.execute(select(stored.number, stored.changed_version, stored.result, stored.input,
-                                         stored.seats, stored.deltas)
+                                         stored.seats, stored.deltas, stored.rules)
                                   .where(stored.table_id == table_id,
                                          stored.number.in_(missing[start:start + batch]))).all()
-        for number, version, result, data, seats, deltas in rows:
-            result = with_steps(table_id, result, data, seat_count(seats, deltas))
+        for number, version, result, data, seats, deltas, rules in rows:
+            result = with_steps(table_id, result, data, seat_count(seats, deltas), rules)
             fresh[number] = render_json(result, lang, names_of.get(number))
             if not in_write:
                 SHOWN.put((table_id, number, version, lang, names_of.get(number)), fresh[number])

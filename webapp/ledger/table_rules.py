@@ -1,0 +1,47 @@
+"""A table's house rules during the evening (issue 38 item 5): a change applies from the next hand on, and every
+hand keeps the rules it was settled with, so an edit of a past hand settles it again with its own rules.
+
+A hand stores its rules only once the table's rules have changed after it was recorded: its ``rules`` column is
+None while they are the table's rules now (every hand stored before migration 0009, and every hand recorded
+since the last change). A change first writes the old rules into each hand that has none
+(:func:`keep_hands_rules`), so a hand never takes rules it was not played with.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from sqlalchemy import update
+
+from scoring.registry import get_game
+
+from .db import db
+from .models import LedgerHand, LedgerTable
+
+
+def own_rules(table: LedgerTable, stored: Any) -> dict:
+    """A hand's rules as stored (its ``rules`` column): its own, or (None) the table's now."""
+    return dict(stored) if isinstance(stored, dict) else dict(table.rules)
+
+
+class HandRules:
+    """The resolved rules of a table's hands (:class:`scoring.rules.Rules`), each distinct stored value resolved
+    once: a re-settle of many hands reads the same one or two."""
+
+    def __init__(self, table: LedgerTable):
+        self.table, self.ruleset, self._resolved = table, get_game(table.game).ruleset, {}
+
+    def of(self, stored: Any):
+        rules = own_rules(self.table, stored)
+        key = json.dumps(rules, sort_keys=True, default=str)
+        if key not in self._resolved:
+            self._resolved[key] = self.ruleset.resolve(rules)
+        return self._resolved[key]
+
+
+def keep_hands_rules(table: LedgerTable) -> None:
+    """Within a write that changes the table's rules: each hand without rules of its own keeps the table's
+    (those it was settled with)."""
+    db.session.flush()
+    db.session.execute(update(LedgerHand).where(LedgerHand.table_id == table.id, LedgerHand.rules.is_(None))
+                       .values(rules=dict(table.rules)))
