@@ -251,6 +251,16 @@ class RuleSet:
                       valid=join([self.preset(n).label for n in o.only_presets], " / ", " / ")),
                     field=f"rules.{o.name}", code="option_not_for_preset")
 
+    def changes(self, before: Rules, after: Rules) -> list[Text]:
+        """What differs in ``after`` from ``before``, each as the players name it (「炸弹分 10」): the preset
+        first, then each option whose value changed, in the order the game declares them."""
+        words = []
+        if after.preset != before.preset:
+            words.append(t("预设 {v}", "preset {v}", v=self.preset(after.preset).label))
+        words += [t("{o} {v}", "{o} {v}", o=o.label, v=o.value_label(after[o.name]))
+                  for o in self.options if after[o.name] != before[o.name]]
+        return words
+
     def describe(self) -> dict:
         return {
             "presets": [p.name for p in self.presets],

@@ -48,13 +48,31 @@ def rules_form_class(game: Game) -> type[Form]:
     attrs["preset"] = SelectField("preset", choices=[(p.name, p.name) for p in rs.presets],
                                   default=rs.default_preset, validate_choice=False)
     for opt in rs.options:
-        if opt.is_int and len(opt.values) > 12:
+        if _typed_box(opt):
             attrs[opt.name] = IntegerField(opt.name, validators=[OptionalV()])
         else:
             choices = [("", "")] + [(_value_key(v), _value_key(v)) for v in opt.values]
             attrs[opt.name] = SelectField(opt.name, choices=choices, default="", validate_choice=False)
     attrs["game"] = game  # not a field: what rules_payload reads the posted options by
     return type(f"Rules_{game.slug}", (Form,), attrs)
+
+
+def _typed_box(opt) -> bool:
+    """An option of many numbers is a box to type in, any other a select."""
+    return opt.is_int and len(opt.values) > 12
+
+
+def rules_form_data(game: Game, rules) -> dict:
+    """The rules sub-form's data for a table's rules: its preset, and each option its preset does not set so
+    (the others stay 「按预设」)."""
+    resolved = game.ruleset.resolve(rules)
+    base = game.ruleset.resolve({"preset": resolved.preset})
+    data = {"preset": resolved.preset}
+    for opt in game.ruleset.options:
+        value = resolved[opt.name]
+        if value != base[opt.name]:
+            data[opt.name] = value if _typed_box(opt) else _value_key(value)
+    return data
 
 
 def _value_key(v) -> str:

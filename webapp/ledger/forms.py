@@ -19,6 +19,7 @@ from ..errors import error_messages
 from .cleaning import MAX_SEATS
 from .models import LedgerHand, LedgerTable
 from .settling import table_carried
+from .table_rules import own_rules
 
 
 class CreateTableForm(FlaskForm):
@@ -54,14 +55,17 @@ def csrf_message() -> str:
     return gettext("表单已失效，请刷新页面后再提交。")
 
 
-def settle_form(table: LedgerTable, formdata=None, data=None, add_row=None, seats: list[int] | None = None):
-    """The settle form for the next hand (or, with ``seats``, for a hand those players played)."""
+def settle_form(table: LedgerTable, formdata=None, data=None, add_row=None, seats: list[int] | None = None,
+                hand: LedgerHand | None = None):
+    """The settle form for the next hand (or for a ``hand`` recorded: played by its ``seats``, under its own
+    rules)."""
     game = get_game(table.game)
     kwargs = {"data": data} if data is not None else {}
     if formdata is not None:
         kwargs["formdata"] = formdata
     seats = seats if seats is not None else table.seating()
-    form = schema_forms.settle_form(game, game.ruleset.resolve(table.rules), len(seats), add_row, **kwargs)
+    rules = own_rules(table, hand.rules if hand is not None else None)
+    form = schema_forms.settle_form(game, game.ruleset.resolve(rules), len(seats), add_row, **kwargs)
     form.seat_names = table.names_of(seats)  # what its messages call each seat
     return form
 
@@ -108,8 +112,8 @@ class EditAttempt:
         seats = hand.seating()
         prefilled = prefill(table, hand.input, seats)
         self.raw_form = RawInputForm() if self.json else RawInputForm(data={"raw": pretty(hand.input)})
-        self.form = (settle_form(table, formdata=None, data=prefilled, seats=seats) if self.json
-                     else settle_form(table, seats=seats))
+        self.form = (settle_form(table, formdata=None, data=prefilled, seats=seats, hand=hand) if self.json
+                     else settle_form(table, seats=seats, hand=hand))
         self.version = request.form.get("version") or str(table.version)
         self.errors: list[str] = []
         self.status = 200

@@ -43,7 +43,18 @@ from .integrity import TableUnreadable, unreadable_page
 from .models import LedgerTable
 from .queries import check_token, find_table, get_table, hand_count, hand_numbered
 from .settling import table_carried
-from .views import RECORDED, edit_table, live_fragment, moment, padded, picker, table_page, unchanged
+from .table_rules import HandRules
+from .views import (
+    RECORDED,
+    edit_table,
+    live_fragment,
+    moment,
+    padded,
+    picker,
+    rules_form_of,
+    table_page,
+    unchanged,
+)
 from .web import EDIT_COOKIE, limit_creates, limit_writes, with_edit_cookie
 
 bp = Blueprint("tables", __name__)
@@ -201,6 +212,10 @@ def _refused(table: LedgerTable, token: str, message: str, status: int):
     return table_page(table, token, form=next_hand_form(table), errors=[message], status=status)
 
 
+#: the refusals of new rules the 规则 panel shows beside the rules as posted (a stale page, a closed evening)
+RULES_REFUSALS = frozenset({"stale_version", "evening_closed"})
+
+
 # --- a hand recorded, undone, redone -------------------------------------------------------
 
 @bp.route("/tables/<table_id>/edit", methods=["GET", "POST"])
@@ -319,7 +334,8 @@ def edit_hand(table_id: str, number: int):
     if request.method == "GET":
         raw_form = RawInputForm(data={"raw": pretty(hand.input)})
         seats = hand.seating()
-        return _hand_page(table, hand, settle_form(table, data=prefill(table, hand.input, seats), seats=seats),
+        return _hand_page(table, hand, settle_form(table, data=prefill(table, hand.input, seats), seats=seats,
+                                                   hand=hand),
                           raw_form, str(table.version))
     attempt = EditAttempt(table, hand)
     conflict = None
@@ -355,7 +371,7 @@ def _conflict(table: LedgerTable, number: int, attempt: EditAttempt) -> dict:
     """Both versions of a hand someone else changed: theirs (stored now) and mine (typed), in words."""
     game = get_game(table.game)
     theirs = hand_numbered(table.id, number)
-    rules, names, lang = game.ruleset.resolve(table.rules), tuple(table.names_of(theirs.seating())), current_lang()
+    rules, names, lang = HandRules(table).of(theirs.rules), tuple(table.names_of(theirs.seating())), current_lang()
     try:
         mine = attempt.typed()
     except PaijuError:
@@ -396,6 +412,27 @@ def seats(table_id: str, table: LedgerTable, token: str):
         return _refused(get_table(table_id), token, page_message(exc), 422)
     flash(gettext("座位已更新：%(names)s", names=" · ".join(get_table(table_id).names_of(
         get_table(table_id).seating()))))
+    return redirect(_entry(table_id), 303)
+
+
+# --- the house rules, from the next hand on ------------------------------------------
+
+@bp.post("/tables/<table_id>/edit/rules")
+@limit_writes
+@_button
+def rules(table_id: str, table: LedgerTable, token: str):
+    """The 规则 panel: new rules from the next hand on (:func:`.service.change_rules`); the hands recorded keep
+    theirs. A refusal shows the page again with the panel open and the rules as posted."""
+    rules_form = rules_form_of(table, request.form)
+    try:
+        answer = service.change_rules(table_id, token, {"version": request.form.get("version"),
+                                                        "rules": game_forms.rules_payload(rules_form)})
+    except PaijuError as exc:
+        if isinstance(exc, TableError) and exc.code not in RULES_REFUSALS:
+            raise
+        return table_page(get_table(table_id), token, form=next_hand_form(table), status=status_of(exc),
+                          rules_form=rules_form, rules_errors=[page_message(exc)])
+    flash(gettext("规则已更新：从第%(n)s局起按新规则算", n=answer["from_hand"]))
     return redirect(_entry(table_id), 303)
 
 

@@ -11,8 +11,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from sqlalchemy import update
+from sqlalchemy import select, update
 
+from scoring.i18n import Text
 from scoring.registry import get_game
 
 from .db import db
@@ -28,8 +29,9 @@ class HandRules:
     """The resolved rules of a table's hands (:class:`scoring.rules.Rules`), each distinct stored value resolved
     once: a re-settle of many hands reads the same one or two."""
 
-    def __init__(self, table: LedgerTable):
+    def __init__(self, table: LedgerTable, first: Any = None):
         self.table, self.ruleset, self._resolved = table, get_game(table.game).ruleset, {}
+        self.first = first  # the stored rules of the evening's first hand (:func:`first_hand_rules`)
 
     def of(self, stored: Any):
         rules = own_rules(self.table, stored)
@@ -38,6 +40,11 @@ class HandRules:
             self._resolved[key] = self.ruleset.resolve(rules)
         return self._resolved[key]
 
+    def since_first(self, stored: Any) -> list[Text]:
+        """How a hand's rules (``stored``) differ from the evening's first hand's: nothing when equal."""
+        before, after = self.of(self.first), self.of(stored)
+        return [] if before.key == after.key else self.ruleset.changes(before, after)
+
 
 def keep_hands_rules(table: LedgerTable) -> None:
     """Within a write that changes the table's rules: each hand without rules of its own keeps the table's
@@ -45,3 +52,9 @@ def keep_hands_rules(table: LedgerTable) -> None:
     db.session.flush()
     db.session.execute(update(LedgerHand).where(LedgerHand.table_id == table.id, LedgerHand.rules.is_(None))
                        .values(rules=dict(table.rules)))
+
+
+def first_hand_rules(table_id: str) -> Any:
+    """The stored rules of the evening's first hand (None: the table's now, as when it has no hand)."""
+    return db.session.execute(select(LedgerHand.rules).where(LedgerHand.table_id == table_id)
+                              .order_by(LedgerHand.number).limit(1)).scalar()

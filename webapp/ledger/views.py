@@ -11,6 +11,7 @@ from flask_babel import gettext
 from scoring.i18n import render
 from scoring.registry import get_game
 
+from .. import forms as game_forms
 from ..i18n import current_lang
 from ..pages import picker_config
 from .errors import not_found
@@ -21,6 +22,7 @@ from .queries import (changed_since, check_token, evenings_around, get_table, ha
                       last_hand, latest_numbers, number_range, running_totals, table_version)
 from .settling import carried_fields
 from .shown import seat_names, shown_of
+from .table_rules import HandRules, first_hand_rules
 from .web import EDIT_COOKIE, edit_link
 
 POLL_SECONDS = 3
@@ -72,7 +74,7 @@ def card_words(game, lang: str) -> dict:
     the game's own words for what it carries."""
     words = {"hand": gettext("第%(n)s局"), "series": gettext("第%(n)s大局"), "series_over": gettext("大局结束"),
              "edited": gettext("改于"), "edit": gettext("修改"), "delete": gettext("删除"),
-             "running": gettext("累计"), "steps": gettext("计算步骤")}
+             "running": gettext("累计"), "steps": gettext("计算步骤"), "rules": gettext("本局规则：")}
     words.update((name, render(word, lang)) for name, word in game.ledger_words().items())
     return words
 
@@ -87,10 +89,13 @@ def _undone_words(game, rules, table, lang) -> dict | None:
     return {"number": taken.get("number"), "words": [render(w, lang) for w in words]}
 
 
-def _hand_row(game, rules, table, hand, running, series_number, lang, shown: dict) -> dict:
+def _hand_row(game, book: HandRules, table, hand, running, series_number, lang, shown: dict) -> dict:
+    """One hand's card: its input in words under its own rules, and those rules where they differ from the
+    evening's first hand's."""
     seats = hand.seating()
-    words = game.input_words(hand.input, rules, tuple(table.names_of(seats)))
+    words = game.input_words(hand.input, book.of(hand.rules), tuple(table.names_of(seats)))
     return {"number": hand.number, "deltas": padded(hand.deltas, table), "running": list(running),
+            "rules": [render(w, lang) for w in book.since_first(hand.rules)],
             "people": [(i, table.players[i]) for i in seats], "steps": shown.get("steps", []),
             **{key: shown.get(key) for key in game.carried_fields}, "game_over": game.ends_series(shown),
             "big_round": series_number, "words": [render(w, lang) for w in words],
@@ -115,7 +120,8 @@ def ledger_view(table: LedgerTable, before: int | None = None, only: list[int] |
     hands = hands_numbered(table.id, wanted)
     shown = shown_of(table.id, [(hand.number, hand.changed_version) for hand in hands], lang,
                      [seat_names(table.players, hand.seating()) for hand in hands])
-    rows = [_hand_row(game, rules, table, hand, by_number[hand.number][0],
+    book = HandRules(table, first_hand_rules(table.id))
+    rows = [_hand_row(game, book, table, hand, by_number[hand.number][0],
                       by_number[hand.number][1] + 1 if game.carries_state else None, lang, result)
             for hand, result in zip(hands, shown)]
     points = [(0, [0] * seats)] + [(i, running) for i, _, running, _ in runs if i % step == 0 or i == count]
@@ -195,6 +201,16 @@ def phone_settle(table: LedgerTable, shown: dict) -> dict:
             "api": url_for("tables_api.api_read", table_id=table.id)}
 
 
+def rules_form_of(table: LedgerTable, posted=None):
+    """The 规则 panel's form (templates/tables/_rules.html): the new-table page's rules sub-form, filled with the
+    table's rules now (or as ``posted``)."""
+    game = get_game(table.game)
+    form_class = game_forms.rules_form_class(game)
+    if posted is not None:
+        return form_class(posted, prefix="rules")
+    return form_class(data=game_forms.rules_form_data(game, table.rules), prefix="rules")
+
+
 def only_this_machine(url: str) -> bool:
     """The link names an address no other phone can open (this machine's own: 127.0.0.1, localhost, ::1)."""
     host = (urlsplit(url).hostname or "").lower()
@@ -226,6 +242,7 @@ def table_page(table: LedgerTable, token: str | None, form=None, errors=(), stat
     if token:
         ctx["edit_url"] = edit_link(table.id, token)
         ctx["phone_settle"] = phone_settle(table, ctx)
+        ctx.setdefault("rules_form", rules_form_of(table))
     resp = make_response(render_template("tables/table.html", **ctx), status)
     if token:
         resp.headers["Cache-Control"] = "private, no-store"
