@@ -140,14 +140,16 @@ def transfer_words(payer: int, payee: int, points: int, amount: str) -> Text:
              p=points, m=amount)
 
 
-def share_words(game: Text, day: str, hands: int, names: Sequence[str], settled: dict) -> Text:
+def share_words(game: Text, day: str, hands: int, names: Sequence[str], settled: dict,
+                changes: Sequence[Text] = ()) -> Text:
     """The evening in the words a group chat expects (``settle_up``'s answer for ``names``): the game, the date
-    and the hands, each player's total and money (highest first), then who pays whom — one line each."""
+    and the hands, the rules that changed during it (``changes``, a line each: 「第3局起：炸弹分 10」), each
+    player's total and money (highest first), then who pays whom — one line each."""
     per_point = Decimal(settled["per_point"])
     money = lambda points: money_of(points, per_point)  # noqa: E731
     ranked = sorted(range(len(names)), key=lambda i: (-settled["totals"][i], i))
     lines = [t("{g}｜{d}｜共{n}局｜每分{m}元", "{g} | {d} | {n} hand | {m} a point" if hands == 1 else
-               "{g} | {d} | {n} hands | {m} a point", g=game, d=day, n=hands, m=money(1))]
+               "{g} | {d} | {n} hands | {m} a point", g=game, d=day, n=hands, m=money(1)), *changes]
     lines += [t("{who} {p}（{m}元）", "{who} {p} ({m})", who=names[i], p=_signed(settled["totals"][i]),
                 m=_signed(money(settled["totals"][i]))) for i in ranked]
     lines += [t("{a} → {b}：{p}分，{m}元", "{a} → {b}: {p} points, {m}", a=names[tr["from"]], b=names[tr["to"]],

@@ -42,6 +42,7 @@
     text(data.title, 20, INK, "700");
     text(data.date + " · " + data.summary, 14, MUTED);
     if (data.rules) text(data.rules, 12, MUTED);
+    (data.changes || []).forEach(function (line) { text(line, 12, INK, "600"); });  // 第3局起：炸弹分 10
     rule();
     var top = Math.max.apply(null, data.players.map(function (p) { return Math.abs(p.total); }).concat([1]));
     data.players.forEach(function (p) {

@@ -136,3 +136,17 @@ def test_an_undone_hand_is_not_redone_under_rules_changed_since(lclient):  # noq
         assert change_rules(lclient, tid, token, {"bomb_points": 10})[0] == 200
         assert service.redo_hand(tid, token, 1) is False
     assert read(lclient, tid)["hands"] == []
+
+
+def test_share_text_lists_the_rules_that_changed_and_from_which_hand(lclient):  # noqa: F811
+    tid, token = open_table(lclient)
+    record(lclient, tid, token)
+    assert change_rules(lclient, tid, token, {"bomb_points": 10})[0] == 200
+    record(lclient, tid, token)
+    assert change_rules(lclient, tid, token, {"bomb_points": 10, "stake": 2})[0] == 200
+    assert change_rules(lclient, tid, token, {"bomb_points": 10, "stake": 2, "baoben": False})[0] == 200
+    record(lclient, tid, token)
+    zh = lclient.get(f"/api/v1/tables/{tid}/settle-up").get_json()["share_text"].splitlines()
+    assert zh[1:3] == ["第2局起：炸弹分 10", "第3局起：底分 2，报单保本 关"]
+    en = lclient.get(f"/api/v1/tables/{tid}/settle-up", headers={"Accept-Language": "en"}).get_json()["share_text"]
+    assert en.splitlines()[1] == "from hand 2: Bomb points 10"

@@ -3,6 +3,8 @@ with the table's rules, CSRF-checked; rules saved there apply from the next hand
 shows its rules where they differ from the evening's first hand's. On SQLite and PostgreSQL."""
 from __future__ import annotations
 
+import html
+import json
 import re
 
 from test_ledger_db import lclient, ledger_app  # noqa: F401 - fixtures
@@ -90,3 +92,14 @@ def test_a_past_hands_edit_page_offers_the_boxes_of_its_own_rules_not_the_tables
     first = lclient.get(f"/tables/{tid}/edit/hands/1").get_data(as_text=True)
     second = lclient.get(f"/tables/{tid}/edit/hands/2").get_data(as_text=True)
     assert 'name="bombs-' not in first and 'name="bombs-' in second  # 炸弹 counts only under 炸弹分 above 0
+
+
+def test_the_share_picture_lists_the_rules_that_changed_and_from_which_hand(lclient):  # noqa: F811
+    tid, token = open_table(lclient)
+    record(lclient, tid, token)
+    assert change_rules(lclient, tid, token, {"bomb_points": 10})[0] == 200
+    record(lclient, tid, token)
+    page = lclient.get(f"/tables/{tid}/settle-up").get_data(as_text=True)
+    picture = json.loads(html.unescape(re.search(r"data-picture='([^']*)'", page).group(1)))
+    assert picture["changes"] == ["第2局起：炸弹分 10"]
+    assert "第2局起：炸弹分 10" in page  # the share text the page copies

@@ -29,6 +29,7 @@ from .forms import VersionForm, csrf_message
 from .integrity import TableUnreadable, unreadable_page
 from .models import LedgerTable
 from .queries import check_token, get_table, hand_count, hand_facts, hand_totals
+from .table_rules import change_lines
 from .views import rules_shown
 from .web import EDIT_COOKIE, limit_creates, with_edit_cookie
 
@@ -59,7 +60,8 @@ def api_settle_up(table_id: str):
 def share_text(table: LedgerTable, settled: dict) -> str:
     """The evening in group-chat words in the reader's language (the API's ``share_text``; the page copies it).
     The date is the day the table was opened, in UTC (the server knows no phone's time zone)."""
-    words = share_words(get_game(table.game).name, _day(table), hand_count(table.id), list(table.players), settled)
+    words = share_words(get_game(table.game).name, _day(table), hand_count(table.id), list(table.players), settled,
+                        change_lines(table))
     return render(words, current_lang())
 
 
@@ -156,13 +158,14 @@ def settle_up_page(table_id: str):
 def picture(table: LedgerTable, game, names: list[str], totals: list[int], transfers: list[dict],
             per_point: Decimal) -> dict:
     """What static/share-image.js draws as the evening's picture: every word in the reader's language, the
-    players highest first, the fewest transfers, and the QR code of the read-only table as rows of modules."""
+    rules that changed during the evening and from which hand, the players highest first, the fewest transfers, and the QR code of the read-only table as rows of modules."""
     view_url = url_for("tables.view", table_id=table.id, _external=True)
     day = _day(table)
     ranked = sorted(range(len(names)), key=lambda i: (-totals[i], i))
     return {"title": render(game.name, current_lang()), "date": day,
             "rules": " · ".join(f"{label}：{value}" if current_lang() == "zh" else f"{label}: {value}"
                                 for label, value in rules_shown(table)),
+            "changes": [render(line, current_lang()) for line in change_lines(table)],
             "summary": gettext("共%(n)s局 · 每分%(m)s元", n=hand_count(table.id), m=money_of(1, per_point)),
             "players": [{"name": names[i], "total": totals[i], "money": _money(totals[i], per_point)} for i in ranked],
             "transfers": [{"payer": tr["payer"], "payee": tr["payee"], "points": tr["points"],

@@ -13,7 +13,7 @@ from typing import Any
 
 from sqlalchemy import select, update
 
-from scoring.i18n import Text
+from scoring.i18n import Text, join, t
 from scoring.registry import get_game
 
 from .db import db
@@ -58,3 +58,29 @@ def first_hand_rules(table_id: str) -> Any:
     """The stored rules of the evening's first hand (None: the table's now, as when it has no hand)."""
     return db.session.execute(select(LedgerHand.rules).where(LedgerHand.table_id == table_id)
                               .order_by(LedgerHand.number).limit(1)).scalar()
+
+
+def hands_rules(table_id: str) -> list[tuple[int, Any]]:
+    """(number, stored rules) of every hand, in order (None: the table's now)."""
+    return [(number, rules) for number, rules in db.session.execute(
+        select(LedgerHand.number, LedgerHand.rules).where(LedgerHand.table_id == table_id)
+        .order_by(LedgerHand.number)).all()]
+
+
+def rule_changes(table: LedgerTable) -> list[tuple[int, list[Text]]]:
+    """Where the rules changed during the evening: (the first hand played with new rules, what changed from the
+    hand before it), in order; the first hand's rules are the evening's own."""
+    book = HandRules(table)
+    changes, before = [], None
+    for number, stored in hands_rules(table.id):
+        rules = book.of(stored)
+        if before is not None and rules.key != before.key:
+            changes.append((number, book.ruleset.changes(before, rules)))
+        before = rules
+    return changes
+
+
+def change_lines(table: LedgerTable) -> list[Text]:
+    """Each change of the rules during the evening as a line: 「第3局起：炸弹分 10」."""
+    return [t("第{n}局起：{c}", "from hand {n}: {c}", n=number, c=join(words, "，", ", "))
+            for number, words in rule_changes(table)]
