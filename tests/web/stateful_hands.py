@@ -31,6 +31,7 @@ CREATE = ("POST", "/api/v1/tables")
 NEXT_EVENING = ("POST", "/api/v1/tables/{table_id}/next-evening")
 RECORD = ("POST", "/api/v1/tables/{table_id}/hands")
 EDIT = ("PUT", "/api/v1/tables/{table_id}/hands/{number}")
+RULES = ("PUT", "/api/v1/tables/{table_id}/rules")
 #: of the drawn hands that do not fit their table, one in KEEP_EVERY is sent as drawn (the ledger's 422 to a hand
 #: of another game stays in the walk); the others are replaced by one that fits. Which, and by which, depends on
 #: the drawn hand alone: the same draw sends the same request (Hypothesis replays draws and wants the same steps)
@@ -89,7 +90,10 @@ class Tables:
     made: dict[str, Table] = field(default_factory=dict)
 
     def learn(self, case, response) -> None:
-        """Remember the table a creation or a next evening answered (201, or 200: the next evening already)."""
+        """Remember the table a creation or a next evening answered (201, or 200: the next evening already), and
+        the rules a change of them answered."""
+        if response.status_code == 200 and operation(case) == RULES:
+            self.new_rules(case.path_parameters.get("table_id"), response.json()["rules"])
         if response.status_code not in (200, 201) or operation(case) not in (CREATE, NEXT_EVENING):
             return
         body = case.body if isinstance(case.body, dict) else {}
@@ -103,6 +107,12 @@ class Tables:
             table = Table(before.game, len(players) if players else before.seats, before.rules)
         if get_game(table.game) is not None:
             self.made[response.json()["id"]] = table
+
+    def new_rules(self, table_id: str, rules: dict) -> None:
+        """The table's hands from now on are read under ``rules`` (its ``PUT …/rules`` answered them)."""
+        before = self.made.get(table_id)
+        if before is not None:
+            self.made[table_id] = Table(before.game, before.seats, rules)
 
     def fit(self, case) -> None:
         """Before a positive hand record on a table of the run: a hand its game reads, unless the drawn one does

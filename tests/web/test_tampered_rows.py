@@ -74,6 +74,9 @@ UNREADABLE = {
     "hand updated_at null": f"UPDATE ledger_hands SET updated_at = NULL WHERE {H2}",
     "hand number null": f"UPDATE ledger_hands SET number = NULL WHERE {H2}",
     "hand number text": f"UPDATE ledger_hands SET number = 'x' WHERE {H2}",
+    "hand rules not JSON": f"UPDATE ledger_hands SET rules = 'not json' WHERE {H2}",
+    "hand rules a list": f"UPDATE ledger_hands SET rules = '[1]' WHERE {H2}",
+    "hand rules unknown option": f"""UPDATE ledger_hands SET rules = '{{"no_such_option": 3}}' WHERE {H2}""",
 }
 
 #: values a reader can do without (the hand reads without them, or they are rebuilt): no 5xx, any 2xx-4xx
@@ -91,6 +94,7 @@ HARMLESS = {
     "result steps not texts": f"""UPDATE ledger_hands SET result = '{{"steps": [1, [2], {{"x": 3}}]}}' WHERE {H2}""",
     "result carried value a string": f"""UPDATE ledger_hands SET result = '{{"banks_before": "x"}}' WHERE {H2}""",
     "result made a string": f"""UPDATE ledger_hands SET result = '{{"made": "x"}}' WHERE {H2}""",
+    "hand rules JSON null": f"UPDATE ledger_hands SET rules = 'null' WHERE {H2}",
     "ends_series text": f"UPDATE ledger_hands SET ends_series = 'x' WHERE {H2}",
     "ends_series null": f"UPDATE ledger_hands SET ends_series = NULL WHERE {H2}",
     "edited_at unparseable": f"UPDATE ledger_hands SET edited_at = 'not a time' WHERE {H2}",
@@ -118,7 +122,8 @@ HARMLESS = {
 #: the routes of a table's API that read it, and so answer 409 when it cannot be read
 API_READS = {("GET", "/api/v1/tables/T"), ("GET", "/api/v1/tables/T/settle-up"), ("POST", "/api/v1/tables/T/hands"),
              ("PUT", "/api/v1/tables/T/hands/1"), ("DELETE", "/api/v1/tables/T/hands/3"),
-             ("POST", "/api/v1/tables/T/next-evening"), ("POST", "/api/v1/tables/T/token")}
+             ("POST", "/api/v1/tables/T/next-evening"), ("POST", "/api/v1/tables/T/token"),
+             ("PUT", "/api/v1/tables/T/rules")}
 
 
 def _circle(client) -> dict:
