@@ -83,8 +83,9 @@ def test_a_rules_change_at_a_version_that_is_not_current_is_409_stale_version_an
 
 
 @pytest.mark.parametrize("rules, status, code", [
-    ({"bomb_points": "lots"}, 400, "invalid_option"),  # a value the game does not have
-    ({"no_such_rule": 1}, 400, "invalid_option"),  # an option it does not have
+    ([1], 400, "malformed_input"),  # no rules object at all
+    ({"bomb_points": "lots"}, 422, "invalid_option"),  # a value the table's game does not take
+    ({"no_such_rule": 1}, 422, "invalid_option"),  # an option it does not have (another game may)
     ({"preset": "paodekuai48"}, 422, "seat_count"),  # a deal for three, at a table of four
 ])
 def test_rules_the_game_or_the_tables_seats_refuse_are_refused_and_change_nothing(

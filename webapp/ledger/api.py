@@ -116,13 +116,6 @@ def api_rotate(table_id: str):
     return jsonify({"edit_token": token, "edit_url": edit_link(table_id, token)})
 
 
-@bp.put("/<table_id>/rules")
-@limit_writes
-def api_rules(table_id: str):
-    """New house rules from the next hand on (``{"version", "rules"}``)."""
-    return jsonify(service.change_rules(table_id, _token(), _body()))
-
-
 @bp.delete("/<table_id>")
 @limit_writes
 def api_delete_table(table_id: str):
@@ -148,22 +141,43 @@ def api_read(table_id: str):
 NOT_THE_GAMES = ({None, "", "input", "version", "Idempotency-Key", "seated"}, {"bad_character", "not_finite", "too_deep"})
 
 
-def read_by_the_tables_game(view):
-    """A hand's input this table's game cannot read answers 422, code and message as read: the OpenAPI document
-    gives one body for every table — any game's input (``anyOf``), other fields allowed — and cannot say which
-    game a table plays."""
-    @functools.wraps(view)
-    def wrapped(*args, **kwargs):
-        try:
-            return view(*args, **kwargs)
-        except PaijuError as exc:
-            errors = getattr(exc, "errors", (exc,))
-            fields, codes = NOT_THE_GAMES
-            if (not isinstance(exc, TableError) and status_of(exc) == 400
-                    and not {e.field for e in errors} & fields and not {e.code for e in errors} & codes):
-                raise exc.replaced(status=422) from None
-            raise
-    return wrapped
+def _not_the_hands(errors) -> bool:
+    fields, codes = NOT_THE_GAMES
+    return not {e.field for e in errors} & fields and not {e.code for e in errors} & codes
+
+
+def _not_the_rules(errors) -> bool:
+    """A preset or an option the table's game does not have, or a value it does not take."""
+    return all(isinstance(e.field, str) and e.field.startswith("rules.") for e in errors)
+
+
+def by_the_tables_game(refused_by_the_game):
+    """A write whose body only this table's game refuses (``refused_by_the_game(errors)``) answers 422, code and
+    message as read: the OpenAPI document gives one body for every table — any game's input or rules
+    (``anyOf``) — and cannot say which game a table plays."""
+    def decorator(view):
+        @functools.wraps(view)
+        def wrapped(*args, **kwargs):
+            try:
+                return view(*args, **kwargs)
+            except PaijuError as exc:
+                errors = getattr(exc, "errors", (exc,))
+                if not isinstance(exc, TableError) and status_of(exc) == 400 and refused_by_the_game(errors):
+                    raise exc.replaced(status=422) from None
+                raise
+        return wrapped
+    return decorator
+
+
+read_by_the_tables_game = by_the_tables_game(_not_the_hands)
+
+
+@bp.put("/<table_id>/rules")
+@limit_writes
+@by_the_tables_game(_not_the_rules)
+def api_rules(table_id: str):
+    """New house rules from the next hand on (``{"version", "rules"}``)."""
+    return jsonify(service.change_rules(table_id, _token(), _body()))
 
 
 @bp.post("/<table_id>/hands")
