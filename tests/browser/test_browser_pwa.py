@@ -230,9 +230,10 @@ def test_the_wake_lock_is_taken_on_opening_let_go_when_switched_off_and_taken_ag
     assert page.locator("[data-wake-lock-note]").is_hidden()
 
 
-def test_a_refused_wake_lock_says_so_and_leaves_the_switch_on(page, live_server):
+def test_a_refused_wake_lock_says_so_and_unticks_the_switch_until_asked_again(page, live_server):
     page.add_init_script(FAKE_WAKE_LOCK + "window.refuseWakeLock = true;")
     open_q783_table(page, live_server)
     page.locator("[data-wake-lock-note]").wait_for()
     assert page.locator("[data-wake-lock-note]").inner_text() == "这个浏览器没有允许屏幕常亮"
-    assert page.locator("[data-wake-lock-switch]").is_checked()
+    assert not page.locator("[data-wake-lock-switch]").is_checked()
+    assert page.evaluate("localStorage.getItem('paiju.wakeLock')") is None  # refused, not switched off here
