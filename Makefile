@@ -22,14 +22,19 @@ $(TEST_STAMP): $(STAMP) pyproject.toml
 install: $(STAMP)
 install-test: $(TEST_STAMP)
 
+# the offline engine (pyodide, from npm) when npm is there, else one line saying offline mode is off
+OFFLINE_ENGINE := sh .ci/ensure-pyodide.sh --optional || echo "Offline mode off: pyodide could not be fetched (make pyodide tries again)."
+
 run: $(STAMP)
-	@echo "Paiju on http://$(HOST):$(PORT)/ — to let the phones on the same Wi-Fi join: HOST=0.0.0.0 make run, then open this computer's address on the network (e.g. http://192.168.1.20:$(PORT)/)"
+	@$(OFFLINE_ENGINE)
+	@$(PY) tools/run_banner.py $(HOST) $(PORT)
 	$(VENV)/bin/flask --app webapp run --host $(HOST) --port $(PORT)
 
 # gunicorn with gunicorn.conf.py: workers from the cores, each reading requests whole before a thread
 # runs the app (header and body read timeouts); BIND, WEB_CONCURRENCY, DATABASE_URL, TRUSTED_HOSTS,
 # PROXY_FIX… from the environment (docs/deploy.md)
 serve: $(STAMP)
+	@$(OFFLINE_ENGINE)
 	$(VENV)/bin/gunicorn --config gunicorn.conf.py 'webapp:create_app()'
 
 chromium:
