@@ -453,6 +453,7 @@
        choice stays as it was, so the next visit asks again */
     function refused() {
       toggle.checked = false;
+      box.dataset.state = "refused";
       if (!note) return;
       if (!window.isSecureContext && note.dataset.insecure) note.textContent = note.dataset.insecure;
       note.hidden = false;
@@ -463,6 +464,7 @@
       if (!("wakeLock" in navigator)) return refused();
       navigator.wakeLock.request("screen").then(function (lock) {
         sentinel = lock;
+        box.dataset.state = "held";
         if (note) note.hidden = true;
       }, refused);
     }
