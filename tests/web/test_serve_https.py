@@ -119,9 +119,10 @@ def spki_hash(certificate: Path) -> str:
 
 @pytest.fixture(scope="module")
 def phone(site, launch_browser, phone_options):
-    """One 360 px phone for the module; the browser sends paiju.test to 127.0.0.1 and trusts Caddy's local CA
-    (by its root's public key): a page without certificate errors, to which Chromium grants what a real one
-    gets (the wake lock is refused where the certificate errors are only ignored)."""
+    """One 360 px phone for the module; the browser sends paiju.test to 127.0.0.1 and trusts the certificates
+    of Caddy's local CA (by its intermediate's public key, which the site sends): a page without certificate
+    errors, as a phone that installed the CA's root sees it. Granting the clipboard denies whatever is not
+    granted with it: the wake lock is granted too."""
     browser = launch_browser(f"--host-resolver-rules=MAP {HOST} 127.0.0.1",
                              f"--ignore-certificate-errors-spki-list={spki_hash(site.root.with_name('intermediate.crt'))}")
     context = browser.new_context(**phone_options)
