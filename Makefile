@@ -1,4 +1,5 @@
-# 牌局 Paiju — `make run` serves the app, `make test` runs every test, `make serve` serves it for production.
+# 牌局 Paiju — `make run` serves the app, `make test` runs every test, `make serve` serves it for production,
+# `DOMAIN=… make serve-https` behind Caddy with a certificate.
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -7,7 +8,7 @@ PORT ?= 5000
 HOST ?= 127.0.0.1
 TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: run serve test check install install-test chromium translations bench clean axe pyodide
+.PHONY: run serve serve-https install-service caddy test check install install-test chromium translations bench clean axe pyodide
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -22,15 +23,36 @@ $(TEST_STAMP): $(STAMP) pyproject.toml
 install: $(STAMP)
 install-test: $(TEST_STAMP)
 
+# the offline engine (pyodide, from npm) when npm is there, else one line saying offline mode is off
+OFFLINE_ENGINE := sh .ci/ensure-pyodide.sh --optional || echo "Offline mode off: pyodide could not be fetched (make pyodide tries again)."
+
 run: $(STAMP)
-	@echo "Paiju on http://$(HOST):$(PORT)/ — to let the phones on the same Wi-Fi join: HOST=0.0.0.0 make run, then open this computer's address on the network (e.g. http://192.168.1.20:$(PORT)/)"
+	@$(OFFLINE_ENGINE)
+	@$(PY) tools/run_banner.py $(HOST) $(PORT)
 	$(VENV)/bin/flask --app webapp run --host $(HOST) --port $(PORT)
 
 # gunicorn with gunicorn.conf.py: workers from the cores, each reading requests whole before a thread
 # runs the app (header and body read timeouts); BIND, WEB_CONCURRENCY, DATABASE_URL, TRUSTED_HOSTS,
 # PROXY_FIX… from the environment (docs/deploy.md)
+SERVE := $(VENV)/bin/gunicorn --config gunicorn.conf.py 'webapp:create_app()'
+
 serve: $(STAMP)
-	$(VENV)/bin/gunicorn --config gunicorn.conf.py 'webapp:create_app()'
+	@$(OFFLINE_ENGINE)
+	$(SERVE)
+
+# DOMAIN=paiju.example make serve-https: Caddy (deploy/Caddyfile; Debian's caddy, installed when missing and
+# allowed) in front of `make serve`'s gunicorn, in the foreground, gunicorn told it is behind it (TRUSTED_HOSTS,
+# PROXY_FIX, PREFERRED_URL_SCHEME); TLS=internal for Caddy's local CA, HTTPS_PORT/HTTP_PORT for other ports
+serve-https: $(STAMP)
+	@$(OFFLINE_ENGINE)
+	@bash deploy/serve-https.sh $(SERVE)
+
+# sudo make install-service DOMAIN=paiju.example: the same as systemd services (deploy/), started now and at boot
+install-service:
+	@sh deploy/install-service.sh
+
+caddy:
+	@sh .ci/ensure-caddy.sh
 
 chromium:
 	@sh .ci/ensure-chromium.sh
@@ -47,7 +69,7 @@ pyodide:
 TEST_WORKERS ?= $(shell echo $$(( $$(nproc) + 1 )))
 PARALLEL := -n $(TEST_WORKERS) --dist loadgroup --no-loadscope-reorder
 
-test: $(TEST_STAMP) chromium axe pyodide
+test: $(TEST_STAMP) chromium axe pyodide caddy
 	$(PY) -m pytest $(PARALLEL)
 
 # the quick loop before a commit: the engine, the in-process web tests and the design's rules (no browser, no

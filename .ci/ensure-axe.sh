@@ -10,20 +10,7 @@ DIR=.cache/axe-core
 if [ -f "$DIR/axe.min.js" ] && [ "$(cat "$DIR/VERSION" 2>/dev/null)" = "$VERSION" ]; then
     exit 0
 fi
-if ! command -v npm >/dev/null 2>&1; then
-    if [ "$(id -u)" = "0" ]; then
-        SUDO=""
-    elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
-        SUDO="sudo -n"
-    else
-        echo "npm is missing: the accessibility test needs axe-core $VERSION from the npm registry." >&2
-        echo "Install it (sudo apt-get install npm), then run 'make test' again." >&2
-        exit 1
-    fi
-    echo "Installing Debian's npm to fetch axe-core for the accessibility test…"
-    $SUDO apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq npm >/dev/null
-fi
+command -v npm >/dev/null 2>&1 || sh .ci/apt-install.sh "fetching axe-core for the accessibility test" npm
 echo "Fetching axe-core $VERSION for the accessibility test…"
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT

@@ -2,8 +2,10 @@
 # The Pyodide runtime (CPython compiled to WebAssembly) for offline mode (issue 29), fetched from the npm
 # registry with npm into .cache/pyodide/ (git-ignored), which Paiju serves itself: never a CDN.
 # Only the files the runtime needs are kept (314.x loads pyodide.asm.mjs, not .asm.js; package.json carries the MPL-2.0 licence field). The tarball is checked against the registry's sha512.
+# --optional (make run, make serve): without npm, say so in one line and go on (offline mode is then off).
 set -e
 cd "$(dirname "$0")/.."
+OPTIONAL="${1:-}"
 VERSION=314.0.8
 INTEGRITY="sha512-74Wq1kXOC+CCEzAfxuRAO701nAcCMLjf8NrwvWpu8S41dVMXwXmLQ05dYB+F4e46AdnGo0oq7YHSVUpHsoarLQ=="
 DIR=.cache/pyodide
@@ -11,12 +13,16 @@ FILES="pyodide.js pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip
 if [ -f "$DIR/pyodide.asm.wasm" ] && [ "$(cat "$DIR/VERSION" 2>/dev/null)" = "$VERSION" ]; then
     exit 0
 fi
+if ! command -v npm >/dev/null 2>&1 && [ "$OPTIONAL" = "--optional" ]; then
+    echo "Offline mode off: npm is missing to fetch its engine (sudo apt-get install npm, then make pyodide)."
+    exit 0
+fi
 if ! command -v npm >/dev/null 2>&1; then
     echo "npm is missing: offline mode needs pyodide $VERSION from the npm registry." >&2
     echo "Install it (sudo apt-get install npm), or run 'make axe' which installs it, then again." >&2
     exit 1
 fi
-echo "Fetching pyodide $VERSION for offline mode…"
+echo "Fetching pyodide $VERSION for offline mode (13 MB, once, into .cache/pyodide/)…"
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 tarball="$(cd "$tmp" && npm pack --silent "pyodide@$VERSION")"

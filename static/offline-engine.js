@@ -156,11 +156,21 @@
 
   // -- the switch on the home page ----------------------------------------------------------------------------------
 
+  /* why the switch cannot work here, in the order a player can do something about it: the server has no engine
+     (make pyodide), the page came over plain http (no Cache Storage nor service worker), the browser lacks what
+     the engine needs */
+  function cannotRun() {
+    if (script && script.dataset.engine === "none") return "no-engine";
+    if (!window.isSecureContext) return "insecure";
+    return supported() ? null : "unavailable";
+  }
+
   function initSwitch(box) {
     var toggle = box.querySelector("input[type=checkbox]"), status = box.querySelector("[data-status]");
     box.hidden = false;
     function say(text) { status.textContent = text; }
-    if (!supported()) { toggle.disabled = true; say(word("unavailable")); return; }
+    var lacking = cannotRun();
+    if (lacking) { toggle.disabled = true; say(word(lacking)); return; }
     var state = stored();
     toggle.checked = !!(state && state.on);
     if (state && state.on) say(word("ready", { mb: mb(state.manifest.bytes) }));

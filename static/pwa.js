@@ -13,7 +13,10 @@
      reload or the browser's cache goes again under that key (recorded once);
    - the table page as last seen: shown by the worker with no signal (<html data-offline-at>), or left open
      when the signal went, it says when it was last updated ([data-offline-note]);
-   - the screen wake lock of a table page ([data-wake-lock]): on unless this phone switched it off.
+   - the screen wake lock of a table page ([data-wake-lock]): on unless this phone switched it off; unticked,
+     saying why, where the browser refuses it;
+   - over plain http from another address (not a secure context: no service worker, wake lock, one-tap copy nor
+     offline mode), the page's [data-insecure-note] says so.
    The texts come from this script's data-* attributes (templates/base.html), in the page's language. */
 (function () {
   "use strict";
@@ -446,13 +449,22 @@
     var sentinel = null;
     toggle.checked = stored(WAKE, "on") !== "off";
 
-    function refused() { if (note) note.hidden = false; }
+    /* refused (or a page over plain http, where no browser offers it): unticked, saying why; the phone's own
+       choice stays as it was, so the next visit asks again */
+    function refused() {
+      toggle.checked = false;
+      box.dataset.state = "refused";
+      if (!note) return;
+      if (!window.isSecureContext && note.dataset.insecure) note.textContent = note.dataset.insecure;
+      note.hidden = false;
+    }
 
     function acquire() {
       if (!toggle.checked || document.visibilityState !== "visible" || (sentinel && !sentinel.released)) return;
       if (!("wakeLock" in navigator)) return refused();
       navigator.wakeLock.request("screen").then(function (lock) {
         sentinel = lock;
+        box.dataset.state = "held";
         if (note) note.hidden = true;
       }, refused);
     }
@@ -470,6 +482,14 @@
     acquire();
   }
 
+  // --- a page opened over plain http (not a secure context): what it lacks, said once at the top --------------
+
+  function sayWhatHttpLacks() {
+    var note = document.querySelector("[data-insecure-note]");
+    if (note && !window.isSecureContext) note.hidden = false;
+  }
+
+  sayWhatHttpLacks();
   registerWorker();
   startLastSeen();
   startQueue();

@@ -103,23 +103,50 @@ def live_server(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def browser():
+def playwright_session():
+    """One Playwright per test process (a second one cannot start beside it)."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(
-            executable_path=CHROMIUM, headless=True,
-            args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update", "--disable-sync"])
-        yield browser
-        browser.close()
+        yield pw
+
+
+def launch_chromium(pw, *extra_args: str):
+    """Debian's Chromium, headless; ``extra_args`` such as ``--host-resolver-rules=…`` for a browser of a
+    module's own."""
+    return pw.chromium.launch(
+        executable_path=CHROMIUM, headless=True,
+        args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+              "--disable-background-networking", "--disable-component-update", "--disable-sync", *extra_args])
+
+
+@pytest.fixture(scope="session")
+def launch_browser(playwright_session):
+    """``launch_browser(*extra_args)``: a Chromium of a module's own (its caller closes it)."""
+    return lambda *extra_args: launch_chromium(playwright_session, *extra_args)
+
+
+@pytest.fixture(scope="session")
+def phone_options():
+    """The options of a phone-sized browser context (360 px wide, Chinese), for ``new_context(**…)``."""
+    return dict(PHONE)
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_session):
+    browser = launch_chromium(playwright_session)
+    yield browser
+    browser.close()
+
+
+PHONE = {"viewport": {"width": 360, "height": 740}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True,
+         "locale": "zh-CN"}
 
 
 @pytest.fixture
 def context(browser):
     """A fresh phone-sized browser context (360 px wide)."""
-    ctx = browser.new_context(viewport={"width": 360, "height": 740}, device_scale_factor=2,
-                              is_mobile=True, has_touch=True, locale="zh-CN")
+    ctx = browser.new_context(**PHONE)
     yield ctx
     ctx.close()
 

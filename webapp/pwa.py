@@ -38,6 +38,7 @@ ICONS = (
 
 def init_app(app) -> None:
     app.register_blueprint(bp)
+    app.jinja_env.globals["offline_engine_ready"] = lambda: runtime_version() is not None
 
 
 @bp.get("/manifest.webmanifest")

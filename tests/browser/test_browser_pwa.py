@@ -4,7 +4,7 @@ recorded once when the signal returns, the table page keeps the screen on, the d
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Error as PlaywrightError
+from page_waits import wait_until
 from test_tables_browser import api
 
 pytestmark = pytest.mark.browser
@@ -12,20 +12,6 @@ pytestmark = pytest.mark.browser
 
 def hand_numbers(live_server, table_id):
     return [hand["number"] for hand in api(live_server, "GET", f"tables/{table_id}")["hands"]]
-
-
-def wait_until(page, expression: str, tries: int = 200):
-    """Poll a JavaScript expression from the test side (page.evaluate is not subject to the page's CSP,
-    which forbids the eval that Playwright's string wait_for_function may need)."""
-    for _ in range(tries):
-        try:
-            if page.evaluate(expression):
-                return
-        except PlaywrightError as exc:  # the page navigated meanwhile (a held hand sent, the page reloaded)
-            if "context was destroyed" not in str(exc) and "navigat" not in str(exc):
-                raise
-        page.wait_for_timeout(50)
-    raise AssertionError(f"never true: {expression}")
 
 
 def worker_in_control(page):
@@ -230,9 +216,10 @@ def test_the_wake_lock_is_taken_on_opening_let_go_when_switched_off_and_taken_ag
     assert page.locator("[data-wake-lock-note]").is_hidden()
 
 
-def test_a_refused_wake_lock_says_so_and_leaves_the_switch_on(page, live_server):
+def test_a_refused_wake_lock_says_so_and_unticks_the_switch_until_asked_again(page, live_server):
     page.add_init_script(FAKE_WAKE_LOCK + "window.refuseWakeLock = true;")
     open_q783_table(page, live_server)
     page.locator("[data-wake-lock-note]").wait_for()
     assert page.locator("[data-wake-lock-note]").inner_text() == "这个浏览器没有允许屏幕常亮"
-    assert page.locator("[data-wake-lock-switch]").is_checked()
+    assert not page.locator("[data-wake-lock-switch]").is_checked()
+    assert page.evaluate("localStorage.getItem('paiju.wakeLock')") is None  # refused, not switched off here

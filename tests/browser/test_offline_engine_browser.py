@@ -12,6 +12,7 @@ import urllib.error
 import urllib.request
 from contextlib import contextmanager
 
+import page_waits
 import pytest
 from offline_forms import examples, form_pairs
 
@@ -36,11 +37,7 @@ def api_reply(base, slug, action, payload, lang="zh"):
 
 
 def wait_until(page, expression: str, tries: int = 2400):
-    for _ in range(tries):
-        if page.evaluate(expression):
-            return
-        page.wait_for_timeout(50)
-    raise AssertionError(f"never true: {expression}")
+    page_waits.wait_until(page, expression, tries)
 
 
 def requests_sent_so_far(page, asked: list) -> list:

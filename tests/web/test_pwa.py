@@ -126,3 +126,22 @@ def test_the_table_page_carries_the_hand_queue_and_the_wake_lock_switch(client, 
     viewer = client.get(f"/tables/{created['id']}").get_data(as_text=True)
     assert "data-wake-lock-switch" in viewer and "data-offline-queue" not in viewer
 
+
+
+def test_the_offline_switch_is_told_whether_the_server_has_the_offline_engine(client, monkeypatch, tmp_path):
+    """Without `make pyodide` the switch says the server has no offline engine (static/offline-engine.js reads
+    data-engine), not that the phone cannot run it."""
+    from webapp import pwa
+    monkeypatch.setattr(pwa, "RUNTIME_DIR", tmp_path)
+    page = client.get("/").get_data(as_text=True)
+    assert 'data-engine="none"' in page and "这台服务器没有装离线引擎" in page
+    (tmp_path / "VERSION").write_text("314.0.8")
+    assert 'data-engine="ready"' in client.get("/?lang=zh").get_data(as_text=True)
+
+
+def test_every_page_carries_the_words_a_page_over_plain_http_shows(client):
+    """Hidden until static/pwa.js finds the page is no secure context (tests/browser/test_browser_plain_http.py)."""
+    for path in ("/", "/paodekuai/settle", "/q783/rules"):
+        page = client.get(path + "?lang=en").get_data(as_text=True)
+        assert re.search(r'<p class="notice insecure-note" data-insecure-note hidden><strong>This phone opened '
+                         r'Paiju over http: working offline', page), path
