@@ -5,6 +5,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
+from .answers import MULTIPLIER, answer, field
 from .cards import BIG, LITTLE, SUITS, Card, Deck, Suit
 from .errors import InputErrors, InvalidInput, MalformedInput, PaijuError
 from .games import declarer_sides, settlement
@@ -468,8 +469,11 @@ EXAMPLES = (
     ("trick", t("黑桃做主：主牌对子毙对子", "spades trump: a trump pair ruffs a pair"),
      {"trump": "♠", "plays": ["♥A ♥A", "♠3 ♠3"]}),
 )
-#: the settle answer beyond its deltas and steps, as JSON Schema (the API document)
-SETTLE_ANSWER = {"stake": {"type": "integer"}, "multiplier": {"type": "integer"}}
+#: the settle answer beyond its deltas and steps: the multiplier and the stake are read under the deltas
+SETTLE_ANSWER = answer(field("multiplier", "integer", line=MULTIPLIER),
+                       field("stake", "integer", line=t("一底 {v}", "stake {v}")),
+                       field("winner", "choice", values=("defenders", "declarer")), field("chongguan", "seat_values"),
+                       field("defender_total", "integer"), field("made", "boolean"))
 
 
 class Erqiwang(TrickGame):

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
+from .answers import SETTLED, Answer
 from .cards import Deck
 from .errors import InputErrors, InvalidInput, MalformedInput, UnknownAction
 from .i18n import Text, shown, t
@@ -25,12 +26,15 @@ Action = Callable[[Mapping, Any], dict]
 
 
 class ActionTable(dict):
-    """A core's actions, each ``(payload, rules) -> dict``, and what each reads: ``inputs(action, rules)``, its
-    declared :class:`~scoring.inputs.Schema` (None: none declared)."""
+    """A core's actions, each ``(payload, rules) -> dict``, what each reads: ``inputs(action, rules)``, its
+    declared :class:`~scoring.inputs.Schema` (None: none declared), and what each answers: ``answers[action]``,
+    its declared :class:`~scoring.answers.Answer`."""
 
-    def __init__(self, actions: Mapping[str, Action], inputs: Callable[[str, Any], Schema | None]):
+    def __init__(self, actions: Mapping[str, Action], inputs: Callable[[str, Any], Schema | None],
+                 answers: Mapping[str, Answer]):
         super().__init__(actions)
         self.inputs = inputs
+        self.answers = answers
 
 #: the tabs every game has, in the order the pages show them
 BASE_TABS = ("rules", "check", "hint", "settle")
@@ -51,8 +55,8 @@ class Game:
     carried_fields: ClassVar[tuple[str, ...]] = ()  # input fields a ledger hand takes from the hand before
     #: worked examples (action, title, payload) for the rules page and the API document: binding examples
     examples: ClassVar[tuple[tuple[str, Text, Mapping], ...]] = ()
-    #: the settle answer's fields beyond deltas and steps, as JSON Schema (the API document)
-    settle_answer: ClassVar[Mapping[str, dict]] = {}
+    #: the settle answer's fields beyond deltas and steps, declared (the API document, the result view)
+    settle_answer: ClassVar[Answer] = Answer()
     live_hand: ClassVar[Any] = None  # the live-hand protocol (scoring/live.py), when a hand can be followed live
     # the game module's own functions (set with staticmethod), behind the hooks below
     deck_of: ClassVar[Callable[[Rules], Deck]]
@@ -115,6 +119,13 @@ class Game:
         if not isinstance(table, ActionTable):
             return None
         return table.inputs(action, self.ruleset.resolve(rules))
+
+    def answer_of(self, action: str) -> Answer | None:
+        """What ``action`` answers, as declared (None: not declared)."""
+        if action == "settle":
+            return SETTLED + self.settle_answer
+        table = self.actions()
+        return table.answers.get(action) if isinstance(table, ActionTable) else None
 
     def action_names(self) -> list[str]:
         return sorted({*self.actions(), "settle"})

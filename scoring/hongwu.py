@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from .answers import answer, field
 from .cards import BIG, LITTLE, SUITS, Card, Deck, Suit
 from .errors import InputErrors, InvalidInput, PaijuError
 from .games import declarer_sides, settlement
@@ -382,8 +383,10 @@ EXAMPLES = (
     ("check", t("有对子必须跟对", "holding a pair, you must follow with it"),
      {"trump": "♠", "lead": "♣K ♣K", "play": "♣9 ♣4", "hand": "♣9 ♣9 ♣4 ♥A"}),
 )
-#: the settle answer beyond its deltas and steps, as JSON Schema (the API document)
-SETTLE_ANSWER = {"final": {"type": "integer"}}
+#: the settle answer beyond its deltas and steps: the declarer's final points are read under the deltas
+SETTLE_ANSWER = answer(field("final", "integer", line=t("庄家最终牌分（减去叫分） {v}",
+                                                       "the declarer's (庄家) final points (after the bid) {v}")),
+                       field("points", "integer"), field("made", "boolean"))
 
 
 class Hongwu(TrickGame):

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from .answers import answer, field
 from .cards import format_cards
 from .errors import InputErrors, InvalidInput
 from .games import Game, settlement
@@ -367,9 +368,13 @@ EXAMPLES = (
 )
 
 
+#: the settle answer beyond its deltas and steps: how many cards each player was dealt
+SETTLE_ANSWER = answer(field("dealt", "integer"))
+
+
 class Paodekuai(Game):
     slug = "paodekuai"
-    examples = EXAMPLES
+    examples, settle_answer = EXAMPLES, SETTLE_ANSWER
     name = t("跑得快 / 争上游", "Paodekuai / Zhengshangyou")
     kind = "shedding"
     summary = t("先出完手牌的人赢，输家按剩牌数付分", "first to play out all cards wins; losers pay by the cards they hold")

@@ -31,6 +31,7 @@ from functools import partial
 from typing import Any
 
 from . import q783_rounds
+from .answers import answer, field
 from .cards import format_cards
 from .games import Game, opposite_teams, settlement
 from .i18n import Text, join, seat_name, t
@@ -134,9 +135,11 @@ EXAMPLES = (
     ("check", t("4张炸管正Q783", "a 4-bomb beats 正Q783"),
      {"previous": "♦Q ♦7 ♦8 ♦3", "play": "♠4 ♥4 ♣4 ♦4"}),
 )
-#: the settle answer beyond its deltas and steps, as JSON Schema (the API document)
-SETTLE_ANSWER = {"banks": {"anyOf": [{"type": "array", "items": {"type": "integer"}}, {"type": "null"}]},
-                 "game_over": {"type": "boolean"}}
+#: the settle answer beyond its deltas and steps: the banks after the hand (a column beside the deltas), and
+#: whether the 大局 is over
+SETTLE_ANSWER = answer(field("banks", "integers", nullable=True, column=t("分库", "Bank")),
+                       field("game_over", "boolean", notice=t("有人的分库见底，这一大局结束。",
+                                                              "A bank is empty: this round (大局) is over.")))
 
 
 class Q783(Game):

@@ -467,4 +467,4 @@ def hint(payload: Mapping, rules) -> dict:
     return _CORE["hint"](payload, rules)
 
 
-ACTIONS = ActionTable({"classify": classify, "check": check, "hint": hint}, _CORE.inputs)
+ACTIONS = ActionTable({"classify": classify, "check": check, "hint": hint}, _CORE.inputs, _CORE.answers)

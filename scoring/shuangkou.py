@@ -25,6 +25,7 @@ Readings made here where the spec is silent:
 """
 from __future__ import annotations
 
+from .answers import MULTIPLIER, answer, field
 from .cards import format_cards
 from .errors import InputErrors, InvalidInput, MalformedInput, PaijuError
 from .games import Game, opposite_teams, settlement
@@ -301,8 +302,10 @@ EXAMPLES = (
     ("check", t("百搭王：7 7 8 9 9 大王 读作 778899", "wild joker: 7 7 8 9 9 大王 reads as 778899"),
      {"previous": "4 4 5 5 6 6", "play": "7 7 8 9 9 大王"}),
 )
-#: the settle answer beyond its deltas and steps, as JSON Schema (the API document)
-SETTLE_ANSWER = {"outcome": {"enum": ["shuangkou", "dankou", "pingkou"]}, "multiplier": {"type": "integer"}}
+#: the settle answer beyond its deltas and steps: the outcome (its words in outcome_name) and the multiplier
+SETTLE_ANSWER = answer(field("outcome", "choice", values=("shuangkou", "dankou", "pingkou")),
+                       field("outcome_name", "text", line=t("结果：{v}", "Result: {v}")),
+                       field("multiplier", "integer", line=MULTIPLIER))
 
 
 class Shuangkou(Game):

@@ -1,11 +1,12 @@
 """The OpenAPI 3.1 description of the JSON API (``GET /api/v1/openapi.json``).
 
-Generated from the same declarations the API reads with: each game's settle
+Generated from the same declarations the API reads and answers with: each game's settle
 input and the input of each other action (classify, check, hint, trick,
 bidding: ``Game.action_input``) is a :class:`~scoring.inputs.Schema` (every
 field gives its JSON Schema), its house rules come from its
-:class:`~scoring.rules.RuleSet`. Responses list at least
-the documented fields; every error answers ``{"error": {"code", "message",
+:class:`~scoring.rules.RuleSet`. What each action answers is an
+:class:`~scoring.answers.Answer` (``Game.answer_of``): every field declared, none
+other (a reading's own fields are left open); every error answers ``{"error": {"code", "message",
 "field"}}``. The ledger operations are described only where the app serves
 them (a route is looked up in the app's URL map).
 
@@ -44,19 +45,6 @@ def obj(required: dict[str, Any], optional: dict[str, Any] | None = None) -> dic
 # Responses
 # ---------------------------------------------------------------------------
 
-READING = obj({"kind": STRING, "label": STRING})
-#: what each action answers in every game (a shedding check also names the reading; a trick check may not
-#: be decided yet: legal null)
-ANSWERS = {
-    "classify": obj({"cards": STRING, "valid": BOOLEAN, "readings": {"type": "array", "items": READING},
-                     "reason": STRING}),
-    "check": obj({"legal": nullable(BOOLEAN), "reason": STRING}, {"reading": nullable(READING)}),
-    "hint": obj({"plays": STRINGS, "smallest": nullable(STRING), "truncated": BOOLEAN}),
-    "trick": obj({"winner": INTEGER, "points": INTEGER, "reason": STRING}),
-    "bidding": obj({"legal": BOOLEAN, "complete": BOOLEAN, "declarer": nullable(INTEGER),
-                    "bid": nullable(INTEGER), "reason": STRING, "steps": STRINGS}),
-}
-SETTLED = {"deltas": INTEGERS, "steps": STRINGS}  # and what each game adds (Game.settle_answer)
 ERROR_ITEM = obj({"code": STRING, "message": STRING, "field": nullable(STRING)})
 ERROR = obj({"error": ERROR_ITEM}, {"errors": {"type": "array", "items": ERROR_ITEM}})
 ERROR_WORDS = {
@@ -160,9 +148,9 @@ def body_of(game: Game, action: str) -> dict:
 
 
 def answer_of(game: Game, action: str) -> dict:
-    if action == "settle":
-        return obj({**SETTLED, **game.settle_answer})
-    return ANSWERS.get(action, OBJECT)
+    """What an action answers, as the game and its core declare it (closed: no other field)."""
+    declared = game.answer_of(action)
+    return declared.json_schema() if declared is not None else OBJECT
 
 
 def examples_of(game: Game, action: str) -> dict:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from operator import itemgetter
 from typing import Any, Callable, Mapping, Sequence
 
+from ..answers import answer, field
 from ..cards import Card, format_cards, format_play, in_ascending_order, missing_from, parse_cards, written_places
 from ..errors import InvalidInput, InvalidNotation, MalformedInput, PaijuError
 from ..games import ActionTable
@@ -101,6 +102,19 @@ CARD_INPUTS = {
 #: what each action reads after its cards, before the turn inputs of its spec
 LATER_INPUTS = {"check": Schema((PREVIOUS_READING,)),
                 "hint": Schema((replace(PREVIOUS_READING, shown_when=never), LIMIT))}
+
+
+#: what each action answers
+CLASSIFIED = answer(field("cards", "text"), field("valid", "boolean"), field("readings", "readings"),
+                    field("reason", "text"))
+ANSWERS = {
+    "classify": CLASSIFIED,
+    "check": answer(field("legal", "boolean"), field("reason", "text"), field("reading", "reading", nullable=True),
+                    field("readings", "readings"), field("table", "reading", required=False)),
+    "hint": answer(field("plays", "texts"), field("smallest", "text", nullable=True), field("truncated", "boolean"),
+                   field("reason", "text"), field("smallest_reading", "reading", nullable=True),
+                   field("table", "reading", nullable=True)),
+}
 
 
 def shedding_input(action: str, spec: SheddingSpec) -> Schema | None:
@@ -354,7 +368,7 @@ def shedding_actions(spec_for: SpecFor) -> ActionTable:
     return ActionTable({"classify": lambda payload, rules: classify(spec_for(rules), payload),
                         "check": lambda payload, rules: check(spec_for(rules), payload),
                         "hint": lambda payload, rules: hint(spec_for(rules), payload)},
-                       lambda action, rules: shedding_input(action, spec_for(rules)))
+                       lambda action, rules: shedding_input(action, spec_for(rules)), ANSWERS)
 
 
 def why_not(spec: SheddingSpec, rs: Sequence[Reading], table: Reading) -> Text:

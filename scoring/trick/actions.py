@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping, Sequence
 
+from ..answers import answer, field
 from ..cards import Card
 from ..errors import InvalidInput, PaijuError
 from ..i18n import join, t
@@ -58,6 +59,18 @@ LATER_INPUTS = {
 DECLARED = {"classify": TRICK_INPUTS["classify"], "trick": TRICK_INPUTS["trick"],
             "check": TRICK_INPUTS["check"] + LATER_INPUTS["check"],
             "hint": TRICK_INPUTS["hint"] + LATER_INPUTS["hint"] + Schema((LIMIT,))}
+
+
+#: what each action answers (bidding's is declared with the bidding)
+ANSWERS = {
+    "classify": answer(field("cards", "text"), field("valid", "boolean"), field("readings", "readings"),
+                       field("reason", "text")),
+    "check": answer(field("legal", "boolean", nullable=True), field("reason", "text"), field("play", "text"),
+                    field("forced", "text", nullable=True)),
+    "trick": answer(field("winner", "integer"), field("points", "integer"), field("reason", "text"),
+                    field("plays", "texts")),
+    "hint": answer(field("plays", "texts"), field("smallest", "text", nullable=True), field("truncated", "boolean")),
+}
 
 
 def read_input(action: str, payload: Mapping) -> Values:

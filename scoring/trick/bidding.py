@@ -4,6 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Mapping, Sequence
 
+from ..answers import AnswerField as Answered
+from ..answers import answer
 from ..i18n import Text, seat_name, shown, t
 from ..inputs import Context, ListField, Schema, WholeNumberField, as_int, int_json_schema, words_pattern
 
@@ -112,6 +114,11 @@ def _bad_bid(i: int, why: Text, steps: list[Text]) -> dict:
             "reason": t("第{i}项叫分不合规：{why}", "entry {i} is illegal: {why}", i=i + 1, why=why), "steps": steps}
 
 
+#: what the ``bidding`` action answers: ``illegal_index`` only for an illegal entry
+BIDDING_ANSWER = answer(Answered("legal", "boolean"), Answered("complete", "boolean"),
+                        Answered("declarer", "integer", nullable=True), Answered("bid", "integer", nullable=True),
+                        Answered("next", "integer", nullable=True), Answered("illegal_index", "integer", required=False),
+                        Answered("reason", "text"), Answered("steps", "texts"))
 #: what the ``bidding`` action reads: ``{"bids": [60, "pass", …], "start": seat}`` (each bid read in turn)
 BIDDING_INPUT = Schema((
     ListField("bids", t("依次的叫分（不叫写 pass 或 不叫），用空格分开",

@@ -5,6 +5,7 @@ import re
 
 import jsonschema
 import pytest
+from binding_examples import EXAMPLES
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from openapi_spec_validator import validate
@@ -112,6 +113,37 @@ def test_every_worked_example_is_a_valid_body_and_its_answer_matches_the_documen
             assert resp.status_code == 200, (path, resp.get_json())
             answer = doc_en["paths"][path]["post"]["responses"]["200"]["content"]["application/json"]["schema"]
             jsonschema.Draft202012Validator(answer).validate(resp.get_json())
+
+
+def answer_schema(doc: dict, path: str) -> dict:
+    return doc["paths"][path]["post"]["responses"]["200"]["content"]["application/json"]["schema"]
+
+
+def test_every_answer_schema_is_closed_and_declares_what_it_requires(doc_en):
+    for game in all_games():
+        for action in game.action_names():
+            schema = answer_schema(doc_en, f"/api/v1/{game.slug}/{action}")
+            assert schema["additionalProperties"] is False, (game.slug, action)
+            assert set(schema["required"]) <= set(schema["properties"]), (game.slug, action)
+
+
+def test_every_binding_examples_answer_validates_against_its_closed_schema(doc_en, client):
+    answered = 0
+    for example in EXAMPLES:
+        path = f"/api/v1/{example.slug}/{example.action}"
+        resp = client.post(path, json=example.payload)
+        if resp.status_code == 200:
+            jsonschema.Draft202012Validator(answer_schema(doc_en, path)).validate(resp.get_json())
+            answered += 1
+    assert answered > 200
+
+
+def test_an_undeclared_answer_field_is_refused_by_the_schema(doc_en):
+    settled = {"deltas": [1, -1], "steps": [], "outcome": "dankou", "outcome_name": "单扣", "multiplier": 1}
+    validator = jsonschema.Draft202012Validator(answer_schema(doc_en, "/api/v1/shuangkou/settle"))
+    validator.validate(settled)
+    with pytest.raises(jsonschema.ValidationError):
+        validator.validate({**settled, "more": 1})
 
 
 def test_an_error_answer_matches_the_documented_error_shape(doc_en, client):
