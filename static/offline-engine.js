@@ -122,7 +122,7 @@
     // a load that never ends (a phone short of memory may stall rather than fail) is a failure too
     var timer = setTimeout(function () { settle.reject(new Error("load timed out")); }, LOAD_LIMIT_MS);
     ready.then(function () { clearTimeout(timer); }, function () { clearTimeout(timer); });
-    engine = { worker: worker, ready: ready, pending: pending, next: 1 };
+    engine = { worker: worker, ready: ready, pending: pending, asked: 1 };
     ready.catch(function () { worker.terminate(); engine = null; });
     worker.postMessage({ type: "load", manifest: manifest, compile: !!compile });
     return ready;
@@ -132,7 +132,7 @@
     var state = stored();
     return startEngine(state.manifest).then(function () {
       return new Promise(function (resolve) {
-        var id = engine.next++;
+        var id = engine.asked++;
         engine.pending[id] = resolve;
         engine.worker.postMessage({ type: "answer", id: id, slug: slug, action: action, pairs: pairs,
                                     lang: document.documentElement.lang === "en" ? "en" : "zh" });
@@ -145,7 +145,7 @@
     if (!engine) return Promise.resolve(null);
     return engine.ready.then(function () {
       return new Promise(function (resolve) {
-        var id = engine.next++;
+        var id = engine.asked++;
         engine.pending[id] = resolve;
         engine.worker.postMessage({ type: "memory", id: id });
       });
@@ -278,8 +278,7 @@
     out.appendChild(el("p", "verdict", word("working")));
     var started = performance.now();
     ask(found.slug, found.action, pairs).then(function (reply) {
-      reply.names = pairs.filter(function (p) { return /^names-\d+$/.test(p[0]); }).map(function (p) { return p[1].trim(); });
-      out.replaceWith(render(found.action, reply, performance.now() - started));
+      out.replaceWith(render(reply, performance.now() - started));
     }, function () {
       out.className = "result bad";
       out.innerHTML = "";
@@ -305,96 +304,24 @@
     return node;
   }
 
-  function list(tag, cls, items) {
-    var node = el(tag, cls);
-    items.forEach(function (item) { node.appendChild(el("li", cls === "plays" ? "cards" : "", item)); });
+  /* the tags a view may hold (scoring/result_view.py); any other is drawn as a span */
+  var TAGS = /^(div|p|strong|table|thead|tbody|tr|th|td|h3|ol|ul|li)$/;
+
+  /* one node of the view the phone's engine worked out, with its words: drawn as the server's page draws it */
+  function draw(view) {
+    var node = el(TAGS.test(view.tag) ? view.tag : "span", view.cls, view.text);
+    (view.children || []).forEach(function (child) { node.appendChild(draw(child)); });
     return node;
   }
 
-  function render(action, reply, ms) {
-    var out = el("div", "result");
+  function render(reply, ms) {
+    var out = reply.view ? draw(reply.view) : el("div", "result bad", word("cannot-load"));
     out.id = "result";
     out.setAttribute("aria-live", "polite");
     out.dataset.offline = "1";
     out.dataset.ms = String(Math.round(ms));
-    var renderers = { settle: settled, check: checked, hint: hinted, trick: trickWon, bidding: bid };
-    if (reply.error || reply.failed) errors(out, reply);
-    else (renderers[action] || generic)(out, reply.result, reply.seats, reply.names || []);
     out.appendChild(el("p", "offline-mark muted", word("mark")));
     return out;
-  }
-
-  function errors(out, reply) {
-    out.className = "result bad";
-    var each = reply.errors || (reply.error ? [reply.error] : [{ message: word("cannot-load") }]);
-    out.appendChild(list("ul", "errors", each.map(function (e) { return e.message; })));
-  }
-
-  function signed(n) { return n > 0 ? "+" + n : String(n); }
-
-  function settled(out, result, seats, names) {
-    out.className = "result ok";
-    var table = el("table", "deltas"), head = el("tr"), body = el("tbody");
-    [word("seat"), word("score")].concat(result.banks ? [word("banks")] : []).forEach(function (w) {
-      head.appendChild(el("th", "", w));
-    });
-    var thead = el("thead"); thead.appendChild(head); table.appendChild(thead);
-    result.deltas.forEach(function (d, i) {
-      var row = el("tr");
-      row.appendChild(el("td", "", names[i] ? seats[i] + " · " + names[i] : seats[i]));
-      row.appendChild(el("td", "num " + (d > 0 ? "plus" : d < 0 ? "minus" : ""), signed(d)));
-      if (result.banks) row.appendChild(el("td", "num", result.banks[i]));
-      body.appendChild(row);
-    });
-    table.appendChild(body);
-    out.appendChild(table);
-    if (result.outcome_name) out.appendChild(el("p", "extra", word("outcome") + result.outcome_name));
-    if (result.multiplier !== undefined && result.multiplier !== null) {
-      out.appendChild(el("p", "extra", word("multiplier") + " ×" + result.multiplier));
-    }
-    if (result.stake !== undefined && result.stake !== null) out.appendChild(el("p", "extra", word("stake") + " " + result.stake));
-    if (result.final !== undefined && result.final !== null) out.appendChild(el("p", "extra", word("final") + " " + result.final));
-    if (result.game_over) out.appendChild(el("p", "notice", word("game-over")));
-    out.appendChild(el("h3", "", word("steps")));
-    out.appendChild(list("ol", "steps", result.steps || []));
-  }
-
-  function checked(out, result) {
-    out.className = "result " + (result.legal ? "ok" : result.legal === null ? "unknown" : "bad");
-    var verdict = result.legal ? "✓ " + word("legal") : result.legal === null ? "? " + word("unsure") : "✗ " + word("illegal");
-    out.appendChild(el("p", "verdict", verdict));
-    out.appendChild(el("p", "reason", result.reason));
-    if (result.forced) out.appendChild(el("p", "forced", word("forced") + result.forced));
-    if (result.reading) out.appendChild(el("p", "", word("reading") + result.reading.label));
-  }
-
-  function hinted(out, result) {
-    var verdict = el("p", "verdict", word("would-play"));
-    verdict.appendChild(el("strong", "cards", result.smallest || word("pass")));
-    out.appendChild(verdict);
-    if (!result.smallest) out.appendChild(el("p", "reason", result.reason));
-    out.appendChild(el("p", "", word("plays", { n: result.plays.length }) + (result.truncated ? word("truncated") : "") + word("colon")));
-    out.appendChild(list("ol", "plays", result.plays));
-  }
-
-  function trickWon(out, result) {
-    out.className = "result ok";
-    out.appendChild(el("p", "verdict", word("winner", { n: result.winner + 1 })));
-    out.appendChild(el("p", "", word("points") + result.points));
-    out.appendChild(el("p", "reason", result.reason));
-  }
-
-  function bid(out, result, seats) {
-    out.className = "result " + (result.legal ? "ok" : "bad");
-    var verdict = !result.legal ? "✗ " + word("bid-bad") : result.complete ?
-      "✓ " + word("declarer", { seat: result.declarer + 1, bid: result.bid }) : "… " + word("bid-open");
-    out.appendChild(el("p", "verdict", verdict));
-    out.appendChild(el("p", "reason", result.reason));
-    if (result.steps) out.appendChild(list("ol", "steps", result.steps));
-  }
-
-  function generic(out, result) {
-    out.appendChild(el("p", "reason", result.reason || ""));
   }
 
   // -- start ------------------------------------------------------------------------------------------------------

@@ -4,7 +4,8 @@ tests enter the binding examples through the pages with these, and check the pho
 from __future__ import annotations
 
 from scoring import inputs
-from scoring.registry import all_games
+from scoring.registry import all_games, get_game
+from webapp.offline_page import answer
 
 
 def _text(value) -> str:
@@ -71,3 +72,55 @@ SHEDDING_HINTS = [
     ("shuangkou", {"previous": "4 4 5 5 6 6", "hand": "7 7 8 8 9 9 大王 3"}),
     ("q783", {"previous": "♠4", "hand": "♠6 ♥Q ♥7 ♥8 ♥3 ♣9 ♦J"}),
 ]
+
+
+# -- a binding example (tests/binding_examples.py) as a player enters it in its tab's form ---------------------
+
+TRICK_GAMES = {"hongwu", "erqiwang"}
+
+
+def unused_fields(example) -> list[str]:
+    """The fields an example gives that its house rules leave unused (variants.md: "when its option is off it is
+    … ignored"): the form does not show them under those rules, so the example is entered without them."""
+    rules, given = example.payload.get("rules") or {}, example.payload
+    if (example.slug, example.action) == ("paodekuai", "settle"):
+        used = {"bombs": rules.get("bomb_points", 0), "heart10": rules.get("zhaniao", "off") != "off",
+                "let_go": rules.get("baopei", False)}
+    elif (example.slug, example.action) == ("erqiwang", "settle"):
+        on = rules.get("bottom_bonus", "off") == "on"
+        used = {"bottom_points": on, "last_trick": on}
+    else:
+        used = {}
+    return [name for name, is_used in used.items() if name in given and given[name] is not None and not is_used]
+
+
+def as_entered(example) -> tuple[str, dict]:
+    """The tab and payload the page takes for the example: a classify example becomes a lead on the check tab;
+    fields its rules leave unused are left out."""
+    if example.action != "classify":
+        unused = unused_fields(example)
+        return example.action, {k: v for k, v in example.payload.items() if k not in unused}
+    payload = dict(example.payload)
+    cards = payload.pop("cards")
+    if example.slug in TRICK_GAMES:
+        return "check", {**payload, "lead": None, "hand": cards, "play": cards}
+    return "check", {**payload, "previous": None, "play": cards}
+
+
+def entered_pairs(slug: str, tab: str, payload: dict) -> list[tuple[str, str]]:
+    pairs = form_pairs(get_game(slug), tab, payload)
+    if "rules-preset" not in dict(pairs):
+        pairs.insert(0, ("rules-preset", get_game(slug).ruleset.default_preset))
+    return pairs
+
+
+def view_texts(view: dict) -> list[str]:
+    """The words of a result view (scoring/result_view.py) in the order a page shows them, each text stripped."""
+    own = [view["text"].strip()] if view.get("text") and view["text"].strip() else []
+    return own + [text for child in view.get("children", ()) for text in view_texts(child)]
+
+
+def phone_messages(slug: str, action: str, payload: dict, lang: str = "zh") -> list[str]:
+    """The error messages the phone shows for ``payload`` entered in the ``action`` tab's form."""
+    view = answer(slug, action, entered_pairs(slug, action, payload), lang)["view"]
+    return [li["text"] for ul in view["children"] for li in ul["children"]]

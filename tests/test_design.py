@@ -80,3 +80,46 @@ def test_the_slug_check_finds_a_slug_where_one_is_written():
     for game in all_games():
         assert pattern.search(f'if table.game == "{game.slug}":')
     assert not pattern.search("if game.live is not None:")
+
+
+def static_scripts() -> list[Path]:
+    return sorted((ROOT / "static").glob("*.js"))
+
+
+def test_no_page_script_names_a_game():
+    named = {p.name: found for p in static_scripts() if (found := slug_pattern().findall(p.read_text("utf-8")))}
+    assert named == {}
+
+
+def declared_names() -> set[str]:
+    """Every game's slug, and the name of every input and answer field a game or a core declares."""
+    def names(fields):
+        for f in fields:
+            yield f.name
+            yield from names(getattr(f, "fields", ()))
+    found = set()
+    for game in all_games():
+        found.add(game.slug)
+        for action in game.action_names():
+            schema = game.settle_input if action == "settle" else game.action_input(action)
+            answer = game.answer_of(action)
+            found.update(names(schema.fields if schema else ()), names(answer.fields if answer else ()))
+    return found
+
+
+#: the scripts that draw the engine's answers in the phone: they draw a view (scoring/result_view.py) and know no
+#: game, no input field and no answer field
+ANSWER_SCRIPTS = ("offline-engine.js", "offline-engine-worker.js")
+#: names of the browser's own that a field shares (a PromiseRejectionEvent's ``reason``)
+BROWSER_NAMES = {"reason"}
+
+
+def test_the_scripts_that_draw_answers_name_no_game_and_no_field():
+    names = declared_names() - BROWSER_NAMES
+    named = {}
+    for script in ANSWER_SCRIPTS:
+        text = (ROOT / "static" / script).read_text("utf-8")
+        found = sorted(n for n in names if re.search(r"""["'.]%s\b(?![-(])""" % re.escape(n), text))
+        if found:
+            named[script] = found
+    assert named == {}

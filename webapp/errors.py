@@ -7,9 +7,17 @@ from flask import jsonify, render_template, request
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import BadHost, HTTPException, SecurityError
 
-from scoring.errors import (AmbiguousPlay, InputErrors, InvalidInput, InvalidNotation, MalformedInput, PaijuError,
-                            UnknownAction)
+from scoring.errors import (
+    AmbiguousPlay,
+    InputErrors,
+    InvalidInput,
+    InvalidNotation,
+    MalformedInput,
+    PaijuError,
+    UnknownAction,
+)
 from scoring.i18n import render, t
+from scoring.result_view import each_error  # noqa: F401  (what the pages use to list an error's problems)
 
 from .api import error_response
 from .forms import attach_error, label_of
@@ -37,10 +45,6 @@ def status_of(exc: PaijuError) -> int:
     if isinstance(exc, InvalidNotation):
         return 400 if exc.malformed else 422
     return next((status for cls, status in STATUS if isinstance(exc, cls)), 400)
-
-
-def each_error(exc: PaijuError) -> tuple[PaijuError, ...]:
-    return exc.errors if isinstance(exc, InputErrors) else (exc,)
 
 
 def error_messages(form, exc: PaijuError) -> list[str]:

@@ -14,6 +14,7 @@ from scoring import inputs
 from scoring.errors import PaijuError
 from scoring.games import Game
 from scoring.i18n import render, seat_number, t
+from scoring.result_view import action_label
 
 from .i18n import current_lang
 from . import offline_page
@@ -166,6 +167,10 @@ class ActionForm(FlaskForm):
         as the rules sub-form reads them."""
         out = offline_page.action_payload(self.game, self.action, offline_page.Posted(form_pairs(self)))
         return {**out, "rules": self.rules_payload()}
+
+    def label_of(self, path: str) -> str | None:
+        """The form's own words for an engine path (the phone finds the same: ``scoring.result_view``)."""
+        return action_label(self.game, self.action, path, current_lang())
 
     def has_entry(self, entry: str) -> bool:
         return any(field.entry == entry for field in self.declared)

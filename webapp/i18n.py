@@ -1,12 +1,12 @@
 """Language choice: Chinese by default, English by a remembered switch."""
 from __future__ import annotations
 
-import re
 from typing import Callable
 
 from flask import Request, has_request_context, request
 
-from scoring.i18n import DEFAULT_LANG, LANGS, render, render_json, to_json
+from scoring.i18n import DEFAULT_LANG, LANGS
+from scoring.result_view import message_in_words
 
 COOKIE = "lang"
 
@@ -51,21 +51,9 @@ def accept_language(req: Request) -> str:
 # a player filled in a form, so pages say what the form itself calls it.
 # ---------------------------------------------------------------------------
 
-_FIELD_IN_QUOTES = re.compile(r"(「|“)([a-z_]+(?:\[\d+\])?(?:\.[a-z_0-9]+)?)(」|”)")
-
-
 def page_message(exc, lang: str | None = None, label_of: Callable[[str], str | None] | None = None,
                  names: tuple[str, ...] | None = None) -> str:
     """An engine error as a page shows it: a quoted field path becomes the form's own label for it
     (``label_of(path)``, from the form that was sent); with ``names`` (the players in the seats, in seat
     order), a seat is called by its player's name."""
-    lang = lang or current_lang()
-    message = render_json(to_json(exc.message), lang, names) if names else render(exc.message, lang)
-    if label_of is None:
-        return message
-
-    def swap(m):
-        label = label_of(m.group(2))
-        return f"{m.group(1)}{label}{m.group(3)}" if label else m.group(0)
-
-    return _FIELD_IN_QUOTES.sub(swap, message)
+    return message_in_words(exc, lang or current_lang(), label_of, names)

@@ -18,8 +18,9 @@ from typing import Any
 
 from scoring import inputs
 from scoring.errors import InputErrors, PaijuError
-from scoring.i18n import render, seat_number, t
+from scoring.i18n import render, t
 from scoring.registry import get_game
+from scoring.result_view import error_messages, errors_view, result_view
 
 LIST_FIELDS = (inputs.PerSeatField, inputs.SeatOrderField)
 #: the rules sub-form's prefix (``rules-preset``, ``rules-penalty``)
@@ -219,14 +220,24 @@ def _error(exc: PaijuError, lang: str) -> dict:
     return {"code": exc.code, "message": render(exc.message, lang), "field": exc.field}
 
 
+def names_given(game, posted: Posted) -> list[str]:
+    """The players' names typed beside the settle form's seats (``schema_forms.SettleForm.names_given``)."""
+    seats = seats_for(game, resolved_rules(game, rules_payload(game, posted)), posted)
+    return [(posted.get(f"names-{i}") or "").strip() for i in range(seats)]
+
+
+def _failed(code: str, message: str) -> dict:
+    return {"error": {"code": code, "message": message, "field": None}, "view": errors_view([message])}
+
+
 def answer(slug: str, action: str, pairs, lang: str) -> dict:
     """What the phone shows for a posted form: ``{"result": …}`` (the API's answer, in ``lang``) or
     ``{"error": …, "errors": […]}`` (the API's error body: its message, and each problem when there are
-    several); ``seats`` are the seat numbers a player reads."""
+    several), and ``view``: what the server's page shows for it (``scoring.result_view``), which the page draws."""
     game = get_game(slug)
     if game is None or (action != "settle" and action not in game.actions()):
-        return {"error": {"code": "not_found", "message": render(t("找不到这个地址", "no such address"), lang),
-                          "field": None}}
+        return _failed("not_found", render(t("找不到这个地址", "no such address"), lang))
+    names = names_given(game, Posted(pairs)) if action == "settle" else []
     try:
         payload = form_payload(game, action, pairs)
         result = render(game.run(action, payload), lang)
@@ -234,11 +245,11 @@ def answer(slug: str, action: str, pairs, lang: str) -> dict:
         out = {"error": _error(exc, lang)}
         if isinstance(exc, InputErrors) and len(exc.errors) > 1:
             out["errors"] = [_error(e, lang) for e in exc.errors]
+        out["view"] = errors_view(error_messages(game, action, exc, lang, names if names and all(names) else None))
         return out
     except Exception:  # noqa: BLE001 - a phone must always get words, never a dead form
-        return {"error": {"code": "engine_failed", "message": render(FAILED, lang), "field": None}}
-    seats = len(result.get("deltas") or []) or game.seats[1]
-    return {"result": result, "seats": [seat_number(i) for i in range(seats)]}
+        return _failed("engine_failed", render(FAILED, lang))
+    return {"result": result, "view": result_view(game, action, result, lang, names)}
 
 
 def answer_json(slug: str, action: str, pairs_json: str, lang: str) -> str:

@@ -11,6 +11,7 @@ from scoring.errors import PaijuError
 from scoring.i18n import render, seat_number
 from scoring.inputs import bound, item_label, numbered
 from scoring.registry import SLUGS, all_games, get_game
+from scoring.result_view import result_view
 
 from . import forms, schema_forms
 from .errors import error_messages
@@ -32,6 +33,8 @@ def init_app(app):
                 "blank_row": schema_forms.blank_row, "seat_options": schema_forms.seat_options,
                 "choice_options": schema_forms.choice_options, "value_options": schema_forms.value_options,
                 "tabs_for": tabs_for, "seat_no": seat_number,
+                "result_view": lambda game, action, result, names=(): result_view(game, action, result, lang,
+                                                                                   names or ()),
                 "option_choices": forms.option_choices, "rule_words": forms.rule_words,
                 "preset_words": forms.preset_words,
                 "rform_has_values": lambda rf: any(k != "preset" for k in forms.rules_payload(rf)),
@@ -130,12 +133,11 @@ def check(slug):
     game = game_or_404(slug)
     form = forms.action_form_class(game, "check")()
     result, errors = run_action(game, "check", form)
-    readings = table_readings = None
-    if request.method == "POST" and form.has_entry("table_reading"):  # a play read in several ways: say which
-        readings = _classify(game, form.play.data, form)
+    table_readings = None
+    if request.method == "POST" and form.has_entry("table_reading"):  # the table's play read in several ways
         table_readings = _classify(game, form.previous.data, form)
     return page(game, "check", "game/check.html", form=form, result=result, errors=errors,
-                readings=readings, table_readings=table_readings, **_pickers(game, form))
+                table_readings=table_readings, **_pickers(game, form))
 
 
 def _classify(game, cards, form):

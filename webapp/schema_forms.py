@@ -24,6 +24,7 @@ from wtforms import BooleanField, FieldList, Form, FormField, StringField
 from scoring import inputs
 from scoring.games import Game
 from scoring.i18n import Text, render, seat_number
+from scoring.result_view import settle_label
 
 from . import offline_page
 from .i18n import current_lang
@@ -147,8 +148,7 @@ class SettleForm(FlaskForm):
     # -- errors ---------------------------------------------------------------------
 
     def label_of(self, path: str) -> str | None:
-        label = self.game.settle_input.label_of(path)
-        return render(label, current_lang()) if label is not None else None
+        return settle_label(self.game, path, current_lang())
 
     def attach(self, path: str | None, message: str) -> bool:
         """Put an engine error on the field its path names; False when no field matches."""

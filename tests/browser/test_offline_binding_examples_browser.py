@@ -18,61 +18,21 @@ from __future__ import annotations
 
 import pytest
 from binding_examples import EXAMPLES, Example
-from offline_forms import form_pairs
+from offline_forms import as_entered, entered_pairs, phone_messages, unused_fields
 from playwright.sync_api import Error as PageError
 from test_offline_engine_browser import (
     CLEAR,
     FILL,
     MARK,
-    api_messages,
     api_reply,
     open_tab,
     phone_with_offline_mode,
     texts,
 )
 
-from scoring.registry import get_game
 from webapp.offline_page import answer
 
 pytestmark = pytest.mark.browser
-
-TRICK_GAMES = {"hongwu", "erqiwang"}
-
-
-def unused_fields(example: Example) -> list[str]:
-    """The fields an example gives that its house rules leave unused (variants.md: "when its option is off it is
-    … ignored"): the form does not show them under those rules, so the example is entered without them."""
-    rules, given = example.payload.get("rules") or {}, example.payload
-    if (example.slug, example.action) == ("paodekuai", "settle"):
-        used = {"bombs": rules.get("bomb_points", 0), "heart10": rules.get("zhaniao", "off") != "off",
-                "let_go": rules.get("baopei", False)}
-    elif (example.slug, example.action) == ("erqiwang", "settle"):
-        on = rules.get("bottom_bonus", "off") == "on"
-        used = {"bottom_points": on, "last_trick": on}
-    else:
-        used = {}
-    return [name for name, is_used in used.items() if name in given and given[name] is not None and not is_used]
-
-
-def as_entered(example: Example) -> tuple[str, dict]:
-    """The tab and payload the page takes for the example: a classify example becomes a lead on the check tab;
-    fields its rules leave unused are left out."""
-    if example.action != "classify":
-        unused = unused_fields(example)
-        return example.action, {k: v for k, v in example.payload.items() if k not in unused}
-    payload = dict(example.payload)
-    cards = payload.pop("cards")
-    if example.slug in TRICK_GAMES:
-        return "check", {**payload, "lead": None, "hand": cards, "play": cards}
-    return "check", {**payload, "previous": None, "play": cards}
-
-
-def entered_pairs(slug: str, tab: str, payload: dict) -> list[tuple[str, str]]:
-    pairs = form_pairs(get_game(slug), tab, payload)
-    if "rules-preset" not in dict(pairs):
-        pairs.insert(0, ("rules-preset", get_game(slug).ruleset.default_preset))
-    return pairs
-
 
 def redrawn_by(pairs) -> tuple:
     """The pairs the server redraws the form for (house rules, Q783's number of players)."""
@@ -214,7 +174,7 @@ def test_each_binding_example_offline_gives_the_apis_answer(phone, live_server, 
         assert str(exc).split("no box for ", 1)[1].split("\n", 1)[0] in NEVER_OFFERED, example.source
         return
     if status != 200:
-        assert texts(result.locator("ul.errors li")) == api_messages(body), example.source
+        assert texts(result.locator("ul.errors li")) == phone_messages(example.slug, tab, payload), example.source
     else:
         SAME[tab](result, body)
     for name in unused_fields(example):  # not in the form; the answer is the one the API gives with it

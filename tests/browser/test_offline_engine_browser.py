@@ -14,7 +14,7 @@ from contextlib import contextmanager
 
 import page_waits
 import pytest
-from offline_forms import examples, form_pairs
+from offline_forms import examples, form_pairs, phone_messages
 
 from scoring.registry import get_game
 
@@ -152,10 +152,6 @@ def texts(locator):
     return [t.strip() for t in locator.all_inner_texts()]
 
 
-def api_messages(body):
-    return [e["message"] for e in body.get("errors") or [body["error"]]]
-
-
 #: settle examples of the rules pages; every one of them (and every check, hint and trick) is answered by the
 #: phone's page glue in CPython (tests/web/test_offline_engine.py) and one of each game × tab × way the page draws
 #: it in this browser (test_offline_binding_examples_browser.py): these few show what only a page can
@@ -167,11 +163,13 @@ REFUSED = [("paodekuai", "settle", {"winner": 0, "cards_left": [0, 99, "x", 3]})
 
 
 @pytest.mark.parametrize(("slug", "action", "payload"), REFUSED, ids=[s for s, _a, _p in REFUSED])
-def test_a_refused_input_offline_gives_the_apis_error_messages(phone, live_server, slug, action, payload):
-    status, body = api_reply(live_server, slug, action, payload)
+def test_a_refused_input_offline_gives_the_pages_error_messages(phone, live_server, slug, action, payload):
+    """The messages name the form's fields in its words, as the server's page does (tests/web/test_offline_engine.py
+    shows they are the page's, for every binding example)."""
+    status, _body = api_reply(live_server, slug, action, payload)
     assert status in (400, 422)
     result = answer_offline(phone, phone.context, live_server, slug, action, payload)
-    assert texts(result.locator("ul.errors li")) == api_messages(body)
+    assert texts(result.locator("ul.errors li")) == phone_messages(slug, action, payload)
 
 
 def test_the_answer_is_written_in_the_pages_language(phone, live_server):

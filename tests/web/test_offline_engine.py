@@ -2,14 +2,17 @@
 from __future__ import annotations
 
 import hashlib
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from offline_forms import SHEDDING_HINTS, examples, form_pairs
+from binding_examples import EXAMPLES
+from databases import mark_migrated, migrated_sqlite_url
+from offline_forms import SHEDDING_HINTS, as_entered, entered_pairs, examples, form_pairs, view_texts
 from werkzeug.datastructures import MultiDict
 
 from scoring.registry import all_games, get_game
-from webapp import forms, schema_forms
+from webapp import create_app, forms, schema_forms
 from webapp.offline_page import answer, form_payload
 from webapp.pages import _rules_or_default
 from webapp.pwa import RUNTIME_DIR
@@ -95,11 +98,93 @@ def test_the_phone_answers_a_form_as_the_api_answers_its_payload(app, client, sl
     if status == 200:
         assert reply["result"] == body
     else:
-        assert {k: v for k, v in reply.items() if k != "seats"} == body
+        assert {k: v for k, v in reply.items() if k != "view"} == body
 
 
 def test_every_refused_example_is_refused_by_the_api_too(client):
     assert all(api_reply(client, slug, action, payload, "zh")[0] in (400, 422) for slug, action, payload in REFUSED)
+
+
+# -- what the phone shows is what the server's page shows (scoring/result_view.py, drawn by both) ---------------
+
+class PageWords(HTMLParser):
+    """The words of a page's answer box (``#result``), each text as the page shows it, in order, and the error
+    messages the page puts on its fields and above its form (``.error``)."""
+
+    def __init__(self):
+        super().__init__()
+        self.result: list[str] = []
+        self.errors: list[str] = []
+        self.open: list[str] = []  # what each open element is: "result", "error" or ""
+
+    def handle_starttag(self, tag, attrs):
+        if tag in ("input", "br", "img", "meta", "link", "option"):
+            return
+        attrs = dict(attrs)
+        inside = "result" if attrs.get("id") == "result" or "result" in self.open else ""
+        self.open.append("error" if "error" in (attrs.get("class") or "").split() else inside)
+
+    def handle_endtag(self, tag):
+        if tag not in ("input", "br", "img", "meta", "link", "option") and self.open:
+            self.open.pop()
+
+    def handle_data(self, data):
+        text = data.strip()
+        if not text or not self.open:
+            return
+        if self.open[-1] == "error":
+            self.errors.append(text)
+        elif "result" in self.open:
+            self.result.append(text)
+
+
+@pytest.fixture(scope="module")
+def page_client(tmp_path_factory):
+    """The pages with no CSRF token to fetch first: a form is posted as a player's tap posts it."""
+    url = migrated_sqlite_url(tmp_path_factory.mktemp("pages") / "pages.db")
+    app = mark_migrated(create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE_URL": url,
+                                    "WTF_CSRF_ENABLED": False}))
+    return app.test_client()
+
+
+def page_words(client, slug, tab, pairs, lang) -> PageWords:
+    client.set_cookie("lang", lang)
+    resp = client.post(f"/{slug}/{tab}", data=MultiDict(pairs), headers={"HX-Request": "true"})
+    assert resp.status_code == 200
+    words = PageWords()
+    words.feed(resp.get_data(as_text=True))
+    return words
+
+
+ENTERED = [(e.slug, *as_entered(e)) for e in EXAMPLES] + [case for case in REFUSED]
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize(("slug", "tab", "payload"), ENTERED)
+def test_the_phone_shows_the_words_the_servers_page_shows(page_client, slug, tab, payload, lang):
+    pairs = entered_pairs(slug, tab, payload)
+    reply = answer(slug, tab, pairs, lang)
+    page = page_words(page_client, slug, tab, pairs, lang)
+    if "result" in reply:
+        assert view_texts(reply["view"]) == page.result
+        assert page.errors == []
+    else:
+        assert sorted(view_texts(reply["view"])) == sorted(page.errors)
+        assert page.result == []
+
+
+def test_a_q783_round_with_a_winner_but_no_cards_is_named_in_the_forms_words():
+    pairs = entered_pairs("q783", "settle", {"players": 4, "teams": True, "banks": [250] * 4,
+                                             "rounds": [{"winner": 0}], "finish_order": [1, 3]})
+    messages = view_texts(answer("q783", "settle", pairs, "zh")["view"])
+    assert any("第1圈赢的牌" in m or "第1圈赢的是" in m for m in messages), messages
+    assert not any("rounds[0]" in m for m in messages), messages
+
+
+def test_the_phones_hint_explains_the_smallest_play_as_the_page_does():
+    for slug, payload in SHEDDING_HINTS:
+        texts = view_texts(answer(slug, "hint", form_pairs(get_game(slug), "hint", payload), "zh")["view"])
+        assert any(t.startswith("最小管得上的：") for t in texts), (slug, texts)
 
 
 def test_an_unknown_game_or_action_is_answered_in_words_not_a_crash():
