@@ -1,0 +1,139 @@
+"""The evening's edges (issue 41, item 2 and the words of item 4), as the pages' HTML shows them: every way back
+leads the phone that holds a table's edit token to the editable table at the next hand's form (``/edit#entry``);
+a new table opens on its first hand with the QR folded into one small "让大家加入" button; undo's box goes with
+the next change; a page that refuses to edit offers the read-only table; the LAN hint is for the host's own
+computer only; a table links to its game's rules."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from test_ledger_db import lclient, ledger_app  # noqa: F401 - fixtures
+from test_ledger_evening import BANKS, first_out, hand_page, undo
+from test_tables_pages import api_table, csrf, open_table, record
+
+
+@pytest.fixture
+def client(lclient):  # noqa: F811
+    return lclient
+
+
+def entry_of(html: str) -> str:
+    """The entry (totals, then the next hand's form) as the page shows it, up to the evening's links."""
+    start = html.index('id="entry"')
+    return html[start:html.index('class="evening-links"', start)]
+
+
+def test_a_new_table_opens_on_its_first_hand_with_the_qr_folded_into_one_join_button(client):
+    page = client.get("/tables/new?game=q783").get_data(as_text=True)
+    names = {f"name_{i}": n for i, n in enumerate(["甲", "乙", "丙"])}
+    resp = client.post("/tables/new?game=q783", data={"csrf_token": csrf(page), "game": "q783", **names})
+    assert resp.headers["Location"].endswith("/edit?new=1#entry")
+    html = client.get(resp.headers["Location"].split("#")[0]).get_data(as_text=True)
+    entry = entry_of(html)
+    join = re.search(r'<details class="share join">\s*<summary>让大家加入</summary>(.*?)</details>', entry, re.S)
+    assert join and "<svg" in join.group(1) and "开好了" in join.group(1)  # the QR and the banner, folded
+    assert entry.index("让大家加入") < entry.index('id="live"') < entry.index('id="new-hand"')
+    assert html.count("让大家加入") == 1 and html.count("开好了") == 1
+    assert not re.search(r"<details[^>]*\bopen\b", html[:html.index('id="entry"')])  # nothing open over it
+
+
+def test_once_the_table_has_a_hand_the_join_button_sits_above_the_entry(client):
+    _, edit_path = open_table(client)
+    record(client, edit_path, **BANKS, **first_out(1))
+    html = client.get(edit_path).get_data(as_text=True)
+    assert html.count("让大家加入") == 1 and html.index("让大家加入") < html.index('id="entry"')
+    assert "开好了" not in html
+
+
+def test_settle_up_leads_back_to_the_editable_table_on_the_phone_that_holds_its_edit_token(client, app):
+    table_id, edit_path = open_table(client)
+    record(client, edit_path, **BANKS, **first_out(1))
+    back = re.search(r'<a class="btn" href="([^"]+)">回到牌桌</a>', client.get(f"/tables/{table_id}/settle-up")
+                     .get_data(as_text=True)).group(1)
+    assert back == f"/tables/{table_id}/edit#entry"
+    stranger = client.application.test_client()  # a player with the read-only link only
+    back = re.search(r'<a class="btn" href="([^"]+)">回到牌桌</a>', stranger.get(f"/tables/{table_id}/settle-up")
+                     .get_data(as_text=True)).group(1)
+    assert back == f"/tables/{table_id}"
+
+
+def test_the_read_only_page_offers_the_editing_page_to_a_phone_that_holds_the_edit_token(client):
+    table_id, _ = open_table(client)
+    owner = client.get(f"/tables/{table_id}").get_data(as_text=True)
+    assert f'href="/tables/{table_id}/edit#entry">这台手机可以记账' in owner
+    player = client.application.test_client().get(f"/tables/{table_id}").get_data(as_text=True)
+    assert "这台手机可以记账" not in player and "只读：新记的局会自动出现" in player
+
+
+def test_every_way_back_from_a_hand_lands_on_the_next_hands_form(client):
+    table_id, edit_path = open_table(client)
+    for seat in (1, 2):
+        record(client, edit_path, **BANKS, **first_out(seat))
+    html = hand_page(client, edit_path, 1)
+    assert f'href="{edit_path}#entry">← 回到牌桌' in html
+    assert '<div class="submit-bar"><button type="submit" class="btn primary big">保存修改' in html
+    page = client.get(f"{edit_path}/hands/2/delete").get_data(as_text=True)
+    assert f'href="{edit_path}#entry">取消' in page
+    gone = client.post(f"{edit_path}/hands/2/delete", data={"csrf_token": csrf(page), "version": "3"})
+    assert gone.status_code == 303 and gone.headers["Location"].endswith("/edit#entry")
+
+
+@pytest.mark.parametrize("change", ["edit", "rules", "seats", "delete"])
+def test_the_undo_box_goes_once_the_next_change_is_made(client, change):
+    table_id, edit_path = open_table(client)
+    for seat in (1, 2, 3):
+        record(client, edit_path, **BANKS, **first_out(seat))
+    undo(client, edit_path, 3, api_table(client, table_id)["version"])
+    page = client.get(edit_path).get_data(as_text=True)
+    assert "已撤销第3局" in page
+    version = str(api_table(client, table_id)["version"])
+    if change == "edit":
+        form = {"csrf_token": csrf(page), "mode": "form", "version": version, **BANKS, **first_out(2)}
+        assert client.post(f"{edit_path}/hands/1", data=form).status_code == 303
+    elif change == "rules":
+        form = {"csrf_token": csrf(page), "version": version, "rules-penalty": "30"}
+        assert client.post(f"{edit_path}/rules", data=form).status_code == 303
+    elif change == "seats":
+        form = {"csrf_token": csrf(page), "kind": "rename", "seat": "1", "name": "阿明哥"}
+        assert client.post(f"{edit_path}/seats", data=form).status_code == 303
+    else:
+        assert client.post(f"{edit_path}/hands/1/delete", data={"csrf_token": csrf(page), "version": version}
+                           ).status_code == 303
+    page = client.get(edit_path).get_data(as_text=True)
+    assert "已撤销第3局" not in page and "恢复第3局" not in page
+
+
+def test_the_no_permission_page_offers_the_read_only_table(client):
+    table_id, _ = open_table(client)
+    stranger = client.application.test_client()
+    for path in (f"/tables/{table_id}/edit", f"/tables/{table_id}/edit/hands/1"):
+        resp = stranger.get(path)
+        html = resp.get_data(as_text=True)
+        assert resp.status_code == 403 and f'href="/tables/{table_id}">看这一桌（只读）</a>' in html, path
+    stranger.get("/lang/en")
+    assert "See this table (read-only)" in stranger.get(f"/tables/{table_id}/edit").get_data(as_text=True)
+
+
+def test_the_hint_to_serve_the_wifi_shows_only_on_the_hosts_own_computer(client):
+    made = client.post("/api/v1/tables", json={"game": "q783", "players": ["甲", "乙", "丙"]}).get_json()
+    table_id, edit_path, here = made["id"], f"/tables/{made['id']}/edit", "http://127.0.0.1:5000"
+    client.get(f"{edit_path}/{made['edit_token']}", base_url=here)  # the host's computer opens its edit link
+    assert "HOST=0.0.0.0 make run" in client.get(edit_path, base_url=here).get_data(as_text=True)
+    for page, remote in ((f"/tables/{table_id}", "127.0.0.1"), (edit_path, "192.168.1.30")):
+        resp = client.get(page, base_url=here, environ_base={"REMOTE_ADDR": remote})
+        html = resp.get_data(as_text=True)
+        assert resp.status_code == 200 and "HOST=0.0.0.0" not in html and "别的手机打不开" not in html, (page, remote)
+    lan = "http://192.168.1.20:5000"  # the page opened at the computer's address on the Wi-Fi: a link phones open
+    client.get(f"{edit_path}/{made['edit_token']}", base_url=lan)
+    html = client.get(edit_path, base_url=lan).get_data(as_text=True)
+    assert "别的手机打不开" not in html and f"{lan}/tables/{table_id}" in html
+
+
+@pytest.mark.parametrize("lang,words", [("zh", "Q783的玩法规则"), ("en", "How Q783 is played: the rules")])
+def test_a_table_links_to_its_games_rules(client, lang, words):
+    table_id, edit_path = open_table(client)
+    client.get(f"/lang/{lang}")
+    for path in (edit_path, f"/tables/{table_id}"):
+        assert f'<a href="/q783/rules">{words}</a>' in client.get(path).get_data(as_text=True), path
