@@ -92,3 +92,11 @@ def test_a_past_hands_edit_page_opens_with_its_form_and_save_in_view(phone, live
     assert finger.swipes == 0, finger.log
     phone.locator("form.ledger-form .submit-bar button.primary").click()
     phone.wait_for_url(f"**/tables/{table_id}/edit#entry")
+
+
+def test_home_shows_the_new_table_button_and_this_phones_tables_without_a_swipe(phone, live_server):
+    open_from_the_new_table_page(phone, live_server, "shuangkou")  # a table this phone keeps
+    phone.goto(f"{live_server}/")
+    expect(phone.locator("#my-tables li").first).to_be_visible()
+    assert phone.get_by_role("link", name="开一桌记账").evaluate(REACHABLE)
+    assert phone.locator("#my-tables li").first.evaluate(REACHABLE)

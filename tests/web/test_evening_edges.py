@@ -137,3 +137,9 @@ def test_a_table_links_to_its_games_rules(client, lang, words):
     client.get(f"/lang/{lang}")
     for path in (edit_path, f"/tables/{table_id}"):
         assert f'<a href="/q783/rules">{words}</a>' in client.get(path).get_data(as_text=True), path
+
+
+def test_home_leads_with_the_table_before_the_five_games(client):
+    html = client.get("/").get_data(as_text=True)
+    assert html.index("开一桌记账") < html.index('id="my-tables"') < html.index('class="game-card"')
+    assert html.index('id="my-tables"') < html.index('class="lead"')
