@@ -143,3 +143,51 @@ def test_home_leads_with_the_table_before_the_five_games(client):
     html = client.get("/").get_data(as_text=True)
     assert html.index("开一桌记账") < html.index('id="my-tables"') < html.index('class="game-card"')
     assert html.index('id="my-tables"') < html.index('class="lead"')
+
+
+# --- words a player reads (issue 41, item 4) ------------------------------------------
+
+def api_table_with(client, game: str, hands: list[dict], players=("阿明", "小红", "老王", "Jennifer")) -> dict:
+    """A table opened through the API with ``hands``, its edit link opened on this client (the edit cookie)."""
+    made = client.post("/api/v1/tables", json={"game": game, "players": list(players)}).get_json()
+    for hand in hands:
+        assert client.post(f"/api/v1/tables/{made['id']}/hands", json=hand,
+                           headers={"X-Edit-Token": made["edit_token"]}).status_code == 201
+    client.get(f"/tables/{made['id']}/edit/{made['edit_token']}")
+    return made
+
+
+def test_shuangkou_steps_give_each_players_points_by_name_not_a_list(client):
+    made = api_table_with(client, "shuangkou", [{"finish_order": [0, 2], "bombs": [{"seat": 1, "lines": 7}]}])
+    card = client.get(f"/tables/{made['id']}").get_data(as_text=True)
+    assert "合计：阿明 −3，小红 +15，老王 −3，Jennifer −9" in card
+    assert not re.search(r"\[[+−-]?\d+,", card) and "炸弹：小红 线数 7" in card
+
+
+def test_a_bombs_row_names_who_played_it_without_a_label_before_the_name(client):
+    made = api_table_with(client, "paodekuai", [{"winner": 0, "cards_left": [0, 3, 4, 5], "bombs": [{"seat": 2}]}])
+    card = client.get(f"/tables/{made['id']}").get_data(as_text=True)
+    assert "炸弹：老王" in card and "谁打的" not in card[card.index('id="hand-1"'):]
+
+
+def test_english_says_round_over_declarer_made_failed_and_one_transfer_in_english(client):
+    made = api_table_with(client, "hongwu", [{"declarer": 0, "bid": 100, "declarer_points": 120}], ["甲", "乙", "丙", "丁"])
+    client.get("/lang/en")
+    settle = client.get(f"/tables/{made['id']}/settle-up").get_data(as_text=True)
+    assert "As declarer (庄家): made/failed" in settle and "庄家 made" not in settle
+    assert re.search(r"\d transfers?: the fewest possible", settle) and "transfer(s)" not in settle
+    q783 = api_table_with(client, "q783", [{"banks": [20, 20, 20], "rounds": [{"winner": 0, "won_with": "plain"}],
+                                            "finish_order": [0]}], ["甲", "乙", "丙"])
+    page = client.get(f"/tables/{q783['id']}").get_data(as_text=True)
+    assert "Round (大局) over" in page and "Round 1 (大局)" in page and "大局 over" not in page
+
+
+def test_an_evening_with_no_hand_is_not_counted_in_its_circle(client):
+    first = api_table_with(client, "hongwu", [{"declarer": 0, "bid": 100, "declarer_points": 120}], ["甲", "乙", "丙", "丁"])
+    nxt = client.post(f"/api/v1/tables/{first['id']}/next-evening", json={},
+                      headers={"X-Edit-Token": first["edit_token"]}).get_json()
+    circle = client.get(f"/api/v1/tables/{nxt['id']}").get_json()["circle"]
+    season = client.get(f"/api/v1/circles/{circle}").get_json()
+    assert [e["table"] for e in season["evenings"]] == [first["id"]]
+    assert {s["evenings"] for s in season["standings"]} == {1}
+    assert "共1晚，1局" in client.get(f"/circles/{circle}").get_data(as_text=True)
