@@ -191,3 +191,14 @@ def test_an_evening_with_no_hand_is_not_counted_in_its_circle(client):
     assert [e["table"] for e in season["evenings"]] == [first["id"]]
     assert {s["evenings"] for s in season["standings"]} == {1}
     assert "共1晚，1局" in client.get(f"/circles/{circle}").get_data(as_text=True)
+
+
+# --- chips covering what a table's rules allow (issue 41, item 3) ----------------------------
+
+@pytest.mark.parametrize("decks,last", [(2, ["60", "80"]), (3, ["40", "60"])])
+def test_a_hongwu_tables_bottom_chips_reach_the_most_its_bottom_holds(client, decks, last):
+    made = client.post("/api/v1/tables", json={"game": "hongwu", "players": ["甲", "乙", "丙", "丁"],
+                                              "rules": {"decks": decks}}).get_json()
+    html = client.get(f"/tables/{made['id']}/edit/{made['edit_token']}", follow_redirects=True).get_data(as_text=True)
+    shown = re.findall(r'data-set-for="bottom_points" data-value="(\d+)"', html)
+    assert shown[:3] == ["0", "5", "10"] and shown[-2:] == last  # 80 with 2 decks (8 cards), 60 with 3
