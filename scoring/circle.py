@@ -95,11 +95,12 @@ def canonical(name: str, aliases: Mapping[str, str]) -> str:
 
 
 def season(game, evenings: Sequence[Evening], aliases: Mapping[str, str] | None = None) -> Season:
-    """The circle's season over ``evenings`` (in order), names merged by ``aliases``."""
+    """The circle's season over ``evenings`` (in order), names merged by ``aliases``. An evening with no hand
+    (the next one, opened and not played yet) is not one the players spent: it is not counted."""
     aliases = aliases or {}
     standings: dict[str, Standing] = {}
     lines, sides = [], _SideBook()
-    for evening in evenings:
+    for evening in (e for e in evenings if e.hands):
         names = [canonical(n, aliases) for n in evening.players]
         lines.append(_add_evening(game, evening, names, standings))
         for hand in evening.hands:

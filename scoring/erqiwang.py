@@ -237,7 +237,7 @@ def bottom_bonus_on(rules) -> bool:
 
 SETTLE_INPUT = Schema((
     SeatField("declarer", t("庄家", "the declarer (庄家)")),
-    IntField("bid", t("叫分", "the bid"), lo=5, hi=80, step=5, entry="stepper", chips=(80, 75, 70, 65, 60, 50, 40)),
+    IntField("bid", t("叫分", "the bid"), lo=5, hi=80, step=5, entry="stepper", chips=(80, 75, 70, 65, 60, 55, 50, 45, 40)),
     IntField("defender_points", t("闲家抓分", "the defenders' (闲家) points"), required=False, lo=0, hi=TOTAL, step=5,
              entry="stepper", chips=tuple(range(0, TOTAL + 1, 20))),
     IntField("bottom_points", t("底牌分", "the bottom points"), required=False, lo=0, hi=BOTTOM_CARDS_POINTS,

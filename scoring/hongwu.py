@@ -107,6 +107,16 @@ def bottom_cap(rules) -> int:
     return 80 if rules.decks == 2 else 60
 
 
+#: the bottom's points offered as chips: every 5 to 30, then 40, 60 and 80, up to what the bottom can hold (ten
+#: chips are two rows at 360 px: the hand still fits one screen; 50 and 70 are the stepper's)
+BOTTOM_CHIPS = (0, 5, 10, 15, 20, 25, 30, 40, 60, 80)
+
+
+def bottom_chips(rules) -> tuple[int, ...]:
+    """The 底牌分 chips up to the most the bottom holds under ``rules`` (80 with 2 decks, 60 with 3)."""
+    return tuple(c for c in BOTTOM_CHIPS if c <= bottom_cap(rules))
+
+
 # --------------------------------------------------------------------------
 # Order
 # --------------------------------------------------------------------------
@@ -216,7 +226,8 @@ SETTLE_INPUT = Schema((
              hi=lambda ctx: total_points(ctx.rules), step=5, entry="stepper",
              chips=lambda ctx: tuple(range(0, total_points(ctx.rules) + 1, 20))),
     IntField("bottom_points", t("底牌分", "the bottom points"), required=False, default=0, lo=0,
-             hi=lambda ctx: bottom_cap(ctx.rules), step=5, entry="stepper", chips=(0, 5, 10, 15, 20, 25, 30, 40)),
+             hi=lambda ctx: bottom_cap(ctx.rules), step=5, entry="stepper",
+             chips=lambda ctx: bottom_chips(ctx.rules)),
     SwitchField("declarer_took_bottom", t("庄家赢了最后一墩（抠底）", "the declarer (庄家) won the last trick")),
     RowsField("red_fives", t("被抓的红五", "captured red fives"), row_label=t("红五{n}", "red five {n}"),
               max_rows=lambda ctx: ctx.rules.decks, entry="on_request",

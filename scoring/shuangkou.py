@@ -275,8 +275,10 @@ def _over_eight_steps(bombs) -> list[Text]:
             if reading is not None and reading.kind == "bomb" and lines > MAX_COPIES]
 
 
-def _fmt(deltas) -> str:
-    return "[" + ", ".join(f"{d:+d}".replace("-", "−") if d else "0" for d in deltas) + "]"
+def _fmt(deltas) -> Text:
+    """Each player's points in words: 1号位 +12，2号位 −12 … (a table's page names them)."""
+    return join([t("{s} {d}", "{s} {d}", s=seat_name(seat), d=f"{d:+d}".replace("-", "−") if d else "0")
+                 for seat, d in enumerate(deltas)])
 
 
 def pattern_texts(rules) -> list[Text]:

@@ -456,6 +456,13 @@ class RowsField(Field):
     def words(self, value, ctx):
         if not value:
             return None
-        rows = [join([w for f in self.fields if (w := f.words(row.get(f.name), ctx)) is not None], " ", " ")
+        rows = [join([w for f in self.fields if (w := self._row_words(f, row.get(f.name), ctx)) is not None], " ", " ")
                 for row in value]
         return t("{f}：{v}", "{f}: {v}", f=self.label, v=join(rows, "；", "; "))
+
+    def _row_words(self, f: Field, value, ctx):
+        """A row's field in words; its first field, a seat, by the player's name alone (炸弹：老王 7线, not
+        炸弹：谁打的 老王)."""
+        if isinstance(f, SeatField) and f is self.fields[0] and value is not None:
+            return f.value_words(value, ctx)
+        return f.words(value, ctx)

@@ -62,7 +62,7 @@ def test_a_new_evening_opens_a_fresh_table_with_the_same_players_for_editing(pag
     created = hongwu_evening(live_server)
     page.goto(local(created["edit_url"], live_server))
     page.click("form.new-evening button")
-    page.wait_for_url("**/edit?new=1")
+    page.wait_for_url("**/edit?new=1#entry")
     new_id = page.url.split("/tables/")[1].split("/")[0]
     assert new_id != created["id"]
     assert page.locator(".players").inner_text() == " · ".join(NAMES)
@@ -130,7 +130,7 @@ def test_the_share_panel_copies_the_read_only_link_in_one_tap(page, context, liv
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=live_server)
     created = api(live_server, "POST", "tables", {"game": "q783", "players": ["甲", "乙", "丙"]})
     page.goto(local(created["edit_url"], live_server))
-    panel = page.locator("details.share").first
+    panel = page.locator("details.share.join")  # 让大家加入: the read-only link and its QR
     if panel.get_attribute("open") is None:
         panel.locator("summary").click()
     panel.locator("button.copy").click()

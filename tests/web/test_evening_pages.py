@@ -88,7 +88,7 @@ def test_a_new_evening_copies_game_players_and_rules_and_opens_its_edit_page(cli
     assert "new-evening" in page
     resp = client.post(f"/tables/{out['id']}/edit/new-evening", data={"csrf_token": CSRF.search(page).group(1)})
     assert resp.status_code == 303
-    new_id = re.match(r".*/tables/([^/]+)/edit\?new=1$", resp.headers["Location"]).group(1)
+    new_id = re.match(r".*/tables/([^/]+)/edit\?new=1#entry$", resp.headers["Location"]).group(1)
     assert new_id != out["id"]
     assert f"Path=/tables/{new_id};" in resp.headers["Set-Cookie"]
     fresh = client.get(f"/api/v1/tables/{new_id}").get_json()

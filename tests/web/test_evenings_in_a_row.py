@@ -134,7 +134,7 @@ def test_each_table_page_links_the_evening_before_and_the_evening_after(lclient)
     lclient.get(f"/tables/{first['id']}/edit/{first['edit_token']}")
     page = lclient.get(f"/tables/{first['id']}/edit").get_data(as_text=True)
     resp = lclient.post(f"/tables/{first['id']}/edit/new-evening", data={"csrf_token": CSRF.search(page).group(1)})
-    second = re.match(r".*/tables/([^/]+)/edit\?new=1$", resp.headers["Location"]).group(1)
+    second = re.match(r".*/tables/([^/]+)/edit\?new=1#entry$", resp.headers["Location"]).group(1)
     before = lclient.get(f"/tables/{first['id']}").get_data(as_text=True)
     assert f'rel="next" href="/tables/{second}"' in before and "上一晚" not in before
     lclient.set_cookie("lang", "en")

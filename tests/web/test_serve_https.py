@@ -156,7 +156,7 @@ def test_a_table_page_keeps_the_screen_on_copies_in_one_tap_and_reloads_with_no_
     page.locator("[data-wake-lock][data-state]").wait_for(state="attached")
     assert page.locator("[data-wake-lock]").get_attribute("data-state") == "held"
     assert page.locator("[data-wake-lock-switch]").is_checked()
-    share = page.locator("details.share").first
+    share = page.locator("details.share.join")
     share.locator("summary").click()
     button = share.locator("button[data-copy]").first
     button.click()

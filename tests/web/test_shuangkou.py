@@ -80,7 +80,7 @@ def test_cap_lines_twelve_keeps_doubling(api):
 def test_settlement_steps_explain_outcome_multiplier_contribution_total(api):
     out = settle(api, [0, 2], [{"seat": 0, "lines": 6}, {"seat": 1, "lines": 7}])
     steps = out["steps"]
-    assert "×4" in steps[1] and any("+18" in s and "−6" in s for s in steps) and steps[-1] == "total: [+12, +4, +4, −20]"
+    assert "×4" in steps[1] and any("+18" in s and "−6" in s for s in steps) and steps[-1] == "total: seat 1 +12, seat 2 +4, seat 3 +4, seat 4 −20"
     status, zh = api("shuangkou/settle", {"finish_order": [0, 2], "bombs": [{"seat": 0, "lines": 6}]})
     assert "双扣" in zh["steps"][0] and zh["steps"][-1].startswith("合计")
 

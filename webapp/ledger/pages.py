@@ -55,7 +55,7 @@ from .views import (
     table_page,
     unchanged,
 )
-from .web import EDIT_COOKIE, limit_creates, limit_writes, with_edit_cookie
+from .web import EDIT_COOKIE, entry_url, first_hand, holds_edit_token, limit_creates, limit_writes, with_edit_cookie
 
 bp = Blueprint("tables", __name__)
 
@@ -125,7 +125,7 @@ def _open(game, form, rules_form, errors: list) -> tuple:
         if not _attach_create_error(form, rules_form, exc.field, named, message):
             errors.append(message)
         return None, game_forms.preset_offer(game, game_forms.rules_payload(rules_form), len(named))
-    return with_edit_cookie(redirect(url_for("tables.edit", table_id=table_id, new=1)), table_id, token), None
+    return with_edit_cookie(redirect(first_hand(table_id)), table_id, token), None
 
 
 def _new_table_page(game, form, rules_form, errors: list, offer):
@@ -167,7 +167,8 @@ def _attach_create_error(form, rules_form, field, named, message) -> bool:
 
 @bp.get("/tables/<table_id>")
 def view(table_id: str):
-    return table_page(get_table(table_id), None)
+    table = get_table(table_id)
+    return table_page(table, None, editable=holds_edit_token(table))
 
 
 @bp.get("/tables/<table_id>/live")
@@ -189,10 +190,6 @@ def open_edit_link(table_id: str, token: str):
     return with_edit_cookie(redirect(url_for("tables.edit", table_id=table.id), 303), table.id, token)
 
 
-def _edit_page(table_id: str) -> str:
-    return url_for("tables.edit", table_id=table_id)
-
-
 def _form_sent() -> list:
     """What the form sent, for its idempotency key (the CSRF token apart: a new page has a new one)."""
     return sorted((k, v) for k, v in request.form.items(multi=True) if k != "csrf_token")
@@ -201,10 +198,6 @@ def _form_sent() -> list:
 #: the refusals of a new hand that keep the form as typed, its key too (nothing was recorded)
 KEPT_ON_REFUSAL = frozenset({"evening_closed", "seats_changed"})
 
-
-def _entry(table_id: str) -> str:
-    """The edit page scrolled to the totals and the form for the next hand (what a save leads to)."""
-    return _edit_page(table_id) + "#entry"
 
 
 def _refused(table: LedgerTable, token: str, message: str, status: int):
@@ -260,7 +253,7 @@ def edit(table_id: str):
     number = hand.get("number") if isinstance(hand, dict) else None
     if isinstance(number, int):
         flash(str(number), RECORDED)
-    return redirect(_entry(table_id), 303)
+    return redirect(entry_url(table_id), 303)
 
 
 @bp.post("/tables/<table_id>/edit/undo")
@@ -274,7 +267,7 @@ def undo(table_id: str):
         service.undo_hand(table_id, token, request.form.get("number"), form.version.data or table.version)
     except WriteConflict as exc:
         return _refused(get_table(table_id), token, page_message(exc), 409)
-    return redirect(_entry(table_id), 303)
+    return redirect(entry_url(table_id), 303)
 
 
 def _button(view):
@@ -296,7 +289,7 @@ def redo(table_id: str, table: LedgerTable, token: str):
     number = request.form.get("number")
     if service.redo_hand(table_id, token, number):
         flash(gettext("第%(n)s局恢复了", n=number))
-    return redirect(_entry(table_id), 303)
+    return redirect(entry_url(table_id), 303)
 
 
 # --- a hand deleted or edited ----------------------------------------------------------------
@@ -319,7 +312,7 @@ def delete_hand(table_id: str, number: int):
                 table = get_table(table_id)
                 form = VersionForm(formdata=None, data={"version": str(table.version)})
             else:
-                return redirect(_edit_page(table_id), 303)
+                return redirect(entry_url(table_id), 303)
     shown = hand.shown(current_lang(), table.players)
     return render_template("tables/confirm_delete.html", table=table, hand=hand, form=form,
                            deltas=padded(hand.deltas, table),
@@ -352,7 +345,7 @@ def edit_hand(table_id: str, number: int):
             attempt.status = status_of(exc)
         else:
             flash(_edited_message(number, answer.get("resettled") or []))
-            return redirect(_entry(table_id), 303)
+            return redirect(entry_url(table_id), 303)
     return _hand_page(table, hand_numbered(table.id, number), attempt.form, attempt.raw_form,
                       conflict["version"] if conflict else attempt.version, attempt.errors, attempt.status,
                       conflict)
@@ -412,7 +405,7 @@ def seats(table_id: str, table: LedgerTable, token: str):
         return _refused(get_table(table_id), token, page_message(exc), 422)
     flash(gettext("座位已更新：%(names)s", names=" · ".join(get_table(table_id).names_of(
         get_table(table_id).seating()))))
-    return redirect(_entry(table_id), 303)
+    return redirect(entry_url(table_id), 303)
 
 
 # --- the house rules, from the next hand on ------------------------------------------
@@ -433,7 +426,7 @@ def rules(table_id: str, table: LedgerTable, token: str):
         return table_page(get_table(table_id), token, form=next_hand_form(table), status=status_of(exc),
                           rules_form=rules_form, rules_errors=[page_message(exc)])
     flash(gettext("规则已更新：从第%(n)s局起按新规则算", n=answer["from_hand"]))
-    return redirect(_entry(table_id), 303)
+    return redirect(entry_url(table_id), 303)
 
 
 # --- the owner: rotate the edit link, delete the table ------------------------
@@ -443,7 +436,7 @@ def rules(table_id: str, table: LedgerTable, token: str):
 @_button
 def rotate(table_id: str, table: LedgerTable, token: str):
     fresh = service.rotate_token(table_id, token)
-    return with_edit_cookie(redirect(url_for("tables.edit", table_id=table_id, rotated=1), 303), table_id, fresh)
+    return with_edit_cookie(redirect(url_for("tables.edit", table_id=table_id, rotated=1) + "#owner", 303), table_id, fresh)
 
 
 @bp.route("/tables/<table_id>/edit/delete", methods=["GET", "POST"])

@@ -110,6 +110,7 @@ def change_seats(table_id: Any, token: str | None, change: Mapping) -> None:
         table = locked_table(table_id, token)
         table.touch()
         table.reset()
+        table.undone = None  # the next change: the undone hand is not offered back any more
         _apply_seat_change(table, change)
 
     write(work)

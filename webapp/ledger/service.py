@@ -224,6 +224,7 @@ def edit_hand(table_id: Any, token: str | None, number: int, get_body: Callable[
         deltas, result = settling.settle(table, data, hand_before(table.id, number), hand.seating(),
                                          HandRules(table).of(hand.rules))  # its own rules, never the table's now
         table.touch()
+        table.undone = None  # the next change: the undone hand is not offered back any more
         settling.set_input(table, hand, data, deltas, result)
         hand.edited_at = hand.updated_at
         again = settling.resettle_after(table, hand, number)
@@ -249,6 +250,7 @@ def delete_hand(table_id: Any, token: str | None, number: int, version: Any = No
         if version is not None:
             _check_version(table, version)
         again = _remove(table, hand_numbered(table.id, number))
+        table.undone = None
         return write_answer(table, None, last_hand(table.id), lang, again)
 
     return write(work)
@@ -273,6 +275,7 @@ def change_rules(table_id: Any, token: str | None, body: Any) -> dict:
         if rules.key != game.ruleset.resolve(table.rules).key:
             keep_hands_rules(table)
             table.rules = rules.as_dict()
+            table.undone = None
             table.touch()
         last = last_hand(table.id)
         return {"rules": dict(table.rules), "from_hand": last.number + 1 if last else 1, "version": table.version}
@@ -306,7 +309,8 @@ def undo_hand(table_id: Any, token: str | None, number: Any, version: Any) -> di
 
 def redo_hand(table_id: Any, token: str | None, number: Any) -> bool:
     """Redo: record again the hand the last undo took (hand ``number``). Idempotent: once it is back, or
-    when a new hand was recorded since, nothing happens (False)."""
+    when anything was changed since (a new hand, an edit, a deletion, the rules, the seats), nothing happens
+    (False)."""
     def work():
         table = locked_table(table_id, token)
         taken = table.undone

@@ -31,7 +31,7 @@ from .models import LedgerTable
 from .queries import check_token, get_table, hand_count, hand_facts, hand_totals
 from .table_rules import change_lines
 from .views import rules_shown
-from .web import EDIT_COOKIE, limit_creates, with_edit_cookie
+from .web import EDIT_COOKIE, entry_url, first_hand, holds_edit_token, limit_creates, with_edit_cookie
 
 bp = Blueprint("evening", __name__)
 #: the money-per-point chips the page offers
@@ -145,7 +145,8 @@ def settle_up_page(table_id: str):
            "typed": shown_value, "problem": problem, "chips": PER_POINT_CHIPS, "share_url": share_url,
            "bars": bars(names, totals), "money": [_money(v, per_point) for v in totals],
            "stats": stats_rows(table, game), "declarers": has_declarer(game),
-           "view_url": url_for("tables.view", table_id=table.id), "bar_svg": bar_svg,
+           "view_url": entry_url(table.id) if holds_edit_token(table) else url_for("tables.view", table_id=table.id),
+           "bar_svg": bar_svg,
            "qr": qr_svg(share_url), "share_text": share_text(table, settled),
            "picture": picture(table, game, names, totals, transfers, per_point or Decimal(1))}
     resp = make_response(render_template("tables/settle_up.html", **ctx), 400 if problem else 200)
@@ -188,7 +189,7 @@ def new_evening(table_id: str):
     if not VersionForm().validate():
         return render_template("tables/error.html", status=400, message=csrf_message()), 400
     new_id, new_token, _ = service.next_evening(table_id, token)
-    target = redirect(url_for("tables.edit", table_id=new_id, new=1), 303)
+    target = redirect(first_hand(new_id), 303)
     return with_edit_cookie(target, new_id, new_token)
 
 

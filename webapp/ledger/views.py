@@ -211,10 +211,16 @@ def rules_form_of(table: LedgerTable, posted=None):
     return form_class(data=game_forms.rules_form_data(game, table.rules), prefix="rules")
 
 
-def only_this_machine(url: str) -> bool:
-    """The link names an address no other phone can open (this machine's own: 127.0.0.1, localhost, ::1)."""
-    host = (urlsplit(url).hostname or "").lower()
+def _loopback(host: str) -> bool:
+    host = host.lower()
     return host in ("localhost", "::1") or host.startswith("127.") or host.endswith(".localhost")
+
+
+def only_this_machine(url: str) -> bool:
+    """The link names an address no other phone can open (this machine's own: 127.0.0.1, localhost, ::1), and
+    the page is read on this machine itself: the host's own browser, who started the server (a hint to start
+    it otherwise means nothing to a player)."""
+    return _loopback(urlsplit(url).hostname or "") and _loopback(request.remote_addr or "")
 
 
 #: the flash category naming the hand a page form just recorded (static/held-in-phone.js reads it)

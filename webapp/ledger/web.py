@@ -109,3 +109,19 @@ def with_edit_cookie(resp, table_id: str, token: str):
     resp.set_cookie(EDIT_COOKIE, token, max_age=int(current_app.config["LEDGER_PURGE_DAYS"]) * 86400,
                     path=f"/tables/{table_id}", httponly=True, samesite="Lax", secure=request.is_secure)
     return resp
+
+
+def entry_url(table_id: str) -> str:
+    """The edit page scrolled to the totals and the form for the next hand: where a save, an undo, 结账's way
+    back and every other way back to an evening the phone can edit lead."""
+    return url_for("tables.edit", table_id=table_id) + "#entry"
+
+
+def first_hand(table_id: str) -> str:
+    """A new table's (or evening's) edit page, on its first hand: the page says it is new (``new=1``)."""
+    return url_for("tables.edit", table_id=table_id, new=1) + "#entry"
+
+
+def holds_edit_token(table) -> bool:
+    """This phone holds the table's edit token (its cookie, which only the table's own pages receive)."""
+    return table.token_ok(request.cookies.get(EDIT_COOKIE))

@@ -1,0 +1,102 @@
+"""The host never leaves the editing page by accident (issue 41, item 2), on a phone (Chromium, 360 × 780, touch):
+a table opened from the new-table page lands on its first hand, which is entered and saved without a swipe (the
+QR folded into one "让大家加入" button over it); 结账 → 回到牌桌 lands on the editable table at the next hand's
+form; a past hand's edit page has its form and its save in view. Swipes are counted as bench/taps.py counts
+them. One phone for the module: its tables' edit cookies are what the ways back look for."""
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from bench.taps import NAMES, REACHABLE, SAVE, Finger, erqiwang, hongwu, new_phone, paodekuai, q783_first, \
+    shuangkou_bomb
+
+pytestmark = pytest.mark.browser
+
+#: each game's first hand as a player enters it: a 大局's banks first at Q783, 冲关 among 二七王's
+FIRST_HANDS = [("paodekuai", paodekuai), ("shuangkou", shuangkou_bomb), ("q783", q783_first), ("hongwu", hongwu),
+               ("erqiwang", lambda f: erqiwang(f, chongguan=True))]
+
+
+@pytest.fixture(scope="module")
+def phone(browser):
+    context = new_phone(browser, "zh", "light")
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    yield page
+    context.close()
+
+
+def open_from_the_new_table_page(page, live_server, slug: str) -> str:
+    """The new-table page as the host fills it (the players' names, the rules as they are); the table's id."""
+    page.goto(f"{live_server}/tables/new?game={slug}")
+    for i, name in enumerate(NAMES):
+        page.fill(f"#name_{i}", name)
+    page.click("#panel button[type=submit]")
+    page.wait_for_url("**/edit?new=1#entry")
+    return page.url.split("/tables/")[1].split("/")[0]
+
+
+def save(page, number: int) -> None:
+    page.locator(SAVE).click()
+    expect(page.locator(f"#hand-{number}")).to_be_attached()
+
+
+@pytest.mark.parametrize("slug,first", FIRST_HANDS, ids=[slug for slug, _ in FIRST_HANDS])
+def test_a_new_tables_first_hand_is_entered_and_saved_without_a_swipe(phone, live_server, slug, first):
+    open_from_the_new_table_page(phone, live_server, slug)
+    join = phone.locator("details.share.join")
+    assert join.locator("summary").evaluate(REACHABLE)  # 让大家加入: one small button, folded
+    assert not join.evaluate("d => d.open") and not phone.locator(".join .qr svg").is_visible()
+    finger = Finger(phone)
+    first(finger)
+    finger.reach(SAVE)
+    assert finger.swipes == 0, finger.log
+    save(phone, 1)
+    assert phone.locator("#entry .totals").evaluate(REACHABLE)
+
+
+def test_the_join_button_unfolds_the_qr_of_the_read_only_table(phone, live_server):
+    table_id = open_from_the_new_table_page(phone, live_server, "paodekuai")
+    phone.locator("details.share.join > summary").click()
+    expect(phone.locator(".join .qr svg")).to_be_visible()
+    assert phone.locator(".join a.view-link").get_attribute("href").endswith(f"/tables/{table_id}")
+
+
+def test_settle_up_and_back_lands_on_the_editable_table_at_the_next_hand(phone, live_server):
+    table_id = open_from_the_new_table_page(phone, live_server, "hongwu")
+    hongwu(Finger(phone))
+    save(phone, 1)
+    phone.click("a.settle-up-link")
+    phone.wait_for_url(f"**/tables/{table_id}/settle-up")
+    phone.get_by_role("link", name="回到牌桌").click()
+    phone.wait_for_url(f"**/tables/{table_id}/edit#entry")
+    assert phone.locator("#entry .totals").evaluate(REACHABLE)
+    finger = Finger(phone)
+    hongwu(finger)
+    finger.reach(SAVE)
+    assert finger.swipes == 0, finger.log
+    save(phone, 2)
+
+
+def test_a_past_hands_edit_page_opens_with_its_form_and_save_in_view(phone, live_server):
+    table_id = open_from_the_new_table_page(phone, live_server, "erqiwang")
+    for number in (1, 2):
+        erqiwang(Finger(phone))
+        save(phone, number)
+    phone.locator("#hand-1 .hand-actions a").first.click()
+    phone.wait_for_url(f"**/tables/{table_id}/edit/hands/1")
+    finger = Finger(phone)
+    erqiwang(finger)
+    finger.reach("form.ledger-form .submit-bar button.primary")
+    assert finger.swipes == 0, finger.log
+    phone.locator("form.ledger-form .submit-bar button.primary").click()
+    phone.wait_for_url(f"**/tables/{table_id}/edit#entry")
+
+
+def test_home_shows_the_new_table_button_and_this_phones_tables_without_a_swipe(phone, live_server):
+    open_from_the_new_table_page(phone, live_server, "shuangkou")  # a table this phone keeps
+    phone.goto(f"{live_server}/")
+    expect(phone.locator("#my-tables li").first).to_be_visible()
+    assert phone.get_by_role("link", name="开一桌记账").evaluate(REACHABLE)
+    assert phone.locator("#my-tables li").first.evaluate(REACHABLE)
