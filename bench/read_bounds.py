@@ -112,10 +112,10 @@ def measure_circle(app, client, repeat: int, evenings: int) -> None:
         row(client, name, url, repeat)
 
 
-def longest_circle(app) -> int:
-    """The most evenings a circle may have (``LEDGER_MAX_EVENINGS``; 200 where this version has no bound)."""
-    from webapp.ledger import service
-    return getattr(service, "max_evenings", lambda: 200)() if hasattr(service, "max_evenings") else 200
+def longest_circle() -> int:
+    """The most evenings a circle may have (``LEDGER_MAX_EVENINGS``)."""
+    from webapp.ledger.service import max_evenings
+    return max_evenings()
 
 
 def main(argv=None) -> int:
@@ -125,7 +125,7 @@ def main(argv=None) -> int:
         client = app.test_client()
         measure_tables(app, client, repeat)
         with app.app_context():
-            evenings = longest_circle(app)
+            evenings = longest_circle()
         measure_circle(app, client, repeat, evenings)
     return 0
 

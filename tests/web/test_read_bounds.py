@@ -6,9 +6,10 @@ import io
 
 import pytest
 
-from bench.large_tables import (LARGE_RULES, LONG_NAMES, fill_by_copying, largest_q783_hand, new_table,
+from bench.large_tables import (LARGE_RULES, LIMITS, LONG_NAMES, circle_of, fill_by_copying, largest_q783_hand, new_table,
                                 ordinary_q783_hand, record)
 from bench.read_bounds import next_url
+from webapp.ledger.service import MAX_EVENINGS, max_evenings
 
 
 def test_a_q783_hand_cannot_have_more_rounds_than_two_decks_have_play_cards(client):
@@ -139,3 +140,32 @@ def test_the_csv_of_the_largest_table_comes_in_linked_parts_that_add_up(app, cli
     totals = client.get(f"/api/v1/tables/{table_id}?hands_limit=1").get_json()["totals"]
     assert "Link" not in last.headers and [int(v) for v in rows[-1][1:7]] == totals
     assert [int(r[0]) for r in rows[1:-1]] == list(range(1990, 2001))
+
+
+# --- a circle's reads: a bound on its evenings ------------------------------------------------------------------
+
+def test_a_circle_takes_no_evening_beyond_its_limit(app, client):
+    app.config["LEDGER_MAX_EVENINGS"] = 3
+    table_id, headers = new_table(client, ["甲", "乙", "丙", "丁"])
+    for _ in range(2):
+        out = client.post(f"/api/v1/tables/{table_id}/next-evening", json={}, headers=headers).get_json()
+        table_id, headers = out["id"], {"X-Edit-Token": out["edit_token"]}
+    refused = client.post(f"/api/v1/tables/{table_id}/next-evening", json={}, headers=headers)
+    assert refused.status_code == 422, refused.get_json()
+    assert refused.get_json()["error"]["code"] == "too_many_evenings" and refused.get_json()["limit"] == 3
+    assert client.get(f"/api/v1/tables/{table_id}").get_json()["next"] is None
+
+
+def test_the_reads_of_the_longest_circle_are_within_2_mb(app, client):
+    app.config.update(LIMITS)
+    circle, _first = circle_of(app, client, max_evenings_of(app), 50)
+    body = client.get(f"/api/v1/circles/{circle}").get_json()
+    assert len(body["evenings"]) == max_evenings_of(app) == MAX_EVENINGS
+    for url in (f"/api/v1/circles/{circle}", f"/circles/{circle}", f"/circles/{circle}/export.csv"):
+        answer = client.get(url)
+        assert answer.status_code == 200 and len(answer.data) <= MB2, url
+
+
+def max_evenings_of(app) -> int:
+    with app.app_context():
+        return max_evenings()

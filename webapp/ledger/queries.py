@@ -244,6 +244,12 @@ def next_of(table_id: str) -> str | None:
                               .order_by(LedgerTable.created_at.desc()).limit(1)).scalar_one_or_none()
 
 
+def evening_count(circle_id: str) -> int:
+    """How many evenings the circle has (a table from before circles were stored is a circle of its own)."""
+    return db.session.execute(select(func.count()).select_from(LedgerTable).where(
+        (LedgerTable.circle == circle_id) | ((LedgerTable.id == circle_id) & LedgerTable.circle.is_(None)))).scalar() or 0
+
+
 def evenings_around(table: LedgerTable) -> tuple[str | None, str | None]:
     """The ids of the evening before this one (if it is still there) and of the evening after it."""
     previous = table.previous_id
