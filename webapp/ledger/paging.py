@@ -45,12 +45,29 @@ def within(rows, budget: int) -> list[int]:
     return numbers
 
 
+def _weighed(query, limit: int, budget: int, batch: int = 32) -> list:
+    """(number, weight) of the leading rows of ``query`` (ordered by number; ``after`` reads on) until their
+    weights pass ``budget`` or ``limit`` + 1 rows are read: a few at a time, eight times as many each time, so a
+    page of large hands measures few more than it holds (each weight reads the whole stored row)."""
+    rows, spent = [], 0
+    while len(rows) <= limit and spent <= budget:
+        more = db.session.execute(query(rows[-1][0] if rows else None).limit(min(batch, limit + 1 - len(rows)))).all()
+        rows += more
+        spent += sum(weight or 0 for _, weight in more)
+        if len(more) < batch:
+            break
+        batch = min(batch * 8, 1024)
+    return rows
+
+
 def page_from(table_id: str, first: int, limit: int, budget: int = PAGE_WEIGHT) -> tuple[list[int], int | None]:
     """The numbers of the hands from number ``first`` on that one read answers (at most ``limit``, within
     ``budget``), and the number to read on from (None: no hand is left)."""
-    rows = db.session.execute(select(LedgerHand.number, _weight())
-                              .where(LedgerHand.table_id == table_id, LedgerHand.number >= first)
-                              .order_by(LedgerHand.number).limit(limit + 1)).all()
+    def query(after: int | None):
+        return (select(LedgerHand.number, _weight())
+                .where(LedgerHand.table_id == table_id, LedgerHand.number >= first if after is None
+                       else LedgerHand.number > after).order_by(LedgerHand.number))
+    rows = _weighed(query, limit, budget)
     numbers = within(rows[:limit], budget)
     following = rows[len(numbers)][0] if len(rows) > len(numbers) else None
     return numbers, following
@@ -59,11 +76,12 @@ def page_from(table_id: str, first: int, limit: int, budget: int = PAGE_WEIGHT) 
 def latest_within(table_id: str, limit: int, before: int | None = None, budget: int = PAGE_WEIGHT) -> list[int]:
     """The numbers of the last hands (before hand ``before``), at most ``limit`` and within ``budget``, in order:
     the hands a table page shows (the older ones are a link away)."""
-    query = select(LedgerHand.number, _weight()).where(LedgerHand.table_id == table_id)
-    if before is not None:
-        query = query.where(LedgerHand.number < before)
-    rows = db.session.execute(query.order_by(LedgerHand.number.desc()).limit(limit)).all()
-    return sorted(within(rows, budget))
+    def query(after: int | None):
+        bound = before if after is None else after
+        chosen = select(LedgerHand.number, _weight()).where(LedgerHand.table_id == table_id)
+        return chosen.where(LedgerHand.number < bound) if bound is not None else chosen
+    rows = _weighed(lambda after: query(after).order_by(LedgerHand.number.desc()), limit - 1, budget)
+    return sorted(within(rows[:limit], budget))
 
 
 def query_number(name: str, lo: int, hi: int) -> int | None:
