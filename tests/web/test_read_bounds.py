@@ -110,7 +110,7 @@ def test_hands_from_and_hands_limit_choose_a_page_with_its_own_etag(app, client)
 
 
 @pytest.mark.parametrize("query", ["hands_from=0", "hands_from=x", "hands_limit=0", "hands_limit=2001",
-                                   "hands_from=%C2%B2"])
+                                   "hands_from=%C2%B2", "hands_from=1000000000"])
 def test_a_page_asked_wrongly_is_a_400_naming_its_parameter(client, query):
     table_id, _ = new_table(client, ["甲", "乙", "丙", "丁"])
     answer = client.get(f"/api/v1/tables/{table_id}?{query}")

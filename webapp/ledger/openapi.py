@@ -26,8 +26,7 @@ from ..openapi import (
     storable,
 )
 from .cleaning import MAX_NAME, MAX_SEATS, MIN_SEATS
-from .paging import MOST_HANDS
-from .queries import HAND_NUMBERS
+from .paging import LAST_FROM, MOST_HANDS
 
 LEDGER_ERRORS = ("400", "403", "404", "409", "413", "415", "422", "429")
 TABLE_ID = {"name": "table_id", "in": "path", "required": True, "schema": STRING}
@@ -46,7 +45,7 @@ ALL_STRINGS = {"type": "object", "additionalProperties": STRING}
 #: a read's page of hands (docs/api.md, "Reads have a bound"): from hand ``hands_from`` on, at most ``hands_limit``
 PAGE_PARAMETERS = (
     {"name": "hands_from", "in": "query", "required": False,
-     "schema": {"type": "integer", "minimum": 1, "maximum": HAND_NUMBERS.stop - 1},
+     "schema": {"type": "integer", "minimum": 1, "maximum": LAST_FROM},
      "description": "the first hand's number (default: the first hand)"},
     {"name": "hands_limit", "in": "query", "required": False,
      "schema": {"type": "integer", "minimum": 1, "maximum": MOST_HANDS},

@@ -17,12 +17,14 @@ from scoring.inputs.reading import as_int
 
 from .db import db
 from .models import LedgerHand
-from .queries import HAND_NUMBERS
 
 #: the stored characters (input and result) of the hands one read answers at most
 PAGE_WEIGHT = 2_000_000
 #: the query parameters of a read's page
 PAGE_ARGS = ("hands_from", "hands_limit")
+#: the largest ``hands_from`` read (a whole number as a query reads it has at most nine digits; a number past a table's
+#: last hand answers no hand)
+LAST_FROM = 10 ** 9 - 1
 #: the most hands a table has (``service.MAX_HANDS``): the largest ``hands_limit``
 MOST_HANDS = 2000
 
@@ -98,6 +100,6 @@ def query_number(name: str, lo: int, hi: int) -> int | None:
 def asked_page() -> tuple[int, int]:
     """``hands_from`` (the first hand's number; default: the first hand) and ``hands_limit`` (default: every
     hand) of a read."""
-    first = query_number("hands_from", 1, HAND_NUMBERS.stop - 1)
+    first = query_number("hands_from", 1, LAST_FROM)
     limit = query_number("hands_limit", 1, MOST_HANDS)
     return first or 1, limit or MOST_HANDS
