@@ -62,11 +62,13 @@ def _with_bank_chips(field):
     return replace(field, item=replace(field.item, chips=bank_chips))
 
 
-MAX_ROUNDS = 2 * 54
+#: score cards are never played: two decks (the most) hold 80 play cards, 108 less 24 of 5, 10, K and 4 jokers
+MAX_ROUNDS = 2 * (54 - 12 - 2)
 
 SETTLE_INPUT = Schema((
     *map(_with_bank_chips, START_FIELDS),
-    # every round plays at least one card: no hand has more rounds than two decks have cards (2 × 54)
+    # every round plays at least one card: no hand has more rounds than two decks have play cards (and together
+    # its rounds play no more cards than its house rules' pack holds: q783_rounds.apply_round)
     RowsField("rounds", t("各圈", "rounds"), row_label=t("第{n}圈", "round {n}"), max_rows=MAX_ROUNDS, entry="rounds",
               row_code="malformed_round", fields=ROUND_FIELDS),
     *FINISH_FIELDS,

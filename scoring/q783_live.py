@@ -28,7 +28,7 @@ ROUND_FIELDS = (
                 common=("plain", "fu_q783", "zheng_q783"),
                 shown_when=lambda rules: rules.scoring is Scoring.PATTERN),
     CardsField("cards", t("赢的牌", "winning play"), required=False),
-    IntField("count", t("张数", "card count"), required=False, lo=1, hi=1000,
+    IntField("count", t("张数", "card count"), required=False, lo=1, hi=80,  # two decks' play cards
              shown_when=lambda rules: rules.scoring is Scoring.CARDS),
 )
 FINISH_FIELDS = (

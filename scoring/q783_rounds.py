@@ -350,6 +350,7 @@ def apply_round(pack: Pack, state: Mapping, rnd: Mapping, rules, quiet: bool = F
     if "cards" in canonical:  # one hand's rounds are distinct cards: together they must fit the pack
         played = [c for r in state["rounds"] if "cards" in r for c in parse_cards(r["cards"], bare=True)]
         pack.deck(rules).check(played + list(parse_cards(canonical["cards"], bare=True)), field=f"{field}.cards")
+    _check_cards_left(pack, state["rounds"] + [canonical], rules, field)
     new = _copy(state)
     winner = canonical["winner"]
     side = _side_of(new, winner)
@@ -357,6 +358,23 @@ def apply_round(pack: Pack, state: Mapping, rnd: Mapping, rules, quiet: bool = F
     _pay(new, _payers(new, side), side, amount, rules, steps)
     new["rounds"].append(canonical)
     return _views(new), steps or []
+
+
+def _cards_of(rnd: Mapping) -> int:
+    """The cards a canonical round says were played in it: its count, else its winning play's, else one."""
+    if rnd.get("count") is not None:
+        return rnd["count"]
+    return len(parse_cards(rnd["cards"], bare=True)) if rnd.get("cards") else 1
+
+
+def _check_cards_left(pack: Pack, rounds: Sequence[Mapping], rules, field: str) -> None:
+    """Every round plays at least one card (its count, or its winning play's): a hand's rounds together play no
+    more cards than the pack's play cards (two decks 80, one 40; ``ace_scores`` fewer)."""
+    played, top = sum(_cards_of(r) for r in rounds), pack.play_card_total(rules)
+    if played > top:
+        raise InvalidInput(t("这一局的各圈一共出了{n}张，超过了这副牌能出的{top}张（分牌不出）",
+                             "this hand's rounds play {n} cards in all, more than the {top} play cards of the pack "
+                             "(score cards are never played)", n=played, top=top), field=field, code="too_many_cards")
 
 
 def _round_won(state: Mapping, k: int, winner: int, how: Text, amount: int) -> Text:

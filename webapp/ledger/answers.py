@@ -8,7 +8,8 @@ from scoring.registry import get_game
 from .cleaning import typed
 from .db import db
 from .models import LedgerHand, LedgerTable
-from .queries import TableRead, evenings_around
+from .paging import page_from
+from .queries import TableRead, evenings_around, hand_count, hand_totals, last_hand, load_table, table_version
 from .settling import carried_fields
 from .shown import seat_names, shown_of
 from .table_rules import own_rules
@@ -33,15 +34,40 @@ def hand_json(hand: LedgerHand, lang: str, table: LedgerTable, shown: dict | Non
     return out
 
 
-def table_json(read: TableRead, lang: str) -> dict:
+class TablePage:
+    """One read of a table's hands (:mod:`.paging`): the hands read, and what the whole table adds up to, all at
+    one version of it."""
+
+    def __init__(self, read: TableRead, totals: list[int], count: int, following: int | None):
+        self.read, self.totals, self.count, self.following = read, totals, count, following
+
+
+def read_page(table_id: str, first: int, limit: int, tries: int = 5) -> TablePage:
+    """The hands from number ``first`` on that fit one read (at most ``limit``), the table's totals and its number
+    of hands. Read in a few statements, so read again while a write changed the table in between (its version)."""
+    for _ in range(tries):
+        numbers, following = page_from(table_id, first, limit)
+        read = load_table(table_id, numbers)
+        page = TablePage(read, hand_totals(read.table.id, len(read.table.players)), hand_count(read.table.id),
+                         following)
+        if table_version(table_id) == read.version:
+            break
+    return page
+
+
+def table_json(page: TablePage, lang: str) -> dict:
+    """The API's table (docs/api.md): the page's hands, the whole table's totals; ``hand_count`` and
+    ``hands_next`` (the number to read on from, or None) say what the page holds of the whole."""
+    read = page.read
     table, hands = read.table, read.hands
     shown = shown_of(table.id, [(h.number, h.changed_version) for h in hands], lang,
                      [seat_names(table.players, h.seating()) for h in hands])
     fields = get_game(table.game).settle_input.fields
     out = {"id": table.id, "game": table.game, "players": list(table.players), "rules": dict(table.rules),
-           "version": read.version, "totals": table.totals(hands),
+           "version": read.version, "totals": page.totals, "hand_count": page.count, "hands_next": page.following,
            "hands": [hand_json(h, lang, table, result, fields) for h, result in zip(hands, shown)]}
-    out.update(carried_fields(table, hands[-1] if hands else None))
+    last = hands[-1] if hands and page.following is None else last_hand(table.id) if page.count else None
+    out.update(carried_fields(table, last))
     out.update(evening_fields(table))
     return out
 

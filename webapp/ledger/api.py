@@ -13,9 +13,10 @@ from ..errors import status_of
 from ..i18n import current_lang
 from . import db as ledger_db
 from . import service
-from .answers import table_json
+from .answers import read_page, table_json
 from .errors import TableError
-from .queries import check_token, get_table, load_table, table_version
+from .paging import PAGE_ARGS, asked_page
+from .queries import check_token, get_table, table_version
 from .web import edit_link, limit_creates, limit_writes
 
 bp = Blueprint("tables_api", __name__, url_prefix="/api/v1/tables")
@@ -40,15 +41,15 @@ def _table_error(exc: TableError):
     return resp, status
 
 
-def etag_for(table_id: str, version: int) -> str:
-    return f"{table_id}.{version}.{current_lang()}"
+def etag_for(table_id: str, version: int, page: str = "") -> str:
+    return f"{table_id}.{version}.{current_lang()}{page}"
 
 
-def not_modified(table_id: str, version: int | None):
-    """A 304 when the client already holds this version (If-None-Match)."""
+def not_modified(table_id: str, version: int | None, page: str = ""):
+    """A 304 when the client already holds this version (If-None-Match) of this page."""
     if version is None:
         return None
-    tag = etag_for(table_id, version)
+    tag = etag_for(table_id, version, page)
     if request.if_none_match and request.if_none_match.contains_weak(tag):
         resp = current_app.response_class(status=304)
         resp.set_etag(tag, weak=True)
@@ -125,12 +126,20 @@ def api_delete_table(table_id: str):
 
 @bp.get("/<table_id>")
 def api_read(table_id: str):
-    cached = not_modified(table_id, table_version(table_id))
+    """The table; its hands from ``hands_from`` on, as many as one read holds (at most ``hands_limit``); the rest
+    is named by ``hands_next`` and a ``Link: <…>; rel="next"`` header (:mod:`.paging`)."""
+    first, limit = asked_page()
+    page_tag = "" if request.args.keys().isdisjoint(PAGE_ARGS) else f".{first}.{limit}"
+    cached = not_modified(table_id, table_version(table_id), page_tag)
     if cached is not None:
         return cached
-    read = load_table(table_id)
-    resp = jsonify(table_json(read, current_lang()))
-    resp.set_etag(etag_for(read.table.id, read.version), weak=True)
+    page = read_page(table_id, first, limit)
+    resp = jsonify(table_json(page, current_lang()))
+    if page.following is not None:
+        rest = url_for("tables_api.api_read", table_id=page.read.table.id, hands_from=page.following,
+                       hands_limit=request.args.get("hands_limit") and limit, _external=True)
+        resp.headers["Link"] = f'<{rest}>; rel="next"'
+    resp.set_etag(etag_for(page.read.table.id, page.read.version, page_tag), weak=True)
     resp.headers["Cache-Control"] = "no-cache"
     resp.vary.update(("Accept-Language", "Cookie"))
     return resp

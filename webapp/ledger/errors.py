@@ -96,6 +96,12 @@ def table_full(limit: int) -> TableError:
                        n=limit), code="too_many_hands", field=None, limit=limit)
 
 
+def circle_full(limit: int) -> TableError:
+    return TableFull(t("这个牌友圈已有{n}晚，不能再接下一晚了；请开一张新牌桌，开始一个新的牌友圈",
+                       "this circle holds its limit of {n} evenings and takes no next one; open a new table to "
+                       "start a new circle", n=limit), code="too_many_evenings", field=None, limit=limit)
+
+
 def bad_key() -> MalformedInput:
     return MalformedInput(t("「Idempotency-Key」应为1到128个可见的 ASCII 字符",
                             "“Idempotency-Key” must be 1 to 128 visible ASCII characters"),

@@ -11,7 +11,7 @@ import segno
 from flask_babel import gettext
 from markupsafe import Markup, escape
 
-from scoring.i18n import render
+from scoring.i18n import render, t
 from scoring.inputs import field_words
 from scoring.registry import SLUGS, get_game
 
@@ -19,7 +19,8 @@ from sqlalchemy import select
 
 from .db import db
 from .models import LedgerHand, LedgerTable
-from .queries import export_rows
+from .paging import MOST_HANDS, page_from
+from .queries import export_rows, hand_totals
 
 COLORS = ("#c0392b", "#2471a3", "#1e8449", "#b9770e", "#7d3c98", "#117a65")
 CHART_POINTS = 60  # points per line in the chart, however many hands (a live change sends the chart)
@@ -101,9 +102,12 @@ def _cell(value):
     return value
 
 
-def csv_text(table: LedgerTable, lang: str) -> str:
-    """One row per hand: the deltas, the running totals, the input field by field in words, the steps;
-    a last row of totals. Begins with a BOM, which lets spreadsheets read the Chinese."""
+def csv_text(table: LedgerTable, lang: str, first: int = 1, rest=None) -> tuple[str, int | None]:
+    """One row per hand from hand ``first`` on, as many as one read holds (:mod:`.paging`): the deltas, the running
+    totals, the input field by field in words, the steps; then a last row of totals, or, when hands are left, a row
+    naming the address of the rest (``rest(number)``). Begins with a BOM, which lets spreadsheets read the Chinese.
+    Also returns the number the rest starts from (None: no hand is left)."""
+    numbers, following = page_from(table.id, first, MOST_HANDS)
     game = get_game(table.game)
     rules = game.ruleset.resolve(table.rules)
     ctx = game.input_context(rules, tuple(table.players))
@@ -113,16 +117,20 @@ def csv_text(table: LedgerTable, lang: str) -> str:
     names = [_cell(n) for n in table.players]
     writer.writerow([gettext("局")] + names + [gettext("%(n)s累计", n=n) for n in names]
                     + [render(f.label, lang) for f in fields] + [gettext("计算步骤")])
-    running = [0] * len(table.players)
-    for number, data, deltas, steps, seats in export_rows(table, lang):
+    running = hand_totals(table.id, len(table.players), before=numbers[0] if numbers else first)
+    for number, data, deltas, steps, seats in export_rows(table, lang, numbers):
         running = [a + b for a, b in zip(running, deltas)]
         hand_ctx = ctx if seats == list(range(len(table.players))) else game.input_context(
             rules, tuple(table.names_of(seats)))
         writer.writerow([number] + list(deltas) + running
                         + [_cell(_field_words(f, data, hand_ctx, lang)) for f in fields]
                         + [_cell(" / ".join(steps))])
-    writer.writerow([gettext("合计")] + running + [""] * (len(table.players) + len(fields) + 1))
-    return "\ufeff" + out.getvalue()
+    if following is None:
+        writer.writerow([gettext("合计")] + running + [""] * (len(table.players) + len(fields) + 1))
+    else:
+        writer.writerow(["…", render(t("其余各局从第{n}局起：{url}", "the other hands, from hand {n}: {url}",
+                                       n=following, url=rest(following) if rest else ""), lang)])
+    return "\ufeff" + out.getvalue(), following
 
 
 def _field_words(field, stored: dict, ctx, lang: str) -> str:

@@ -16,7 +16,7 @@ from datetime import datetime
 from typing import Any
 
 from flask import render_template
-from sqlalchemy import select
+from sqlalchemy import case, func, select
 
 from scoring.errors import PaijuError
 from scoring.i18n import Text, join, t
@@ -143,10 +143,19 @@ def _deltas_problems(deltas: Any, seats: Any, players: int, seat_range: tuple[in
     return []
 
 
+def _input_is_object():
+    """Whether a hand's stored input is a JSON object, as SQL: only this is read of it (the input itself, most of
+    a large hand's row, is not decoded; SQLite keeps JSON as text that may not be JSON at all)."""
+    stored = LedgerHand.input
+    if db.session.get_bind().dialect.name == "sqlite":
+        return case((func.json_valid(stored) == 1, func.json_type(stored) == "object"), else_=False)
+    return func.json_typeof(stored) == "object"
+
+
 def _hand_problems(row, players: int, seat_range: tuple[int, int]) -> tuple[tuple[int, ...] | None, list[Text]]:
-    number, data, deltas, seats, created, updated = row
+    number, is_object, deltas, seats, created, updated = row
     problems = []
-    if not isinstance(data, dict):
+    if not is_object:
         problems.append(t("输入不是一个对象", "its input is not an object"))
     if not (_is_int(number) and number > 0):
         problems.append(t("局号读不出", "its number cannot be read"))
@@ -198,7 +207,7 @@ def _read(table_id: str, players: int, numbers: list[int], seat_range: tuple[int
     out, rules_read = {}, RulesRead(ruleset)
     for chunk in range(0, len(numbers), 500):
         rows = db.session.execute(
-            select(LedgerHand.number, LedgerHand.input, LedgerHand.deltas, LedgerHand.seats,
+            select(LedgerHand.number, _input_is_object(), LedgerHand.deltas, LedgerHand.seats,
                    LedgerHand.created_at, LedgerHand.updated_at, LedgerHand.changed_version, LedgerHand.rules)
             .where(LedgerHand.table_id == table_id, LedgerHand.number.in_(numbers[chunk:chunk + 500]))).all()
         for row in rows:

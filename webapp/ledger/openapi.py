@@ -26,6 +26,7 @@ from ..openapi import (
     storable,
 )
 from .cleaning import MAX_NAME, MAX_SEATS, MIN_SEATS
+from .paging import LAST_FROM, MOST_HANDS
 
 LEDGER_ERRORS = ("400", "403", "404", "409", "413", "415", "422", "429")
 TABLE_ID = {"name": "table_id", "in": "path", "required": True, "schema": STRING}
@@ -41,6 +42,15 @@ PER_POINT_TEXT = (f"^(?:{PY_SPACE}*(?=[0-9.]{{1,12}}{PY_SPACE}*$)"
                   f"(?:0*[1-9][0-9]*(?:\\.[0-9]{{0,2}}0*)?|0*\\.(?:[1-9][0-9]?|0[1-9])0*){PY_SPACE}*)?$")
 ALL_INTEGERS = {"type": "object", "additionalProperties": INTEGER}  # by name
 ALL_STRINGS = {"type": "object", "additionalProperties": STRING}
+#: a read's page of hands (docs/api.md, "Reads have a bound"): from hand ``hands_from`` on, at most ``hands_limit``
+PAGE_PARAMETERS = (
+    {"name": "hands_from", "in": "query", "required": False,
+     "schema": {"type": "integer", "minimum": 1, "maximum": LAST_FROM},
+     "description": "the first hand's number (default: the first hand)"},
+    {"name": "hands_limit", "in": "query", "required": False,
+     "schema": {"type": "integer", "minimum": 1, "maximum": MOST_HANDS},
+     "description": "the most hands answered (default: as many as one read holds)"},
+)
 HAND = obj({"number": INTEGER, "deltas": INTEGERS, "steps": STRINGS})
 WRITTEN = obj({"totals": INTEGERS, "version": INTEGER}, {"hand": HAND})
 
@@ -89,7 +99,7 @@ def ledger_operations() -> dict[str, dict]:
                  "hands": {"type": "array", "items": obj({"number": INTEGER, "input": OBJECT, "deltas": INTEGERS,
                                                           "steps": STRINGS, "rules": OBJECT})},
                  "circle": STRING, "previous": nullable(STRING), "next": nullable(STRING),
-                 "started_at": nullable(STRING)})
+                 "started_at": nullable(STRING), "hand_count": INTEGER, "hands_next": nullable(INTEGER)})
     settled_up = obj({"totals": INTEGERS, "per_point": STRING, "transfers": {"type": "array", "items": obj(
         {"from": INTEGER, "to": INTEGER, "points": INTEGER, "amount": STRING})}, "share_text": STRING})
     return {
@@ -100,7 +110,7 @@ def ledger_operations() -> dict[str, dict]:
                 for g in all_games()]})},
             "responses": responses("201", created, LEDGER_ERRORS)}},
         "/api/v1/tables/{table_id}": {
-            "get": {"operationId": "table_read", "tags": ["tables"], "parameters": [TABLE_ID],
+            "get": {"operationId": "table_read", "tags": ["tables"], "parameters": [TABLE_ID, *PAGE_PARAMETERS],
                     "responses": {**responses("200", table, ("400", "404", "409", "429")),
                                   "304": {"description": t("未改变（If-None-Match）", "not modified (If-None-Match)")}}},
             "delete": {"operationId": "table_delete", "tags": ["tables"], "parameters": [TABLE_ID, TOKEN],

@@ -41,6 +41,7 @@ from .forms import (
 )
 from .integrity import TableUnreadable, unreadable_page
 from .models import LedgerTable
+from .paging import asked_page
 from .queries import check_token, find_table, get_table, hand_count, hand_numbered
 from .settling import table_carried
 from .table_rules import HandRules
@@ -463,15 +464,24 @@ def delete_table(table_id: str):
 def export_csv(table_id: str):
     """One row per hand: the deltas, the running totals, the input field by field in words, the steps (a
     table this version cannot read: every stored hand as it is)."""
+    first, _limit = asked_page()
+    following = None
     try:
-        table, text = get_table(table_id), None
+        table = get_table(table_id)
+        text, following = csv_text(table, current_lang(), first, functools.partial(_csv_from, table_id))
     except TableUnreadable:
         table = find_table(table_id)
         text = stored_csv(table)
-    resp = make_response(text or csv_text(table, current_lang()))
+    resp = make_response(text)
+    if following is not None:
+        resp.headers["Link"] = f'<{_csv_from(table_id, following)}>; rel="next"'
     resp.headers["Content-Type"] = "text/csv; charset=utf-8"
     resp.headers["Content-Disposition"] = f'attachment; filename="{csv_filename(table)}"'
     return resp
+
+
+def _csv_from(table_id: str, number: int) -> str:
+    return url_for("tables.export_csv", table_id=table_id, hands_from=number, _external=True)
 
 
 @bp.get("/tables/<table_id>/qr.svg")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from sqlalchemy import JSON, Integer, case, func, select, type_coerce
+from sqlalchemy import JSON, Integer, and_, case, false, func, select, type_coerce
 from sqlalchemy.orm import undefer
 
 from .db import db
@@ -60,13 +60,17 @@ class TableRead:
         self.table, self.version, self.hands = table, version, hands
 
 
-def load_table(table_id: Any) -> TableRead:
-    """The table with its hands; the version is read by the hands' own statement, so the two always
-    agree (PostgreSQL reads each statement at its own moment). The table's other columns never change
-    after it is opened, and they are decoded once, not once per hand."""
+def load_table(table_id: Any, numbers: list[int] | None = None) -> TableRead:
+    """The table with its hands (those numbered from the first to the last of ``numbers`` only, when given); the
+    version is read by the hands' own statement, so the two always agree (PostgreSQL reads each statement at its
+    own moment). The table's other columns never change after it is opened, and they are decoded once, not once
+    per hand."""
     table = get_table(table_id)
+    joined = LedgerHand.table_id == LedgerTable.id
+    if numbers is not None:
+        joined = and_(joined, LedgerHand.number.between(numbers[0], numbers[-1])) if numbers else false()
     rows = db.session.execute(
-        select(LedgerTable.version, LedgerHand).outerjoin(LedgerHand, LedgerHand.table_id == LedgerTable.id)
+        select(LedgerTable.version, LedgerHand).outerjoin(LedgerHand, joined)
         .where(LedgerTable.id == table.id).order_by(LedgerHand.number)
         .execution_options(populate_existing=True)).all()
     if not rows:
@@ -78,11 +82,15 @@ def _seating(seats: list | None, deltas: list) -> list[int]:
     return list(seats) if seats is not None else list(range(len(deltas)))
 
 
-def export_rows(table: LedgerTable, lang: str) -> list[tuple[int, dict, list, list, list]]:
-    """(number, input, deltas per player, steps in ``lang``, the players in its seats) of every hand."""
+def export_rows(table: LedgerTable, lang: str, numbers: list[int]) -> list[tuple[int, dict, list, list, list]]:
+    """(number, input, deltas per player, steps in ``lang``, the players in its seats) of every hand numbered from
+    the first to the last of ``numbers``."""
+    if not numbers:
+        return []
     rows = db.session.execute(
         select(LedgerHand.number, LedgerHand.input, LedgerHand.deltas, LedgerHand.changed_version, LedgerHand.seats)
-        .where(LedgerHand.table_id == table.id).order_by(LedgerHand.number)).all()
+        .where(LedgerHand.table_id == table.id, LedgerHand.number.between(numbers[0], numbers[-1]))
+        .order_by(LedgerHand.number)).all()
     shown = shown_of(table.id, [(number, version) for number, _, _, version, _ in rows], lang,
                      [seat_names(table.players, _seating(seats, deltas)) for _, _, deltas, _, seats in rows])
     players = len(table.players)
@@ -189,10 +197,14 @@ def _seat_delta(seat: int):
     return func.coalesce(LedgerHand.deltas[seat].as_integer(), 0)
 
 
-def hand_totals(table_id: str, seats: int) -> list[int]:
-    """Every seat's total, summed in SQL from the deltas column alone (no hand is decoded here)."""
+def hand_totals(table_id: str, seats: int, before: int | None = None) -> list[int]:
+    """Every seat's total (of the hands before hand ``before`` only, when given), summed in SQL from the deltas
+    column alone (no hand is decoded here)."""
     sums = [func.coalesce(func.sum(_seat_delta(seat)), 0) for seat in range(seats)]
-    return [int(v) for v in db.session.execute(select(*sums).where(LedgerHand.table_id == table_id)).one()]
+    query = select(*sums).where(LedgerHand.table_id == table_id)
+    if before is not None:
+        query = query.where(LedgerHand.number < before)
+    return [int(v) for v in db.session.execute(query).one()]
 
 
 def running_totals(table_id: str, seats: int, step: int, count: int, numbers: list[int]) -> list[tuple]:
@@ -210,14 +222,6 @@ def running_totals(table_id: str, seats: int, step: int, count: int, numbers: li
         wanted = wanted | inner.c.number.in_(numbers)
     rows = db.session.execute(select(inner).where(wanted).order_by(inner.c.ordinal)).all()
     return [(row[0], row[1], [int(v) for v in row[3:]], int(row[2])) for row in rows]
-
-
-def latest_numbers(table_id: str, limit: int, before: int | None = None) -> list[int]:
-    """The numbers of the last ``limit`` hands (before hand ``before``), in order."""
-    query = select(LedgerHand.number).where(LedgerHand.table_id == table_id)
-    if before is not None:
-        query = query.where(LedgerHand.number < before)
-    return sorted(db.session.execute(query.order_by(LedgerHand.number.desc()).limit(limit)).scalars())
 
 
 def number_range(table_id: str) -> tuple[int | None, int | None]:
@@ -238,6 +242,12 @@ def next_of(table_id: str) -> str | None:
     """The id of the evening played after this one (the latest, should there be two), or None."""
     return db.session.execute(select(LedgerTable.id).where(LedgerTable.previous_id == table_id)
                               .order_by(LedgerTable.created_at.desc()).limit(1)).scalar_one_or_none()
+
+
+def evening_count(circle_id: str) -> int:
+    """How many evenings the circle has (a table from before circles were stored is a circle of its own)."""
+    return db.session.execute(select(func.count()).select_from(LedgerTable).where(
+        (LedgerTable.circle == circle_id) | ((LedgerTable.id == circle_id) & LedgerTable.circle.is_(None)))).scalar() or 0
 
 
 def evenings_around(table: LedgerTable) -> tuple[str | None, str | None]:

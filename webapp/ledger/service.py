@@ -26,6 +26,7 @@ from .errors import (
     TableError,
     bad_key,
     changed_under_undo,
+    circle_full,
     conflict,
     evening_closed,
     next_exists,
@@ -36,7 +37,7 @@ from .errors import (
 )
 from .idempotency import forget_old, remember, request_digest, stored_answer, valid_key
 from .models import LedgerHand, LedgerTable, _now, handed_on, new_edit_token, new_table_id, token_digest
-from .queries import hand_before, hand_count, hand_numbered, last_hand, next_of
+from .queries import evening_count, hand_before, hand_count, hand_numbered, last_hand, next_of
 from .table_rules import HandRules, keep_hands_rules, own_rules
 from .writes import locked_table, write
 
@@ -45,6 +46,13 @@ MAX_HANDS = 2000  # hands per table (config LEDGER_MAX_HANDS)
 
 def max_hands() -> int:
     return int(current_app.config.get("LEDGER_MAX_HANDS") or MAX_HANDS)
+
+
+MAX_EVENINGS = 60  # evenings per circle (config LEDGER_MAX_EVENINGS): its reads add every one up (issue 38 item 7)
+
+
+def max_evenings() -> int:
+    return int(current_app.config.get("LEDGER_MAX_EVENINGS") or MAX_EVENINGS)
 
 
 def create_table(game_slug: Any, players: Any, rules: Any) -> tuple[str, str]:
@@ -82,6 +90,8 @@ def next_evening(table_id: Any, token: str | None, players: Any = None) -> tuple
         following = next_of(table.id)
         if following is not None:
             return following, _handed_again(following, token, None if players is None else names), False
+        if evening_count(table.circle_id) >= max_evenings():
+            raise circle_full(max_evenings())
         table.touch()  # its readers learn of the evening after it
         new_id = new_table_id()
         fresh = handed_on(current_app.secret_key, token, new_id)

@@ -17,16 +17,17 @@ from ..pages import picker_config
 from .errors import not_found
 from .exports import CHART_POINTS, COLORS, chart_svg, qr_svg
 from .forms import VersionForm
+from .paging import latest_within
 from .models import LedgerTable
 from .queries import (changed_since, check_token, evenings_around, get_table, hand_count, hands_numbered,
-                      last_hand, latest_numbers, number_range, running_totals, table_version)
+                      last_hand, number_range, running_totals, table_version)
 from .settling import carried_fields
 from .shown import seat_names, shown_of
 from .table_rules import HandRules, first_hand_rules
 from .web import EDIT_COOKIE, edit_link
 
 POLL_SECONDS = 3
-PAGE_HANDS = 50  # hands a table page shows; older ones are a link away
+PAGE_HANDS = 50  # hands a table page shows at most (fewer of large ones: .paging); older ones are a link away
 
 
 def _query_int(name: str) -> int | None:
@@ -104,7 +105,7 @@ def _hand_row(game, book: HandRules, table, hand, running, series_number, lang, 
 
 def ledger_view(table: LedgerTable, before: int | None = None, only: list[int] | None = None) -> dict:
     """Everything the live part of the page shows: totals and chart over every hand (window sums in SQL
-    from the deltas), and the latest PAGE_HANDS hands (before hand ``before``; of those, the ``only``
+    from the deltas), and the latest PAGE_HANDS hands that fit a read (before hand ``before``; of those, the ``only``
     ones) in full. What Python reads does not grow with the table: the chart's points and the shown
     hands."""
     lang = current_lang()
@@ -112,7 +113,7 @@ def ledger_view(table: LedgerTable, before: int | None = None, only: list[int] |
     rules = game.ruleset.resolve(table.rules)
     seats = len(table.players)
     count = hand_count(table.id)
-    numbers = latest_numbers(table.id, PAGE_HANDS, before)
+    numbers = latest_within(table.id, PAGE_HANDS, before)
     wanted = numbers if only is None else [n for n in numbers if n in set(only)]
     step = max(1, -(-count // CHART_POINTS))
     runs = running_totals(table.id, seats, step, count, wanted)
