@@ -14,7 +14,6 @@
 (function () {
   "use strict";
   var CACHE = "paiju-engine";
-  var KEY = "paiju-offline-engine";
   var LOAD_LIMIT_MS = 120000;  // a cold load took 3 to 13 s on a busy two-core machine (bench/offline.py)
   var script = document.currentScript;
   var words = script && script.dataset.words ? JSON.parse(script.dataset.words) : {};
@@ -26,12 +25,10 @@
     return text;
   }
 
-  function stored() {
-    try { return JSON.parse(localStorage.getItem(KEY) || "null"); } catch (e) { return null; }
-  }
+  function stored() { return window.PaijuStorage.read("offlineEngine", null); }
 
   function store(state) {
-    if (state) localStorage.setItem(KEY, JSON.stringify(state)); else localStorage.removeItem(KEY);
+    if (state) window.PaijuStorage.write("offlineEngine", state); else window.PaijuStorage.remove("offlineEngine");
   }
 
   function supported() {
@@ -128,31 +125,39 @@
     return ready;
   }
 
-  function ask(slug, action, pairs) {
-    var state = stored();
-    return startEngine(state.manifest).then(function () {
+  /* a message to the engine's worker (loaded first if need be), answered with its reply */
+  function send(message) {
+    return startEngine((stored() || {}).manifest).then(function () {
       return new Promise(function (resolve) {
-        var id = engine.asked++;
-        engine.pending[id] = resolve;
-        engine.worker.postMessage({ type: "answer", id: id, slug: slug, action: action, pairs: pairs,
-                                    lang: document.documentElement.lang === "en" ? "en" : "zh" });
+        message.id = engine.asked++;
+        engine.pending[message.id] = resolve;
+        engine.worker.postMessage(message);
       });
+    });
+  }
+
+  function lang() { return document.documentElement.lang === "en" ? "en" : "zh"; }
+
+  /* a form's answer worked out by the engine: the API's answer or error, and the view the server's page draws */
+  function ask(slug, action, pairs) {
+    return send({ type: "answer", slug: slug, action: action, pairs: pairs, lang: lang() });
+  }
+
+  /* another of the phone's Python (webapp/offline_page.py CALLS), its arguments as JSON, the page's language
+     last; a failure of the engine rejects */
+  function call(name, args) {
+    return send({ type: "call", name: name, args: args.concat([lang()]) }).then(function (reply) {
+      if (reply && reply.failed) throw new Error(reply.failed);
+      return reply;
     });
   }
 
   /* what the engine's worker holds: {wasm: bytes of Python's memory, js: its JavaScript heap} (bench/offline.py) */
   function memory() {
-    if (!engine) return Promise.resolve(null);
-    return engine.ready.then(function () {
-      return new Promise(function (resolve) {
-        var id = engine.asked++;
-        engine.pending[id] = resolve;
-        engine.worker.postMessage({ type: "memory", id: id });
-      });
-    });
+    return engine ? engine.ready.then(function () { return send({ type: "memory" }); }) : Promise.resolve(null);
   }
 
-  window.PaijuOfflineEngine = { ask: ask, start: startEngine, stored: stored, memory: memory };
+  window.PaijuOfflineEngine = { ask: ask, call: call, start: startEngine, stored: stored, memory: memory };
 
   // -- the switch on the home page ----------------------------------------------------------------------------------
 
