@@ -9,7 +9,9 @@
    - At every online visit with offline mode on, the manifest is asked again: its addresses name the versions
      of what they hold, so whatever changed on the server is fetched again and what is gone is dropped.
    - On a game tab, a form whose post cannot reach the server (no network) is answered in the page by the
-     engine running in a worker (static/offline-engine-worker.js), marked 算于本机（离线）.
+     engine running in a worker (static/offline-engine-worker.js), marked 算于本机（离线）; a post that asks the
+     server to redraw the form (a house rule, the seats, a preset, a row) is the engine's too: it says, in words,
+     that redrawing needs the signal, and never answers a form drawn for other rules (webapp/offline_page.py).
    Where WebAssembly is missing or the engine cannot load, the switch says so and the forms behave as before. */
 (function () {
   "use strict";
@@ -258,21 +260,14 @@
     return pairs;
   }
 
-  /* a refresh, a row added or a preset switched is the server's work: only the answer itself is done here */
-  function asksTheEngine(pairs) {
-    return !pairs.some(function (p) { return (p[0] === "action" && p[1]) || p[0] === "switch_preset"; });
-  }
-
   function onRequest(event, noNetwork) {
     var state = stored();
     if (!state || !state.on || !supported()) return;
     var found = engineForm(event.detail && event.detail.elt);
     if (!found) return;
-    var pairs = postedPairs(event.detail, found.form);
-    if (!asksTheEngine(pairs)) return;
     if (!noNetwork && navigator.onLine) return;
     if (event.type === "htmx:beforeRequest") event.preventDefault();
-    answerHere(found, pairs);
+    answerHere(found, postedPairs(event.detail, found.form));
   }
 
   function answerHere(found, pairs) {
@@ -283,7 +278,8 @@
     out.appendChild(el("p", "verdict", word("working")));
     var started = performance.now();
     ask(found.slug, found.action, pairs).then(function (reply) {
-      out.replaceWith(render(reply, performance.now() - started));
+      if (reply && reply.view === null) out.remove();  // a redraw that changes nothing: the form stays as it is
+      else out.replaceWith(render(reply, performance.now() - started));
     }, function () {
       out.className = "result bad";
       out.innerHTML = "";

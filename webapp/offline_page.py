@@ -231,13 +231,55 @@ def _failed(code: str, message: str) -> dict:
     return {"error": {"code": code, "message": message, "field": None}, "view": errors_view([message])}
 
 
+# -- a form the house rules redraw (the server redraws it; the phone says it needs the signal) -------------------------
+
+#: the settle form's hidden field: what it was drawn for (:func:`drawn_for`)
+DRAWN = "drawn"
+REDRAW = t("所选的规则要重画这张表格（座位或要填的项不一样了），重画要联网：有信号时再点一次",
+           "the rules chosen redraw this form (other seats or other fields), and redrawing needs a signal: "
+           "try again with one")
+NEEDS_SIGNAL = t("这一步要重画表格，重画要联网：有信号时再点一次",
+                 "this step redraws the form, and redrawing needs a signal: try again with one")
+
+
+def drawn_for(fields, seats: int) -> str:
+    """What a settle form was drawn for: its seats and the fields its house rules show (its hidden :data:`DRAWN`)."""
+    return f"{seats}:" + ",".join(f.name for f in fields)
+
+
+def _drawn_now(game, posted: Posted) -> str:
+    """The settle form the server draws for what was posted (its house rules, its seats)."""
+    rules = resolved_rules(game, rules_payload(game, posted))
+    return drawn_for([f for f in game.settle_input.fields if f.shown_under(rules)], seats_for(game, rules, posted))
+
+
+def _redrawn(game, action: str, pairs, lang: str) -> dict | None:
+    """What the phone says for a form it cannot redraw: a redraw asked for (a rule or the seats changed, a preset
+    switched to, a row added) or a settle form drawn for other rules than those posted; None: answer it."""
+    posted = Posted(pairs)
+    asked, preset = posted.get("action") or "", posted.get("switch_preset")
+    if preset:
+        posted = Posted([(RULES + "preset", preset), *pairs])
+    drawn = posted.get(DRAWN) if action == "settle" else None
+    if drawn is not None and drawn != _drawn_now(game, posted):
+        return _failed("needs_signal", render(REDRAW, lang))
+    if asked.startswith("add:") or ((asked or preset) and action != "settle"):
+        return _failed("needs_signal", render(NEEDS_SIGNAL, lang))
+    return {"view": None} if asked or preset else None  # the form as drawn is the form for these rules
+
+
 def answer(slug: str, action: str, pairs, lang: str) -> dict:
     """What the phone shows for a posted form: ``{"result": …}`` (the API's answer, in ``lang``) or
     ``{"error": …, "errors": […]}`` (the API's error body: its message, and each problem when there are
-    several), and ``view``: what the server's page shows for it (``scoring.result_view``), which the page draws."""
+    several), and ``view``: what the server's page shows for it (``scoring.result_view``), which the page draws;
+    a form the rules redraw is never answered (:func:`_redrawn`: words saying so, or ``view`` None: nothing to
+    redraw)."""
     game = get_game(slug)
     if game is None or (action != "settle" and action not in game.actions()):
         return _failed("not_found", render(t("找不到这个地址", "no such address"), lang))
+    redrawn = _redrawn(game, action, pairs, lang)
+    if redrawn is not None:
+        return redrawn
     names = names_given(game, Posted(pairs)) if action == "settle" else []
     try:
         payload = form_payload(game, action, pairs)
