@@ -1,30 +1,26 @@
 /* A hand held on a table page with no signal (static/pwa.js), settled in the phone (offline mode, issue 29):
-   - with offline mode on, each hand this table holds is settled by the engine in the phone
-     (window.PaijuOfflineEngine) with what the ledger adds to the form (the form's data-phone-settle: the
-     house rules, the number of players, what the hand carries from the last one; a later held hand carries
-     from the one held before it); its deltas by player are listed with it, marked as worked out on this
-     phone, and the totals including the held hands are shown by the totals ([data-held-totals]); a hand
-     the engine refuses shows the engine's message;
-   - the phone's deltas are kept with the held hand (its outbox item's "phone"); once the hand is recorded,
-     pwa.js asks recorded(item, number): the hand the post became (its page names it, data-recorded-hand),
-     read from the API, is compared with them — a hand the phone refused and the ledger recorded counts as
-     a difference too — and a difference is kept and shown ([data-held-disagree]) until the player says it
-     was seen.
-   Offline mode off: nothing here (the held hands are listed as before). */
+   - with offline mode on, the hands this table holds are settled by the engine in the phone
+     (window.PaijuOfflineEngine.call "held_hands": webapp/offline_page.py), each as the ledger will settle it,
+     from what the one before it carries (the form's data-phone-settle: the table's game, house rules, players,
+     seating and what its next hand carries); each is listed with the words the engine picks (worked out on this
+     phone, or refused and why), and the totals including the held hands ([data-held-totals]);
+   - the phone's answer is kept with the held hand (its outbox item's "phone"); once the hand is recorded,
+     pwa.js asks recorded(item, number): the hand the post became (its page names it, data-recorded-hand), read
+     from the API, is compared with it by the engine ("held_recorded") — a hand the phone refused and the ledger
+     recorded counts as a difference too — and a difference is kept and shown ([data-held-disagree]) until the
+     player says it was seen.
+   This script knows no game and no field: it passes what the page and the phone keep to the engine, and fills
+   the page's words ({name} by the values the engine gives). Offline mode off: nothing here. */
 (function () {
   "use strict";
-  var OUTBOX = "paiju.outbox";
-  var DISAGREE = "paiju.heldDisagree";
+  var OUTBOX = "outbox", DISAGREE = "heldDisagree";  // their keys: static/storage.js
+  var stored = window.PaijuStorage.read, store = window.PaijuStorage.write;
 
-  /* a replacement String.replace takes as it is: "$&" or "$'" in a player's name is not a pattern */
-  function literally(text) { return function () { return String(text); }; }
-
-  function stored(key, fallback) {
-    try { return JSON.parse(localStorage.getItem(key)) || fallback; } catch (e) { return fallback; }
-  }
-
-  function store(key, value) {
-    try { localStorage.setItem(key, JSON.stringify(value)); } catch (e) { /* kept in this page only */ }
+  /* the page's words with each {name} filled by its value, taken as it is ("$&" in a name is not a pattern) */
+  function fill(text, values) {
+    return Object.keys(values || {}).reduce(function (out, name) {
+      return out.split("{" + name + "}").join(String(values[name]));
+    }, text || "");
   }
 
   function form() { return document.querySelector("form[data-offline-queue][data-phone-settle]"); }
@@ -51,84 +47,22 @@
     return stored(OUTBOX, []).filter(function (held) { return held.action === action; });
   }
 
-  /* the phone's answer kept with the held hand, so that it is what the ledger's answer is compared with */
-  function keepPhone(item, phone) {
-    var items = stored(OUTBOX, []);
-    items.forEach(function (held) { if (sameItem(held, item)) held.phone = phone; });
-    store(OUTBOX, items);
-  }
-
-  // --- settling in the phone ------------------------------------------------------------------------------
-
-  function isCarried(cfg, name) {
-    return cfg.carried.some(function (field) { return name === field || name.indexOf(field + "-") === 0; });
-  }
-
-  /* what the ledger adds to the hand: the table's pairs, with what the hand held before it carries instead
-     (undefined: the first held hand, the table's own; null: a fresh start, what the form says) */
-  function tablePairs(cfg, carried) {
-    if (carried === undefined) return cfg.pairs.slice();
-    var pairs = cfg.pairs.filter(function (pair) { return !isCarried(cfg, pair[0]); });
-    Object.keys(carried || {}).forEach(function (name) {
-      var value = carried[name];
-      if (Array.isArray(value)) value.forEach(function (v, i) { pairs.push([name + "-" + i, String(v)]); });
-      else pairs.push([name, String(value)]);
+  /* the phone's answers kept with the held hands, so that it is what the ledger's answer is compared with */
+  function keepPhone(items, answers) {
+    var all = stored(OUTBOX, []);
+    all.forEach(function (held) {
+      items.forEach(function (item, i) { if (sameItem(held, item) && !held.phone) held.phone = answers[i].kept; });
     });
+    store(OUTBOX, all);
+  }
+
+  function pairsOf(item) {
+    var pairs = [];
+    new URLSearchParams(item.body).forEach(function (value, name) { pairs.push([name, value]); });
     return pairs;
   }
 
-  /* what the next hand takes from this one's result (a result that ends a series carries nothing) */
-  function carriedBy(cfg, result) {
-    if (!result || result.game_over || !cfg.carried.length) return null;
-    var out = {}, any = false;
-    cfg.carried.forEach(function (name) {
-      if (result[name] !== undefined && result[name] !== null) { out[name] = result[name]; any = true; }
-    });
-    return any ? out : null;
-  }
-
-  function perPlayer(cfg, deltas) {
-    var out = cfg.players.map(function () { return 0; });
-    deltas.forEach(function (d, seat) { out[cfg.seats[seat]] += d; });
-    return out;
-  }
-
-  function messageOf(reply) {
-    var each = reply.errors || (reply.error ? [reply.error] : []);
-    return each.map(function (e) { return e.message; }).join(document.documentElement.lang === "en" ? "; " : "；");
-  }
-
-  function settleOne(cfg, item, carried) {
-    var pairs = tablePairs(cfg, carried);
-    new URLSearchParams(item.body).forEach(function (value, name) { pairs.push([name, value]); });
-    return engine().ask(cfg.slug, "settle", pairs).then(function (reply) {
-      if (!reply || !reply.result) return {error: messageOf(reply || {})};
-      return {deltas: perPlayer(cfg, reply.result.deltas || []), carried: carriedBy(cfg, reply.result)};
-    });
-  }
-
-  /* each held hand in turn, each from what the one before carries; a hand settled before keeps its answer */
-  function settleAll(cfg, items) {
-    var answers = [];
-    return items.reduce(function (chain, item) {
-      return chain.then(function (carried) {
-        var known = item.phone ? Promise.resolve(item.phone) : settleOne(cfg, item, carried);
-        return known.then(function (phone) {
-          if (!item.phone) keepPhone(item, phone);
-          answers.push(phone);
-          return phone.error ? carried : phone.carried;
-        });
-      });
-    }, Promise.resolve(undefined)).then(function () { return answers; });
-  }
-
   // --- shown ------------------------------------------------------------------------------------------------
-
-  function signed(n) { return n > 0 ? "+" + n : String(n); }
-
-  function byName(cfg, values) {
-    return values.map(function (v, i) { return cfg.players[i] + " " + signed(v); }).join(" · ");
-  }
 
   function shownTotals() {
     return Array.prototype.map.call(document.querySelectorAll("#live td[data-total]"), function (cell) {
@@ -136,25 +70,20 @@
     });
   }
 
-  function showAnswers(cfg, list, answers) {
-    var totals = shownTotals(), counted = false;
+  function showAnswers(list, settled) {
     Array.prototype.forEach.call(list.children, function (li, i) {
-      var phone = answers[i];
-      if (!phone) return;
+      var answer = settled.hands[i];
+      if (!answer) return;
       var line = li.querySelector("[data-held-phone]") || document.createElement("div");
       line.setAttribute("data-held-phone", "");
-      line.className = "held-phone" + (phone.error ? " error" : "");
-      line.textContent = phone.error ? list.dataset.refused.replace("{message}", literally(phone.error))
-        : list.dataset.phone.replace("{deltas}", literally(byName(cfg, phone.deltas)));
+      line.className = "held-phone" + (answer.say === "refused" ? " error" : "");
+      line.textContent = fill(list.dataset[answer.say], answer.values);
       li.appendChild(line);
-      if (phone.error) return;
-      counted = true;
-      phone.deltas.forEach(function (d, p) { totals[p] = (totals[p] || 0) + d; });
     });
     var box = document.querySelector("[data-held-totals]");
     if (!box) return;
-    box.textContent = box.dataset.text.replace("{totals}", literally(byName(cfg, totals)));
-    box.hidden = !counted;
+    box.textContent = fill(box.dataset.text, settled.totals);
+    box.hidden = !settled.totals;
   }
 
   var shown = 0;  // the latest listing: an older one still settling does not write over it
@@ -167,60 +96,41 @@
     if (totalsBox && !items.length) totalsBox.hidden = true;
     if (!cfg || !list || !items.length || !engine() || list.children.length !== items.length) return;
     var mine = ++shown;
-    settleAll(cfg, items).then(function (answers) {
-      if (mine === shown) showAnswers(cfg, list, answers);
+    var held = items.map(function (item) { return {pairs: pairsOf(item), phone: item.phone || null}; });
+    engine().call("held_hands", [cfg, held, shownTotals()]).then(function (settled) {
+      keepPhone(items, settled.hands);
+      if (mine === shown) showAnswers(list, settled);
     }, function () { /* the engine could not load: the hands stay listed as held */ });
   }
 
   // --- the ledger's answer compared ---------------------------------------------------------------------------
 
-  function sameDeltas(a, b) {
-    return a.length === b.length && a.every(function (d, i) { return d === b[i]; });
-  }
-
-  /* the hand the post became (its page named it), else the table's last one */
-  function handRecorded(table, number) {
-    var hands = table.hands || [];
-    var named = hands.filter(function (hand) { return hand.number === number; })[0];
-    return named || hands.reduce(function (last, hand) {
-      return !last || hand.number > last.number ? hand : last;
-    }, null);
-  }
-
   /* the hand was recorded (pwa.js, before it shows the page with it, with the number its page gave it): the
-     ledger's deltas against the phone's, or against the phone's refusal */
+     engine compares the ledger's answer with the phone's (or with the phone's refusal) */
   function recorded(item, number) {
     var cfg = config(), f = form();
     var kept = stored(OUTBOX, []).filter(function (held) { return sameItem(held, item); })[0] || item;
     var phone = kept.phone;
-    if (!cfg || !f || actionOf(f) !== item.action || !phone || !(phone.deltas || phone.error)) {
-      return Promise.resolve();
-    }
+    if (!cfg || !f || actionOf(f) !== item.action || !phone || !engine()) return Promise.resolve();
     return fetch(cfg.api, {credentials: "same-origin", cache: "no-store"}).then(function (response) {
       return response.ok ? response.json() : null;
     }).then(function (table) {
-      var hand = table && handRecorded(table, number);
-      if (!hand || (phone.deltas && sameDeltas(hand.deltas, phone.deltas))) return;
+      return table && engine().call("held_recorded", [cfg, phone, table, number]);
+    }).then(function (differs) {
+      if (!differs) return;
       var found = stored(DISAGREE, []);
-      found.push({api: cfg.api, number: hand.number, server: hand.deltas, phone: phone.deltas || null,
-                  refused: phone.error || null});
+      found.push({api: cfg.api, say: differs.say, values: differs.values});
       store(DISAGREE, found);
       showDisagreements();
     }).catch(function () { /* not compared: the page shows the recorded hand */ });
   }
 
-  function disagreement(cfg, box, d) {
-    var text = d.refused ? box.dataset.refused : box.dataset.text;
-    return text.replace("{n}", literally(d.number)).replace("{server}", literally(byName(cfg, d.server)))
-      .replace("{phone}", literally(d.refused || byName(cfg, d.phone)));
-  }
-
   function showDisagreements() {
     var cfg = config(), box = document.querySelector("[data-held-disagree]");
     if (!cfg || !box) return;
-    var here = stored(DISAGREE, []).filter(function (d) { return d.api === cfg.api; });
+    var here = stored(DISAGREE, []).filter(function (d) { return d.api === cfg.api && box.dataset[d.say]; });
     box.querySelector("[data-held-disagree-text]").textContent = here.map(function (d) {
-      return disagreement(cfg, box, d);
+      return fill(box.dataset[d.say], d.values);
     }).join("\n");
     box.hidden = !here.length;
   }

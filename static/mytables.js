@@ -5,23 +5,15 @@
    a remove-from-list button. */
 (function () {
   "use strict";
-  var KEY = "paiju.my-tables";
   var MOST = 30;
 
   function load() {
-    try {
-      var list = JSON.parse(window.localStorage.getItem(KEY) || "[]");
-      return Array.isArray(list) ? list.filter(function (t) { return t && typeof t.id === "string"; }) : [];
-    } catch (err) {
-      return [];
-    }
+    var list = window.PaijuStorage.read("myTables", []);
+    return Array.isArray(list) ? list.filter(function (t) { return t && typeof t.id === "string"; }) : [];
   }
 
-  function save(list) {
-    try {
-      window.localStorage.setItem(KEY, JSON.stringify(list.slice(0, MOST)));
-    } catch (err) { /* private mode or storage full: the list is a convenience only */ }
-  }
+  /* private mode or storage full: the list is a convenience only */
+  function save(list) { window.PaijuStorage.write("myTables", list.slice(0, MOST)); }
 
   /* Only this site's own table addresses are kept or linked (a tampered entry cannot link elsewhere). */
   function tablePath(url) {

@@ -3,10 +3,13 @@
    Paiju's own address, unpacks the repo's scoring/ package (the same code the server runs) and the page glue
    (webapp/offline_page.py, imported as paiju_offline), and answers the page's forms with the engine's answer.
 
-   The page sends {type: "load", manifest, compile} once (compile: keep scoring/ compiled before saying ready), then {type: "answer", id, slug, action, pairs, lang};
-   it gets {type: "ready"} or {type: "failed", message}, and {type: "answer", id, reply} for each form.
+   The page sends {type: "load", manifest, compile} once (compile: keep scoring/ compiled before saying ready), then {type: "answer", id, slug, action, pairs, lang}
+   for a form, or {type: "call", id, name, args} for one of the glue's other calls (paiju_offline.CALLS: the hands
+   a table page holds, chained by the engine); it gets {type: "ready"} or {type: "failed", message}, and
+   {type: "answer", id, reply} for each.
    {type: "memory", id} is answered with the bytes the worker holds (bench/offline.py). */
 let answerJson = null;
+let callJson = null;
 let heap = null;  // the WebAssembly memory Python lives in (its size is what the phone holds for it)
 
 const timings = {};  // ms since the worker started, at each step of the load (bench/offline.py prints them)
@@ -54,7 +57,9 @@ async function load(manifest, compileNow) {
   timings.compiledKept = !!kept;
   pyodide.runPython(`import sys\nsys.path.insert(0, ${JSON.stringify(HOME)})\nimport paiju_offline`);
   timings.engine = performance.now();
-  answerJson = pyodide.pyimport("paiju_offline").answer_json;
+  const glue = pyodide.pyimport("paiju_offline");
+  answerJson = glue.answer_json;
+  callJson = glue.call_json;
   heap = pyodide._module.HEAPU8;
   if (kept) return;
   if (compileNow) await keepCompiled(pyodide, manifest);  // the switch's trial load: nobody waits for an answer
@@ -87,6 +92,15 @@ function failed(error) {
 self.addEventListener("unhandledrejection", (event) => failed(event.reason));
 self.addEventListener("error", (event) => failed(event.message));
 
+/* the glue's JSON answer, or why the engine could not give one */
+function replyOf(work) {
+  try {
+    return JSON.parse(work());
+  } catch (error) {
+    return { failed: String(error && error.message || error) };
+  }
+}
+
 self.onmessage = async (event) => {
   const message = event.data || {};
   if (message.type === "load") {
@@ -99,13 +113,12 @@ self.onmessage = async (event) => {
       failed(error);
     }
   } else if (message.type === "answer") {
-    let reply;
-    try {
-      reply = JSON.parse(answerJson(message.slug, message.action, JSON.stringify(message.pairs), message.lang));
-    } catch (error) {
-      reply = { failed: String(error && error.message || error) };
-    }
-    self.postMessage({ type: "answer", id: message.id, reply });
+    const pairs = JSON.stringify(message.pairs);
+    self.postMessage({ type: "answer", id: message.id,
+                       reply: replyOf(() => answerJson(message.slug, message.action, pairs, message.lang)) });
+  } else if (message.type === "call") {
+    const args = JSON.stringify(message.args);
+    self.postMessage({ type: "answer", id: message.id, reply: replyOf(() => callJson(message.name, args)) });
   } else if (message.type === "memory") {  // for bench/offline.py
     const js = self.performance && self.performance.memory ? self.performance.memory.usedJSHeapSize : null;
     self.postMessage({ type: "answer", id: message.id, reply: { wasm: heap ? heap.buffer.byteLength : null, js, timings } });

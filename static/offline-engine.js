@@ -9,12 +9,13 @@
    - At every online visit with offline mode on, the manifest is asked again: its addresses name the versions
      of what they hold, so whatever changed on the server is fetched again and what is gone is dropped.
    - On a game tab, a form whose post cannot reach the server (no network) is answered in the page by the
-     engine running in a worker (static/offline-engine-worker.js), marked 算于本机（离线）.
+     engine running in a worker (static/offline-engine-worker.js), marked 算于本机（离线）; a post that asks the
+     server to redraw the form (a house rule, the seats, a preset, a row) is the engine's too: it says, in words,
+     that redrawing needs the signal, and never answers a form drawn for other rules (webapp/offline_page.py).
    Where WebAssembly is missing or the engine cannot load, the switch says so and the forms behave as before. */
 (function () {
   "use strict";
   var CACHE = "paiju-engine";
-  var KEY = "paiju-offline-engine";
   var LOAD_LIMIT_MS = 120000;  // a cold load took 3 to 13 s on a busy two-core machine (bench/offline.py)
   var script = document.currentScript;
   var words = script && script.dataset.words ? JSON.parse(script.dataset.words) : {};
@@ -26,12 +27,10 @@
     return text;
   }
 
-  function stored() {
-    try { return JSON.parse(localStorage.getItem(KEY) || "null"); } catch (e) { return null; }
-  }
+  function stored() { return window.PaijuStorage.read("offlineEngine", null); }
 
   function store(state) {
-    if (state) localStorage.setItem(KEY, JSON.stringify(state)); else localStorage.removeItem(KEY);
+    if (state) window.PaijuStorage.write("offlineEngine", state); else window.PaijuStorage.remove("offlineEngine");
   }
 
   function supported() {
@@ -128,31 +127,39 @@
     return ready;
   }
 
-  function ask(slug, action, pairs) {
-    var state = stored();
-    return startEngine(state.manifest).then(function () {
+  /* a message to the engine's worker (loaded first if need be), answered with its reply */
+  function send(message) {
+    return startEngine((stored() || {}).manifest).then(function () {
       return new Promise(function (resolve) {
-        var id = engine.asked++;
-        engine.pending[id] = resolve;
-        engine.worker.postMessage({ type: "answer", id: id, slug: slug, action: action, pairs: pairs,
-                                    lang: document.documentElement.lang === "en" ? "en" : "zh" });
+        message.id = engine.asked++;
+        engine.pending[message.id] = resolve;
+        engine.worker.postMessage(message);
       });
+    });
+  }
+
+  function lang() { return document.documentElement.lang === "en" ? "en" : "zh"; }
+
+  /* a form's answer worked out by the engine: the API's answer or error, and the view the server's page draws */
+  function ask(slug, action, pairs) {
+    return send({ type: "answer", slug: slug, action: action, pairs: pairs, lang: lang() });
+  }
+
+  /* another of the phone's Python (webapp/offline_page.py CALLS), its arguments as JSON, the page's language
+     last; a failure of the engine rejects */
+  function call(name, args) {
+    return send({ type: "call", name: name, args: args.concat([lang()]) }).then(function (reply) {
+      if (reply && reply.failed) throw new Error(reply.failed);
+      return reply;
     });
   }
 
   /* what the engine's worker holds: {wasm: bytes of Python's memory, js: its JavaScript heap} (bench/offline.py) */
   function memory() {
-    if (!engine) return Promise.resolve(null);
-    return engine.ready.then(function () {
-      return new Promise(function (resolve) {
-        var id = engine.asked++;
-        engine.pending[id] = resolve;
-        engine.worker.postMessage({ type: "memory", id: id });
-      });
-    });
+    return engine ? engine.ready.then(function () { return send({ type: "memory" }); }) : Promise.resolve(null);
   }
 
-  window.PaijuOfflineEngine = { ask: ask, start: startEngine, stored: stored, memory: memory };
+  window.PaijuOfflineEngine = { ask: ask, call: call, start: startEngine, stored: stored, memory: memory };
 
   // -- the switch on the home page ----------------------------------------------------------------------------------
 
@@ -253,21 +260,14 @@
     return pairs;
   }
 
-  /* a refresh, a row added or a preset switched is the server's work: only the answer itself is done here */
-  function asksTheEngine(pairs) {
-    return !pairs.some(function (p) { return (p[0] === "action" && p[1]) || p[0] === "switch_preset"; });
-  }
-
   function onRequest(event, noNetwork) {
     var state = stored();
     if (!state || !state.on || !supported()) return;
     var found = engineForm(event.detail && event.detail.elt);
     if (!found) return;
-    var pairs = postedPairs(event.detail, found.form);
-    if (!asksTheEngine(pairs)) return;
     if (!noNetwork && navigator.onLine) return;
     if (event.type === "htmx:beforeRequest") event.preventDefault();
-    answerHere(found, pairs);
+    answerHere(found, postedPairs(event.detail, found.form));
   }
 
   function answerHere(found, pairs) {
@@ -278,7 +278,8 @@
     out.appendChild(el("p", "verdict", word("working")));
     var started = performance.now();
     ask(found.slug, found.action, pairs).then(function (reply) {
-      out.replaceWith(render(reply, performance.now() - started));
+      if (reply && reply.view === null) out.remove();  // a redraw that changes nothing: the form stays as it is
+      else out.replaceWith(render(reply, performance.now() - started));
     }, function () {
       out.className = "result bad";
       out.innerHTML = "";

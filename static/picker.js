@@ -99,7 +99,8 @@
     if (t.matches && t.matches("select[data-refresh]") && t.form && window.htmx) {
       var fd = new FormData(t.form); fd.set("action", "refresh");
       refreshSent = Object.fromEntries(fd.entries());
-      window.htmx.ajax("POST", t.form.getAttribute("action"), { target: "#panel", swap: "outerHTML",
+      // the form as its source: with no signal, offline mode's engine answers it (static/offline-engine.js)
+      window.htmx.ajax("POST", t.form.getAttribute("action"), { source: t.form, target: "#panel", swap: "outerHTML",
         values: refreshSent });
     }
   });

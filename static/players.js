@@ -3,23 +3,15 @@
    box (tapping it again takes it out); "forget" empties the list. No inline script: the CSP allows none. */
 (function () {
   "use strict";
-  var KEY = "paiju.usual-players";
   var MOST = 24;
 
   function load() {
-    try {
-      var list = JSON.parse(window.localStorage.getItem(KEY) || "[]");
-      return Array.isArray(list) ? list.filter(function (n) { return typeof n === "string" && n.trim(); }) : [];
-    } catch (err) {
-      return [];
-    }
+    var list = window.PaijuStorage.read("players", []);
+    return Array.isArray(list) ? list.filter(function (n) { return typeof n === "string" && n.trim(); }) : [];
   }
 
-  function save(list) {
-    try {
-      window.localStorage.setItem(KEY, JSON.stringify(list.slice(0, MOST)));
-    } catch (err) { /* private mode or storage full: the chips are a convenience only */ }
-  }
+  /* private mode or storage full: the chips are a convenience only */
+  function save(list) { window.PaijuStorage.write("players", list.slice(0, MOST)); }
 
   function remember(names) {
     var fresh = names.map(function (n) { return n.trim(); }).filter(Boolean);

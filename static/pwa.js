@@ -22,17 +22,9 @@
   "use strict";
   var script = document.currentScript;
   var text = script ? script.dataset : {};
-  var OUTBOX = "paiju.outbox";
-  var WAKE = "paiju.wakeLock";
+  var OUTBOX = "outbox", WAKE = "wakeLock";  // their keys: static/storage.js
   var RETRY_MS = 15000;
-
-  function stored(key, fallback) {
-    try { return JSON.parse(localStorage.getItem(key)) || fallback; } catch (e) { return fallback; }
-  }
-
-  function store(key, value) {
-    try { localStorage.setItem(key, JSON.stringify(value)); return true; } catch (e) { return false; }
-  }
+  var stored = window.PaijuStorage.read, store = window.PaijuStorage.write;
 
   // --- the service worker -------------------------------------------------------------------------------
 

@@ -107,9 +107,10 @@ def declared_names() -> set[str]:
     return found
 
 
-#: the scripts that draw the engine's answers in the phone: they draw a view (scoring/result_view.py) and know no
+#: the scripts that draw the engine's answers in the phone: they draw a view (scoring/result_view.py) or fill the
+#: page's words with what the phone's engine worked out (held hands: webapp/offline_page.held_hands), and know no
 #: game, no input field and no answer field
-ANSWER_SCRIPTS = ("offline-engine.js", "offline-engine-worker.js")
+ANSWER_SCRIPTS = ("offline-engine.js", "offline-engine-worker.js", "held-in-phone.js")
 #: names of the browser's own that a field shares (a PromiseRejectionEvent's ``reason``)
 BROWSER_NAMES = {"reason"}
 
@@ -123,3 +124,19 @@ def test_the_scripts_that_draw_answers_name_no_game_and_no_field():
         if found:
             named[script] = found
     assert named == {}
+
+
+def test_the_check_finds_a_field_a_script_names():
+    """The check above can fail: a held hand's deltas read in a script (``phone.deltas``) are found."""
+    names = declared_names()
+    assert "deltas" in names and re.search(r"""["'.]deltas\b(?![-(])""", "return phone.deltas;")
+
+
+def test_only_the_storage_module_touches_localstorage_and_names_its_keys():
+    """One storage module (static/storage.js) keeps this phone's localStorage and every key in it."""
+    keys = re.findall(r""":\s*"(paiju[^"]+)",?\s*//""", (ROOT / "static" / "storage.js").read_text("utf-8"))
+    assert "paiju.outbox" in keys and len(keys) == 6
+    named = {p.name: [k for k in keys if k in p.read_text("utf-8")] for p in static_scripts()}
+    touching = {p.name for p in static_scripts() if "localStorage." in p.read_text("utf-8")}
+    assert touching == {"storage.js"}
+    assert {name: found for name, found in named.items() if found} == {"storage.js": keys}

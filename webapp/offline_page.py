@@ -18,9 +18,10 @@ from typing import Any
 
 from scoring import inputs
 from scoring.errors import InputErrors, PaijuError
-from scoring.i18n import render, t
+from scoring.i18n import render, t, to_json
 from scoring.registry import get_game
 from scoring.result_view import error_messages, errors_view, result_view
+from scoring.series import carried_to, settle_at_table
 
 LIST_FIELDS = (inputs.PerSeatField, inputs.SeatOrderField)
 #: the rules sub-form's prefix (``rules-preset``, ``rules-penalty``)
@@ -230,13 +231,55 @@ def _failed(code: str, message: str) -> dict:
     return {"error": {"code": code, "message": message, "field": None}, "view": errors_view([message])}
 
 
+# -- a form the house rules redraw (the server redraws it; the phone says it needs the signal) -------------------------
+
+#: the settle form's hidden field: what it was drawn for (:func:`drawn_for`)
+DRAWN = "drawn"
+REDRAW = t("所选的规则要重画这张表格（座位或要填的项不一样了），重画要联网：有信号时再点一次",
+           "the rules chosen redraw this form (other seats or other fields), and redrawing needs a signal: "
+           "try again with one")
+NEEDS_SIGNAL = t("这一步要重画表格，重画要联网：有信号时再点一次",
+                 "this step redraws the form, and redrawing needs a signal: try again with one")
+
+
+def drawn_for(fields, seats: int) -> str:
+    """What a settle form was drawn for: its seats and the fields its house rules show (its hidden :data:`DRAWN`)."""
+    return f"{seats}:" + ",".join(f.name for f in fields)
+
+
+def _drawn_now(game, posted: Posted) -> str:
+    """The settle form the server draws for what was posted (its house rules, its seats)."""
+    rules = resolved_rules(game, rules_payload(game, posted))
+    return drawn_for([f for f in game.settle_input.fields if f.shown_under(rules)], seats_for(game, rules, posted))
+
+
+def _redrawn(game, action: str, pairs, lang: str) -> dict | None:
+    """What the phone says for a form it cannot redraw: a redraw asked for (a rule or the seats changed, a preset
+    switched to, a row added) or a settle form drawn for other rules than those posted; None: answer it."""
+    posted = Posted(pairs)
+    asked, preset = posted.get("action") or "", posted.get("switch_preset")
+    if preset:
+        posted = Posted([(RULES + "preset", preset), *pairs])
+    drawn = posted.get(DRAWN) if action == "settle" else None
+    if drawn is not None and drawn != _drawn_now(game, posted):
+        return _failed("needs_signal", render(REDRAW, lang))
+    if asked.startswith("add:") or ((asked or preset) and action != "settle"):
+        return _failed("needs_signal", render(NEEDS_SIGNAL, lang))
+    return {"view": None} if asked or preset else None  # the form as drawn is the form for these rules
+
+
 def answer(slug: str, action: str, pairs, lang: str) -> dict:
     """What the phone shows for a posted form: ``{"result": …}`` (the API's answer, in ``lang``) or
     ``{"error": …, "errors": […]}`` (the API's error body: its message, and each problem when there are
-    several), and ``view``: what the server's page shows for it (``scoring.result_view``), which the page draws."""
+    several), and ``view``: what the server's page shows for it (``scoring.result_view``), which the page draws;
+    a form the rules redraw is never answered (:func:`_redrawn`: words saying so, or ``view`` None: nothing to
+    redraw)."""
     game = get_game(slug)
     if game is None or (action != "settle" and action not in game.actions()):
         return _failed("not_found", render(t("找不到这个地址", "no such address"), lang))
+    redrawn = _redrawn(game, action, pairs, lang)
+    if redrawn is not None:
+        return redrawn
     names = names_given(game, Posted(pairs)) if action == "settle" else []
     try:
         payload = form_payload(game, action, pairs)
@@ -255,3 +298,107 @@ def answer(slug: str, action: str, pairs, lang: str) -> dict:
 def answer_json(slug: str, action: str, pairs_json: str, lang: str) -> str:
     """:func:`answer` with JSON in and out (what the page's worker calls through Pyodide)."""
     return json.dumps(answer(slug, action, json.loads(pairs_json), lang), ensure_ascii=False)
+
+
+# -- hands held on a table page with no signal (static/held-in-phone.js) ------------------------------------------
+
+def at_table(game, data: dict, carried: dict | None) -> dict:
+    """A hand form's input as the ledger records it (ledger/pages.edit): without the field the table fills in
+    itself (``Game.table_input``) and without what the hand carries from the one before (the ledger supplies it)."""
+    out = dict(data)
+    if game.settle_input.seats_field:
+        out.pop(game.settle_input.seats_field, None)
+    for name in carried or {}:
+        out.pop(name, None)
+    return out
+
+
+def _seating(table: dict, pairs) -> list[int]:
+    """The seats a held hand was filled against: the players its form's ``seated`` fields name, in seat order
+    (the table's seating when they name none or someone not at the table)."""
+    players = table["players"]
+    seated = [str(value).strip() for name, value in pairs if name == "seated"]
+    if not seated or any(name not in players for name in seated):
+        return list(table["seats"])
+    return [players.index(name) for name in seated]
+
+
+def by_name(players: list[str], values: list[int]) -> str:
+    """Values by player as a held hand's line shows them: 甲 +3 · 乙 -3."""
+    return " · ".join(f"{name} {'+' if v > 0 else ''}{v}" for name, v in zip(players, values))
+
+
+def _refused(game, exc: PaijuError, names: list[str], lang: str) -> str:
+    return ("; " if lang == "en" else "；").join(error_messages(game, "settle", exc, lang, names))
+
+
+def _held_one(game, rules, table: dict, pairs, start: tuple, lang: str) -> dict:
+    """One held hand settled as the ledger will settle it, from what the hand before it carries (``start``:
+    that carried state and the seats it was played by): its deltas by player, what the next hand takes and
+    the seats it was played by; or the engine's refusal in words."""
+    seats = _seating(table, pairs)
+    carried = carried_to(start[0], start[1], seats)
+    fields = [f for f in game.settle_input.fields if f.shown_under(rules)]
+    data = at_table(game, settle_fields(fields, Posted(pairs), len(seats)), carried)
+    try:
+        deltas, result = settle_at_table(game, data, carried, seats, len(table["players"]), rules)
+    except PaijuError as exc:
+        return {"error": _refused(game, exc, [table["players"][p] for p in seats], lang)}
+    except Exception:  # noqa: BLE001 - a held hand must always get words
+        return {"error": render(FAILED, lang)}
+    return {"deltas": deltas, "carried": game.carried(to_json(result)), "seats": seats}
+
+
+def _shown(players: list[str], kept: dict) -> dict:
+    """A held hand's line: which of the page's words (``say``) with which values."""
+    if "error" in kept:
+        return {"kept": kept, "say": "refused", "values": {"message": kept["error"]}}
+    return {"kept": kept, "say": "phone", "values": {"deltas": by_name(players, kept["deltas"])}}
+
+
+def held_hands(table: dict, held: list, totals: list, lang: str) -> dict:
+    """The hands a table page holds (``held``: each its form's posted pairs and the phone's answer kept from
+    before, if any), settled in turn as the ledger will settle them, each from what the one before carries
+    (``table``: what the page's data-phone-settle gives: the game, its rules, the players, the seating, what
+    the next hand carries); with the totals the page shows (``totals``, by player) and the held hands added."""
+    game = get_game(table["slug"])
+    rules = resolved_rules(game, table.get("rules") or {})
+    start, lines, counted = (table.get("carried"), table["seats"]), [], False
+    totals = [int(v) for v in totals] + [0] * (len(table["players"]) - len(totals))
+    for hand in held:
+        kept = hand.get("phone") or _held_one(game, rules, table, hand["pairs"], start, lang)
+        if "error" not in kept:
+            start = (kept.get("carried"), kept.get("seats") or table["seats"])
+            totals = [a + b for a, b in zip(totals, kept["deltas"])]
+            counted = True
+        lines.append(_shown(table["players"], kept))
+    return {"hands": lines, "totals": {"totals": by_name(table["players"], totals)} if counted else None}
+
+
+def _hand_recorded(hands: list, number) -> dict | None:
+    """The hand a post became (its page named it), else the table's last one."""
+    named = [hand for hand in hands if hand.get("number") == number]
+    return named[0] if named else max(hands, key=lambda hand: hand.get("number") or 0, default=None)
+
+
+def held_recorded(table: dict, kept: dict, answer_: dict, number, lang: str) -> dict | None:
+    """A held hand the ledger recorded, its answer (the API's table: ``answer_``) compared with the phone's
+    (``kept``): None when they agree, else which of the page's words says so (``say``) with their values (the
+    players' names and numbers: the same in either ``lang``)."""
+    hand = _hand_recorded((answer_ or {}).get("hands") or [], number)
+    if hand is None or kept.get("deltas") == hand.get("deltas"):
+        return None
+    players, server = table["players"], by_name(table["players"], hand.get("deltas") or [])
+    if "error" in kept:
+        return {"say": "refused", "values": {"n": hand.get("number"), "server": server, "phone": kept["error"]}}
+    return {"say": "text", "values": {"n": hand.get("number"), "server": server,
+                                      "phone": by_name(players, kept.get("deltas") or [])}}
+
+
+#: what a page may ask the phone's engine besides a form's answer (the worker's ``call``, static/offline-engine.js)
+CALLS = {"held_hands": held_hands, "held_recorded": held_recorded}
+
+
+def call_json(name: str, args_json: str) -> str:
+    """One of :data:`CALLS` with JSON in and out (what the page's worker calls through Pyodide)."""
+    return json.dumps(CALLS[name](*json.loads(args_json)), ensure_ascii=False)

@@ -136,6 +136,11 @@ class SettleForm(FlaskForm):
         return any(self.group_errors.get(f.name) or any(e.errors for e in self[f.name].entries)
                    for f in self.fields if isinstance(f, inputs.PerSeatField))
 
+    def drawn(self) -> str:
+        """What this form was drawn for (its hidden ``drawn``): the phone says it needs the signal rather than
+        answer a form drawn for other house rules (``offline_page.drawn_for``)."""
+        return offline_page.drawn_for(self.fields, self.seats)
+
     def names_given(self) -> list[str]:
         return [(e.data or "").strip() for e in self.names.entries]
 

@@ -24,6 +24,9 @@ from test_offline_engine_browser import (  # noqa: F401 - back_online: an autous
 )
 from test_tables_browser import api
 
+from scoring.i18n import render
+from scoring.registry import get_game
+
 pytestmark = pytest.mark.browser
 
 NAMES = ["甲", "乙", "丙"]
@@ -183,7 +186,8 @@ def api_refusal(live_server, table_id, token, body) -> str:
     return json.loads(refused.value.read())["error"]["message"]
 
 
-def test_a_held_hand_the_engine_refuses_shows_the_apis_message_and_counts_in_no_total(phone, live_server):
+def test_a_held_hand_the_engine_refuses_shows_the_apis_message_in_the_forms_words_and_counts_in_no_total(
+        phone, live_server):
     page = phone
     created = table_with_a_hand(page, live_server)
     page.context.set_offline(True)
@@ -192,7 +196,8 @@ def test_a_held_hand_the_engine_refuses_shows_the_apis_message_and_counts_in_no_
     held = page.locator("[data-held-hands] li [data-held-phone]")
     expect(held).to_have_count(2, timeout=ANSWER_WAIT_MS)
     message = api_refusal(live_server, created["id"], created["edit_token"], {"finish_order": []})
-    expect(held.nth(1)).to_have_text(f"本机算不出这一局：{message}")
+    label = render(get_game("q783").settle_input.field("finish_order").label, "zh")  # the field as the form names it
+    expect(held.nth(1)).to_have_text(f"本机算不出这一局：{message.replace('「finish_order」', f'「{label}」')}")
     expect(held.nth(1)).to_have_class(re.compile(r"\berror\b"))
     [good, refused] = phone_deltas(page)
     assert refused is None

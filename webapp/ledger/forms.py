@@ -16,6 +16,7 @@ from scoring.registry import get_game
 
 from .. import schema_forms
 from ..errors import error_messages
+from ..offline_page import at_table
 from .cleaning import MAX_SEATS
 from .models import LedgerHand, LedgerTable
 from .settling import table_carried
@@ -93,10 +94,7 @@ def engine_error(form, exc: PaijuError) -> list[str]:
 def table_says(table: LedgerTable, data: dict) -> dict:
     """A form's input without the field the table itself fills in (``Game.table_input``: the form's
     hidden default would not follow a seat joining or leaving)."""
-    seats_field = get_game(table.game).settle_input.seats_field
-    if seats_field:
-        data.pop(seats_field, None)
-    return data
+    return at_table(get_game(table.game), data, None)
 
 
 def pretty(data: Any) -> str:

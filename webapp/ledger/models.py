@@ -196,7 +196,7 @@ class LedgerTable(db.Model):
         self.reset_version = self.version
 
     def add_to_totals(self, deltas: list[int] | None, sign: int = 1) -> None:
-        """``deltas`` are per player (a hand's are; see :func:`.settling.per_player`)."""
+        """``deltas`` are per player (a hand's are; see :func:`scoring.series.per_player`)."""
         kept = list(self.kept_totals or [])
         kept += [0] * (len(self.players) - len(kept))
         for player, d in enumerate((deltas or [])[:len(kept)]):

@@ -21,6 +21,7 @@ from .. import forms as game_forms
 from ..errors import status_of
 from ..extensions import htmx
 from ..i18n import current_lang, page_message
+from ..offline_page import at_table
 from . import db as ledger_db
 from . import seats as seat_changes
 from . import service
@@ -37,7 +38,6 @@ from .forms import (
     prefill,
     pretty,
     settle_form,
-    table_says,
 )
 from .integrity import TableUnreadable, unreadable_page
 from .models import LedgerTable
@@ -229,11 +229,10 @@ def edit(table_id: str):
     carried = table_carried(table) or {}
 
     def payload():
-        data = table_says(table, form.to_payload())
+        # the form shows the carried state read-only: the ledger supplies it (so does the phone: offline_page)
+        data = at_table(get_game(table.game), form.to_payload(), carried)
         if "seated" in request.form:  # the seating the form was filled against (a form held from before: none)
             data["seated"] = request.form.getlist("seated")
-        for name in carried:  # the form shows the carried state read-only; the ledger supplies it
-            data.pop(name, None)
         return data
 
     try:

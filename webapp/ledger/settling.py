@@ -6,13 +6,13 @@ result (``<field>_before``) and settles the later hands again when an earlier on
 """
 from __future__ import annotations
 
-
 from sqlalchemy import bindparam, text, update
 
-from scoring.errors import InvalidInput, PaijuError
+from scoring.errors import PaijuError
 from scoring.i18n import t, to_json
 from scoring.plays import collector_paused
 from scoring.registry import get_game
+from scoring.series import carried_after, settle_at_table
 
 from .db import db, stored_json
 from .models import LedgerHand, LedgerTable, StoredTime, _now
@@ -22,29 +22,11 @@ from .table_rules import HandRules
 
 def carried_input(game, hand: LedgerHand | None, seats: list[int] | None = None) -> dict | None:
     """What the next hand, played by ``seats`` (player indexes in seat order), takes from ``hand``, each
-    player's share following the player to a new seat; or None (a fresh start: also when the players are
-    not the same ones)."""
+    player's share following the player to a new seat (:func:`scoring.series.carried_after`, the phone's too);
+    or None (a fresh start: also when the players are not the same ones)."""
     if hand is None or not game.carries_state:
         return None
-    carried = game.carried(hand.result or {})
-    if carried is None or seats is None:
-        return carried
-    before = hand.seating()
-    same_seats = before == seats
-    if not same_seats and sorted(before) != sorted(seats):
-        return None
-    if any(isinstance(v, list) and len(v) != len(before) for v in carried.values()):
-        return None
-    if same_seats:  # the usual case: nobody moved
-        return carried
-    return {key: _follow_players(value, before, seats) if isinstance(value, list) else value
-            for key, value in carried.items()}
-
-
-def _follow_players(value: list, before: list[int], seats: list[int]) -> list:
-    """Per-seat values of seats ``before`` moved to the seats the same players hold in ``seats``."""
-    by_player = dict(zip(before, value))
-    return [by_player[p] for p in seats]
+    return carried_after(game, hand.result or {}, hand.seating(), seats)
 
 
 def table_carried(table: LedgerTable) -> dict | None:
@@ -57,14 +39,6 @@ def carried_fields(table: LedgerTable, last: LedgerHand | None) -> dict:
     game = get_game(table.game)
     carried = carried_input(game, last, table.seating()) or {}
     return {key: carried.get(key) for key in game.carried_fields}
-
-
-def per_player(deltas: list[int], seats: list[int], players: int) -> list[int]:
-    """A hand's deltas by seat, as the ledger stores them: by player (0 for those not playing it)."""
-    out = [0] * players
-    for seat, d in enumerate(deltas):
-        out[seats[seat]] += d
-    return out
 
 
 def settle(table: LedgerTable, data: dict, previous: LedgerHand | None,
@@ -82,17 +56,11 @@ def _settled(table: LedgerTable, game, data: dict, carried: dict | None, seats: 
              quiet: bool) -> tuple[list[int], dict]:
     """:func:`settle` once what the hand takes from the one before (``carried``) is known."""
     carried = carried or {}
-    payload = {**game.table_input(len(seats)), **data, **carried}
-    result = game.settle_quietly(payload, rules) if quiet else game.settle_payload(payload, rules)
-    deltas = [int(d) for d in result["deltas"]]
-    if len(deltas) != len(seats):
-        raise InvalidInput(t("这张牌桌有{k}个座位，这一局却算出了{n}家的输赢；请按{k}家填写",
-                             "this table has {k} seats but the hand settled {n}; enter it for {k} players",
-                             k=len(seats), n=len(deltas)), field="input", code="seat_count")
+    deltas, result = settle_at_table(game, data, carried, seats, len(table.players), rules, quiet)
     rest = {k: v for k, v in result.items() if k != "deltas"}
     for key in game.carried_fields:  # what this hand started from
         rest[f"{key}_before"] = carried.get(key, data.get(key))
-    return per_player(deltas, seats, len(table.players)), to_json(rest)
+    return deltas, to_json(rest)
 
 
 def set_result(table: LedgerTable, hand: LedgerHand, deltas: list[int], result: dict) -> None:

@@ -169,37 +169,15 @@ def new_form_key() -> str:
     return secrets.token_urlsafe(18)
 
 
-def _posted(value) -> str:
-    """A value as a form posts it (a switch as ``true``/``false``, as the rules' own forms read it)."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return "" if value is None else str(value)
-
-
-def _as_pairs(fields: dict, prefix: str = "") -> list[list[str]]:
-    """Fields as a form posts them: a per-seat list as ``<name>-<seat>``."""
-    pairs = []
-    for name, value in fields.items():
-        if isinstance(value, list):
-            pairs += [[f"{prefix}{name}-{i}", _posted(v)] for i, v in enumerate(value)]
-        else:
-            pairs.append([f"{prefix}{name}", _posted(value)])
-    return pairs
-
-
 def phone_settle(table: LedgerTable, shown: dict) -> dict:
-    """What a phone in offline mode needs to settle a hand saved here with no signal as the ledger will
-    (issue 29): the fields the table fills in itself as posted pairs put before the hand's own (its house
-    rules under ``rules-``, the number of players, what the hand carries from the last one: the page's
-    ``shown`` carried fields), the names of the fields carried from hand to hand, the players by seat, and
-    the table's API address."""
+    """What a phone in offline mode needs to settle the hands saved here with no signal as the ledger will
+    (issue 29; the phone's engine chains them: ``offline_page.held_hands``): the game, the table's house rules,
+    the players and their seating, what the next hand carries from the last one (the page's ``shown`` carried
+    fields, None: a fresh start), and the table's API address."""
     game = get_game(table.game)
-    seats = table.seating()
     carried = {key: shown[key] for key in game.carried_fields if shown.get(key) is not None}
-    filled = {**game.table_input(len(seats)), **carried}
-    return {"slug": game.slug, "seats": seats, "players": list(table.players), "carried": list(game.carried_fields),
-            "pairs": _as_pairs(table.rules or {}, "rules-") + _as_pairs(filled),
-            "api": url_for("tables_api.api_read", table_id=table.id)}
+    return {"slug": game.slug, "rules": table.rules or {}, "players": list(table.players), "seats": table.seating(),
+            "carried": carried or None, "api": url_for("tables_api.api_read", table_id=table.id)}
 
 
 def rules_form_of(table: LedgerTable, posted=None):

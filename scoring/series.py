@@ -1,0 +1,66 @@
+"""A table's hands one after another: a hand settled at a table (its deltas by player), and what the next hand
+takes from it (``Game.carried``), each player's share following the player to a new seat.
+
+Pure functions, shared by the ledger (webapp/ledger/settling.py, for the hands it records) and the phone (webapp/
+offline_page.py, for the hands it holds with no signal): one copy of how a table chains its hands. A hand's
+``seats`` are the players (indexes into the table's players) in seat order.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from .errors import InvalidInput
+from .i18n import t
+
+
+def per_player(deltas: list[int], seats: list[int], players: int) -> list[int]:
+    """A hand's deltas by seat, as the ledger stores them: by player (0 for those not playing it)."""
+    out = [0] * players
+    for seat, d in enumerate(deltas):
+        out[seats[seat]] += d
+    return out
+
+
+def follow_players(value: list, before: list[int], seats: list[int]) -> list:
+    """Per-seat values of seats ``before`` moved to the seats the same players hold in ``seats``."""
+    by_player = dict(zip(before, value))
+    return [by_player[p] for p in seats]
+
+
+def carried_to(carried: dict | None, before: list[int], seats: list[int] | None) -> dict | None:
+    """What a hand played by ``before`` carries (``carried``), for the next hand played by ``seats``: each
+    player's share following the player; None (a fresh start) when the players are not the same ones."""
+    if carried is None or seats is None:
+        return carried
+    same_seats = before == seats
+    if not same_seats and sorted(before) != sorted(seats):
+        return None
+    if any(isinstance(v, list) and len(v) != len(before) for v in carried.values()):
+        return None
+    if same_seats:  # the usual case: nobody moved
+        return carried
+    return {key: follow_players(value, before, seats) if isinstance(value, list) else value
+            for key, value in carried.items()}
+
+
+def carried_after(game, result: Mapping | None, before: list[int], seats: list[int] | None) -> dict | None:
+    """What the next hand, played by ``seats``, takes from a hand played by ``before`` that answered ``result``;
+    None: a fresh start (no hand before, a game that carries nothing, a hand that ended a series)."""
+    if result is None or not game.carries_state:
+        return None
+    return carried_to(game.carried(result), before, seats)
+
+
+def settle_at_table(game, data: Mapping, carried: dict | None, seats: list[int], players: int, rules,
+                    quiet: bool = False) -> tuple[list[int], dict]:
+    """One hand at a table: ``data`` (the hand's input) with what the table fills in (``Game.table_input``) and
+    what the hand takes from the one before (``carried``), settled under ``rules``; returns its deltas by player
+    and the engine's result. A hand settled for another number of seats than the table's is refused."""
+    payload = {**game.table_input(len(seats)), **data, **(carried or {})}
+    result = game.settle_quietly(payload, rules) if quiet else game.settle_payload(payload, rules)
+    deltas = [int(d) for d in result["deltas"]]
+    if len(deltas) != len(seats):
+        raise InvalidInput(t("这张牌桌有{k}个座位，这一局却算出了{n}家的输赢；请按{k}家填写",
+                             "this table has {k} seats but the hand settled {n}; enter it for {k} players",
+                             k=len(seats), n=len(deltas)), field="input", code="seat_count")
+    return per_player(deltas, seats, players), result
