@@ -24,6 +24,7 @@ def negative_schema():
     """The document, read when the test runs (its coverage cases drawn on one worker, not at every collection)."""
     schema = schemathesis.openapi.from_wsgi("/api/v1/openapi.json", APP)
     schema.config.generation.update(modes=["negative"])
+    schema.config.phases.update(phases=["examples", "fuzzing"])  # its coverage cases: test_openapi_fuzz.py
     return schema
 
 

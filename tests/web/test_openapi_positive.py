@@ -24,6 +24,7 @@ def positive_schema():
     that runs the test, not while every worker collects the tests."""
     schema = schemathesis.openapi.from_wsgi("/api/v1/openapi.json", APP)
     schema.config.generation.update(modes=["positive"])
+    schema.config.phases.update(phases=["examples", "fuzzing"])  # its coverage cases: test_openapi_fuzz.py
     return schema
 
 
