@@ -12,16 +12,10 @@ def pytest_report_header(config):
     return properties.described()
 
 
-#: the schemathesis modules run in one process: they read the same document and share what it costs to draw
-#: its cases
-OPENAPI_MODULES = {"test_openapi_fuzz", "test_openapi_positive", "test_openapi_negative"}
-
-
 def _group(item) -> str:
     """The worker group of a test (``make test`` runs ``--dist loadgroup``): its module's, so that a module's
-    phone, page or server is made once, but the schemathesis modules share one."""
-    module = item.module.__name__
-    return "openapi" if module in OPENAPI_MODULES else item.nodeid.split("::", 1)[0]
+    phone, page or server is made once."""
+    return item.nodeid.split("::", 1)[0]
 
 
 def _weight(item) -> int:
