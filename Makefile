@@ -67,16 +67,22 @@ pyodide:
 # page or server is made once, the longest handed out first (tests/conftest.py); TEST_WORKERS=1 for one process
 # (one more worker than cores: browser and server tests spend part of their time waiting)
 TEST_WORKERS ?= $(shell echo $$(( $$(nproc) + 1 )))
+# each test process would otherwise rewrite the asserts of every module of the plugins' packages (hypothesis,
+# schemathesis: about 3 s of CPU a process) and, where the machine sets PYTHONDONTWRITEBYTECODE, compile the app
+# and the tests again: the plugins are named instead, and the compiled files kept for the next process
+PLUGINS := PYTEST_DISABLE_PLUGIN_AUTOLOAD=1 $(PY) -m pytest -p xdist.plugin -p _hypothesis_pytestplugin \
+	-p schemathesis.pytest.plugin
+unexport PYTHONDONTWRITEBYTECODE
 PARALLEL := -n $(TEST_WORKERS) --dist loadgroup --no-loadscope-reorder
 
 test: $(TEST_STAMP) chromium axe pyodide caddy
-	$(PY) -m pytest $(PARALLEL)
+	$(PLUGINS) $(PARALLEL)
 
 # the quick loop before a commit: the engine, the in-process web tests and the design's rules (no browser, no
 # server processes, no PostgreSQL, a fifth of the property tests' examples; all of it computing, one worker a
 # core); `make test` runs everything
 check: $(TEST_STAMP) pyodide
-	HYPOTHESIS_PROFILE=$${HYPOTHESIS_PROFILE:-quick} $(PY) -m pytest -n auto --dist loadgroup --no-loadscope-reorder \
+	HYPOTHESIS_PROFILE=$${HYPOTHESIS_PROFILE:-quick} $(PLUGINS) -n auto --dist loadgroup --no-loadscope-reorder \
 		-m "not browser and not postgres and not slow" \
 		tests/engine tests/web tests/test_design.py
 
