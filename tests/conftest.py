@@ -87,7 +87,9 @@ def live_server(tmp_path_factory):
     db = tmp_path_factory.mktemp("live") / "live.db"
     # every browser test shares this server and one client address: the per-client rate limits (tested on
     # their own in test_ledger_hardening.py) would otherwise refuse the suite's own tables
-    app = create_app({"SECRET_KEY": "live-test", "DATABASE_URL": f"sqlite:///{db}",
+    # a table page asks for new hands every half second, not every 3 s: a test that follows a table waits for
+    # the hand to appear, and need not wait the poll's interval out
+    app = create_app({"SECRET_KEY": "live-test", "DATABASE_URL": f"sqlite:///{db}", "LIVE_POLL_SECONDS": 0.5,
                       "LEDGER_CREATE_LIMIT": "10000 per minute", "LEDGER_WRITE_LIMIT": "10000 per minute"})
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)

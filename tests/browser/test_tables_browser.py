@@ -64,7 +64,7 @@ def test_a_read_only_phone_sees_a_new_hand_without_reloading(page, context, live
     page.evaluate("window.stillTheSamePage = true")
     api(live_server, "POST", f"tables/{created['id']}/hands", {"rounds": [], "finish_order": [2]},
         token=created["edit_token"])
-    page.locator("#hand-1").wait_for()  # htmx polls every 3 s
+    page.locator("#hand-1").wait_for()  # htmx polls (every half second here)
     assert page.evaluate("window.stillTheSamePage === true")
     assert page.locator(".totals td[data-total]").all_inner_texts() == ["-50", "-50", "+100"]
     assert page.locator("#live-hands .hand").count() == 1

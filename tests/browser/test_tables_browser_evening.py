@@ -167,7 +167,7 @@ def test_a_read_only_phone_gets_a_new_hand_on_top_of_the_ones_it_shows(page, liv
     page.locator("#hand-1").wait_for()
     page.evaluate("window.stillTheSamePage = true")
     api(live_server, "POST", f"tables/{created['id']}/hands", {"rounds": [], "finish_order": [1]}, token=token)
-    page.locator("#hand-2").wait_for()  # htmx polls every 3 s; the poll sends hand 2 only
+    page.locator("#hand-2").wait_for()  # htmx polls (every half second here); the poll sends hand 2 only
     assert page.evaluate("window.stillTheSamePage === true")
     assert page.locator("#hands-list > li").evaluate_all("els => els.map(e => e.id)") == ["hand-2", "hand-1"]
     assert page.locator("#hand-count").inner_text() == "(2)"

@@ -5,7 +5,7 @@ import secrets
 from urllib.parse import urlsplit
 from datetime import timezone
 
-from flask import get_flashed_messages, make_response, render_template, request, url_for
+from flask import current_app, get_flashed_messages, make_response, render_template, request, url_for
 from flask_babel import gettext
 
 from scoring.i18n import render
@@ -26,7 +26,7 @@ from .shown import seat_names, shown_of
 from .table_rules import HandRules, first_hand_rules
 from .web import EDIT_COOKIE, edit_link
 
-POLL_SECONDS = 3
+POLL_SECONDS = 3  # how often a table page asks for new hands (LIVE_POLL_SECONDS: the browser tests ask sooner)
 PAGE_HANDS = 50  # hands a table page shows at most (fewer of large ones: .paging); older ones are a link away
 
 
@@ -129,7 +129,7 @@ def ledger_view(table: LedgerTable, before: int | None = None, only: list[int] |
     first, last = number_range(table.id)
     return {"table": table, "rows": list(reversed(rows)), "hand_count": count,
             "totals": points[-1][1], "chart": chart_svg(table.players, points, count), "colors": COLORS,
-            **carried_fields(table, last_hand(table.id)), "last_number": last, "poll": POLL_SECONDS,
+            **carried_fields(table, last_hand(table.id)), "last_number": last, "poll": current_app.config.get("LIVE_POLL_SECONDS", POLL_SECONDS),
             "game": game, "before": before, "older": numbers[0] if numbers and numbers[0] != first else None,
             "undone": _undone_words(game, rules, table, lang), "L": card_words(game, lang)}
 
