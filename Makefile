@@ -73,16 +73,21 @@ TEST_WORKERS ?= $(shell echo $$(( $$(nproc) + 1 )))
 PLUGINS := PYTEST_DISABLE_PLUGIN_AUTOLOAD=1 $(PY) -m pytest -p xdist.plugin -p _hypothesis_pytestplugin \
 	-p schemathesis.pytest.plugin
 unexport PYTHONDONTWRITEBYTECODE
+# the tests' files (their SQLite ledgers among them) on a memory file system where the machine has one: a commit
+# there does not wait for the disk (the durability tests kill processes, not the machine)
+TEST_TMPDIR ?= $(shell [ -d /dev/shm ] && [ -w /dev/shm ] && echo /dev/shm/paiju-tests || echo $${TMPDIR:-/tmp})
 PARALLEL := -n $(TEST_WORKERS) --dist loadgroup --no-loadscope-reorder
 
 test: $(TEST_STAMP) chromium axe pyodide caddy
-	$(PLUGINS) $(PARALLEL)
+	@mkdir -p $(TEST_TMPDIR)
+	TMPDIR=$(TEST_TMPDIR) $(PLUGINS) $(PARALLEL)
 
 # the quick loop before a commit: the engine, the in-process web tests and the design's rules (no browser, no
 # server processes, no PostgreSQL, a fifth of the property tests' examples; all of it computing, one worker a
 # core); `make test` runs everything
 check: $(TEST_STAMP) pyodide
-	HYPOTHESIS_PROFILE=$${HYPOTHESIS_PROFILE:-quick} $(PLUGINS) -n auto --dist loadgroup --no-loadscope-reorder \
+	@mkdir -p $(TEST_TMPDIR)
+	TMPDIR=$(TEST_TMPDIR) HYPOTHESIS_PROFILE=$${HYPOTHESIS_PROFILE:-quick} $(PLUGINS) -n auto --dist loadgroup --no-loadscope-reorder \
 		-m "not browser and not postgres and not slow" \
 		tests/engine tests/web tests/test_design.py
 
