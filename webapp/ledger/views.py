@@ -129,7 +129,8 @@ def ledger_view(table: LedgerTable, before: int | None = None, only: list[int] |
     first, last = number_range(table.id)
     return {"table": table, "rows": list(reversed(rows)), "hand_count": count,
             "totals": points[-1][1], "chart": chart_svg(table.players, points, count), "colors": COLORS,
-            **carried_fields(table, last_hand(table.id)), "last_number": last, "poll": current_app.config.get("LIVE_POLL_SECONDS", POLL_SECONDS),
+            **carried_fields(table, last_hand(table.id)), "last_number": last,
+            "poll": current_app.config.get("LIVE_POLL_SECONDS", POLL_SECONDS),
             "game": game, "before": before, "older": numbers[0] if numbers and numbers[0] != first else None,
             "undone": _undone_words(game, rules, table, lang), "L": card_words(game, lang)}
 
