@@ -91,7 +91,7 @@ def back_online(request):
 
 CLEAR = """() => { const form = document.querySelector('#panel form');
   for (const box of form.querySelectorAll('input, select, textarea')) {
-    if (box.name === 'csrf_token' || box.matches('select[data-refresh]')) continue;
+    if (box.type === 'hidden' || box.matches('select[data-refresh]')) continue;  // not a player's to type
     if (box.type === 'radio') box.checked = box.value === '';
     else if (box.type === 'checkbox') box.checked = false;
     else if (box.tagName === 'SELECT') box.selectedIndex = 0;
