@@ -42,15 +42,17 @@ class TablePage:
         self.read, self.totals, self.count, self.following = read, totals, count, following
 
 
-def read_page(table_id: str, first: int, limit: int, tries: int = 5) -> TablePage:
+def read_page(table_id: str, first: int, limit: int, tries: int = 10) -> TablePage:
     """The hands from number ``first`` on that fit one read (at most ``limit``), the table's totals and its number
-    of hands. Read in a few statements, so read again while a write changed the table in between (its version)."""
+    of hands. Read in a few statements (PostgreSQL reads each at its own moment), so read again while a write
+    changed the table in between: its version before the first statement and after the last one differ."""
     for _ in range(tries):
+        before = table_version(table_id)
         numbers, following = page_from(table_id, first, limit)
         read = load_table(table_id, numbers)
         page = TablePage(read, hand_totals(read.table.id, len(read.table.players)), hand_count(read.table.id),
                          following)
-        if table_version(table_id) == read.version:
+        if before == read.version == table_version(table_id):
             break
     return page
 
