@@ -225,15 +225,11 @@ class WildHand(HandGroups):
         if not self.keeps(pattern, kind, key):
             return
         head = probe(kind, key, self.size, pattern.bomb)  # the reading's place in the smallest-play order
-        naturals = self.memo.setdefault(("naturals", window), {})  # used → the template's natural cards, powers
         for used, k in self.fills(window, widths):
             splits = self.splits(k)
             if not splits:
                 continue
-            nat = naturals.get(used)
-            if nat is None:
-                nat = naturals[used] = self.natural_cards(window, used)
-            nat_cards, nat_powers = nat
+            nat_cards, nat_powers = self.natural_cards(window, used)
             for jokers, powers in splits:
                 cards = nat_cards + jokers
                 yield cards, partial(_make_filled, make, cards, window, widths, used), powers + nat_powers, head
