@@ -22,6 +22,7 @@ from scoring.cards import Card, Suit
 from scoring.shedding import legal_plays
 
 HANDS = 200
+GOAL = 1.5  # issue 42: Paiju's time per legal play at most 1.5 × RLCard's (on the way to 1 ×)
 RUNS = 5
 RANKS_RLCARD = {3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "T", 11: "J", 12: "Q", 13: "K",
                 14: "A", 2: "2"}
@@ -62,7 +63,7 @@ def main() -> int:
     print(f"hands: {HANDS} random 13-card hands, {RUNS} runs each, CPU medians")
     print(f"RLCard Dou Dizhu leads: {peer_plays} plays, {peer * 1e6:.2f} µs per play")
     print(f"Paiju 跑得快 52 leads:  {our_plays} plays, {ours * 1e6:.2f} µs per play")
-    print(f"ratio Paiju / RLCard per play: {ours / peer:.2f}")
+    print(f"ratio Paiju / RLCard per play: {ours / peer:.2f} against a goal of ≤ {GOAL}")
     return 0
 
 

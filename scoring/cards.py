@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from operator import eq
 from enum import Enum
 from typing import Callable, Iterable, Sequence
@@ -443,6 +443,14 @@ def format_play(cards: Iterable[Card], key: Callable[[Card], object] | None = No
 # Decks
 # --------------------------------------------------------------------------
 
+@lru_cache(maxsize=64)
+def _pack_counts(copies: int, jokers: bool, removed: tuple) -> tuple[dict, frozenset]:
+    """A pack's cards counted, and the set of them, made once a pack: a game makes its :class:`Deck` anew for
+    each hand it settles (a table's edit settles hundreds). Read only."""
+    limits = dict(Counter(Deck(copies, jokers, removed).all_cards()))
+    return limits, frozenset(limits)
+
+
 @dataclass(frozen=True)
 class Deck:
     """``copies`` standard 54-card decks, maybe without jokers, minus ``removed``.
@@ -487,15 +495,15 @@ class Deck:
     def distinct_cards(self) -> list[Card]:
         return sorted({c for c in self.all_cards()}, key=default_sort_key)
 
-    @cached_property
+    @property
     def _limits(self) -> dict[Card, int]:
         """How many of each suited card and joker the deck holds (a card it does not hold is absent)."""
-        return dict(Counter(self.all_cards()))
+        return _pack_counts(self.copies, self.jokers, self.removed)[0]
 
-    @cached_property
+    @property
     def _held(self) -> frozenset[Card]:
         """The cards the deck holds at least once (a set: a subset test reuses the hashes it has stored)."""
-        return frozenset(self._limits)
+        return _pack_counts(self.copies, self.jokers, self.removed)[1]
 
     def check(self, cards: Sequence[Card], *, field: str | None = None) -> None:
         """Raise :class:`InvalidNotation` when the deck cannot hold ``cards``."""

@@ -28,6 +28,9 @@ class Pattern:
     kinds: tuple[str, ...] = ()
     #: a bomb pattern may be played on any table
     bomb = False
+    #: the fewest cards of its deciding rank a lead of this pattern holds (:meth:`leads` at a
+    #: :class:`~.counts.Deciding` level): the search does not ask it at a rank held fewer times
+    deciding_width = 1
 
     def __init__(self, spec: "SheddingSpec"):
         self.spec = spec

@@ -70,6 +70,10 @@ class Run(StockPattern):
     def kinds(self):
         return (self.kind,)
 
+    @property
+    def deciding_width(self):
+        return self.width
+
     def lengths(self, n: int) -> bool:
         """Can ``n`` cards be a run: a whole number of ranks, ``min_len`` … ``max_len``?"""
         length, left = divmod(n, self.width)
@@ -156,6 +160,7 @@ class Airplane(StockPattern):
     kind = "airplane"
     wings = Wings.TWO_EACH
     max_triples: int | None = 3
+    deciding_width = 3
 
     def __init__(self, spec):
         super().__init__(spec)
@@ -235,6 +240,7 @@ class ShortWingedPlane(StockPattern):
     """带少牌: *t* ≥ 2 consecutive triples (3 … A, never low) carrying 1 … 2*t* − 1 wing cards, no joker."""
 
     kinds = ("airplane_short",)
+    deciding_width = 3
 
     @staticmethod
     def shapes(n: int):

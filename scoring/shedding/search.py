@@ -380,7 +380,10 @@ class _Built:
         # a lead may move (see decided) when it is a low run, or when it holds a triple or more of the rank above
         above = [(level + 1, n) for n in range(3, have.get(level + 1, 0) + 1)] if level < self.ace else []
         low, keep = level == self.two, out.append
+        held = have[level]
         for pattern, kicked in patterns:
+            if pattern.deciding_width > held:
+                continue
             for size, shape, cards in pattern.leads(counts, deciding):
                 if cards is None:
                     if shape in seen:

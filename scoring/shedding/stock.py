@@ -185,6 +185,7 @@ class TripleWith(StockPattern):
     """三带一 and a triple with two (:class:`Two`, by default two cards of any other ranks)."""
 
     two = Two.ANY
+    deciding_width = 3
 
     def __init__(self, spec):
         super().__init__(spec)
@@ -244,6 +245,7 @@ class FourWithTwo(StockPattern):
     """四带二: four of a rank with two cards of other ranks (singles or a pair); not a bomb."""
 
     kinds = ("four_two",)
+    deciding_width = 4
 
     def reads_size(self, n):
         return n == 6

@@ -229,11 +229,16 @@ class WildHand(HandGroups):
             splits = self.splits(k)
             if not splits:
                 continue
-            fill = [r for r, g, u in zip(window, widths, used) for _ in range(g - u)] if k else []
             nat_cards, nat_powers = self.natural_cards(window, used)
             for jokers, powers in splits:
                 cards = nat_cards + jokers
-                yield cards, (lambda cards=cards, fill=fill: make(cards, fill)), powers + nat_powers, head
+                yield cards, partial(_make_filled, make, cards, window, widths, used), powers + nat_powers, head
+
+
+def _make_filled(make, cards, window, widths, used):
+    """``make(cards, fill)``: the reading of a template's candidate, the jokers standing for what ``used`` lacks
+    (worked out only for the plays whose reading is asked for)."""
+    return make(cards, [r for r, g, u in zip(window, widths, used) for _ in range(g - u)])
 
 
 # --- uneven groups (双扣's 千变 chains): each rank of a window ``least`` … ``most`` cards, jokers filling ------------
