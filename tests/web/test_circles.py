@@ -216,7 +216,7 @@ def test_an_alias_needs_the_edit_token_of_an_evening_of_the_circle_and_names_in_
 
 def test_the_circle_page_shows_standings_money_the_chart_and_its_numbers_in_zh_and_en(lclient):  # noqa: F811
     evenings = three_hongwu_evenings(lclient)
-    table_page = lclient.get(f"/tables/{evenings[1]['id']}").get_data(as_text=True)
+    table_page = lclient.get(f"/tables/{evenings[1]['id']}?stay=1").get_data(as_text=True)
     link = re.search(r'href="(/circles/[^"]+)"', table_page).group(1).replace("&amp;", "&")
     season = circle(lclient, circle_of(lclient, evenings[0]))
     page = lclient.get(link + "&per_point=0.5").get_data(as_text=True)
