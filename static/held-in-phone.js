@@ -124,7 +124,7 @@
 
   // --- shown ------------------------------------------------------------------------------------------------
 
-  function signed(n) { return n > 0 ? "+" + n : String(n); }
+  function signed(n) { return n > 0 ? "+" + n : (n < 0 ? "\u2212" + (-n) : "0"); }  // as the pages write it (−, U+2212)
 
   function byName(cfg, values) {
     return values.map(function (v, i) { return cfg.players[i] + " " + signed(v); }).join(" · ");
@@ -132,7 +132,7 @@
 
   function shownTotals() {
     return Array.prototype.map.call(document.querySelectorAll("#live td[data-total]"), function (cell) {
-      return parseInt(cell.textContent, 10) || 0;
+      return parseInt(cell.textContent.replace("\u2212", "-"), 10) || 0;  // the page writes − (U+2212)
     });
   }
 

@@ -24,6 +24,8 @@ from test_offline_engine_browser import (  # noqa: F401 - back_online: an autous
 )
 from test_tables_browser import api
 
+from scoring.i18n import signed
+
 pytestmark = pytest.mark.browser
 
 NAMES = ["甲", "乙", "丙"]
@@ -46,7 +48,7 @@ def axe_findings(page) -> list:
 
 
 def by_name(values) -> str:
-    return " · ".join(f"{name} {value:+d}" if value else f"{name} 0" for name, value in zip(NAMES, values))
+    return " · ".join(f"{name} {signed(value)}" for name, value in zip(NAMES, values))
 
 
 def table_with_a_hand(page, live_server, banks=(), rules=None, lang="zh") -> dict:

@@ -12,6 +12,7 @@ import pytest
 from sqlalchemy import text
 from test_ledger_db import lclient, ledger_app  # noqa: F401 - fixtures
 
+from scoring.i18n import signed
 from webapp.ledger.db import db
 
 PLAYERS = ["甲", "乙", "丙", "丁"]
@@ -227,10 +228,10 @@ def test_the_circle_page_shows_standings_money_the_chart_and_its_numbers_in_zh_a
     points = []
     for line in season["evenings"]:
         running += line["totals"].get(top["name"], 0)
-        points.append(str(running))
+        points.append(signed(running))
     assert f"<strong>{top['name']}</strong>: {' → '.join(points)}" in page
     best = season["partners"][0]
-    assert f"搭子：{best['a']} 和 {best['b']}，一起{best['hands']}局，两人共{best['total']:+d}分" in page
+    assert f"搭子：{best['a']} 和 {best['b']}，一起{best['hands']}局，两人共{signed(best['total'])}分" in page
     assert "的对头：" in page
     lclient.set_cookie("lang", "en")
     english = lclient.get(link).get_data(as_text=True)
