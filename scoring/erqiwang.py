@@ -235,6 +235,12 @@ def bottom_bonus_on(rules) -> bool:
     return rules.bottom_bonus is BottomBonus.ON
 
 
+def row_trump_enough(rules) -> bool:
+    """The hand's trump suit matters only to a 冲关 given by its cards, and a 冲关 row asks its own beside its
+    cards: a form never asks it for the whole hand (the API still reads it, for every row without one)."""
+    return False
+
+
 SETTLE_INPUT = Schema((
     SeatField("declarer", t("庄家", "the declarer (庄家)")),
     IntField("bid", t("叫分", "the bid"), lo=5, hi=80, step=5, entry="stepper", chips=(80, 75, 70, 65, 60, 55, 50, 45, 40)),
@@ -248,7 +254,7 @@ SETTLE_INPUT = Schema((
                 help=t("抠底：闲家用主牌赢最后一墩时用的牌型", "抠底: the trump play the defenders (闲家) won the last trick with")),
     SwitchField("surrender", t("庄家投降", "the declarer (庄家) surrendered")),
     ChoiceField("trump", t("主牌花色", "the trump suit"), required=False, choices=TRUMP_CHOICES, parse=parse_trump,
-                pattern=trump_pattern),
+                pattern=trump_pattern, shown_when=row_trump_enough),
     RowsField("chongguan", t("冲关", "冲关"), row_label=t("冲关{n}", "冲关 {n}"), max_rows=SEATS, entry="on_request",
               tucked=("cards", "trump"),
               fields=(SeatField("seat", t("座位", "seat")),
