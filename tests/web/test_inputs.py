@@ -93,7 +93,7 @@ def test_a_hand_in_words_names_the_players_and_says_each_field():
     rules = game.ruleset.resolve({})
     words = game.input_words({"declarer": 1, "bid": 100, "declarer_points": 120, "red_fives": [
         {"owner": 0, "captured_by": 1}]}, rules, ("阿明", "老王", "小红", "Jen"))
-    assert [render(w, "zh") for w in words] == ["庄家 老王", "叫分 100", "庄家抓分 120", "被抓的红五：主人 阿明 被谁抓 老王"]
+    assert [render(w, "zh") for w in words] == ["庄家 老王", "叫分 100", "庄家抓分 120", "被抓的红五：阿明 被谁抓 老王"]
 
 
 @settings(max_examples=examples(60), deadline=None)
