@@ -33,7 +33,7 @@ def three_evenings(live_server) -> list[dict]:
 def test_a_circle_page_opened_from_a_table_shows_the_summed_standings_and_the_chart(page, context, live_server, lang):
     evenings = three_evenings(live_server)
     context.add_cookies([{"name": "lang", "value": lang, "url": live_server}])
-    page.goto(live_server + f"/tables/{evenings[1]['id']}")
+    page.goto(live_server + f"/tables/{evenings[1]['id']}?stay=1")
     page.click(".evening-row a.circle-link")
     page.wait_for_url("**/circles/**")
     summed = dict.fromkeys(NAMES, 0)
