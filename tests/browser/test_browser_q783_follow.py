@@ -79,4 +79,4 @@ def test_a_six_seat_table_that_grew_to_seven_people_follows_and_records_a_hand_o
     page.locator("#hand-1").wait_for()
     totals = page.locator(".totals td[data-total]").all_inner_texts()
     assert len(totals) == 7 and totals[2] == "0" and totals[6] != "0"  # 丙 sat out the hand; 庚 played it
-    assert sum(int(x) for x in totals) == 0
+    assert sum(int(x.replace("\u2212", "-")) for x in totals) == 0

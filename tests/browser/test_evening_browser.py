@@ -70,8 +70,8 @@ def test_a_new_evening_opens_a_fresh_table_with_the_same_players_for_editing(pag
     assert page.locator(".totals td[data-total]").all_inner_texts() == ["0", "0", "0", "0"]
     assert page.locator("form.ledger-form").count() == 1  # this phone can record the new evening's hands
     assert no_sideways_scroll(page)
-    page.click(".evening-row a[rel=prev]")  # the evening before, and from it the one after
-    page.wait_for_url(f"**/tables/{created['id']}")
+    page.click(".evening-row a[rel=prev]")  # the evening before (it stays there), and from it the one after
+    page.wait_for_url(f"**/tables/{created['id']}?stay=1")
     page.click(".evening-row a[rel=next]")
     page.wait_for_url(f"**/tables/{new_id}")
 

@@ -43,7 +43,8 @@ def test_shuangkou_evening_totals_chart_and_a_read_only_phone(page, browser, liv
     try:
         viewer = phone.new_page()
         viewer.set_default_timeout(10_000)
-        viewer.goto(view_url)
+        viewer.goto(view_url)  # the circle's link: it opens this evening
+        view_url = viewer.url
         assert viewer.locator(".totals td[data-total]").all_inner_texts() == ["−1", "+1", "−1", "+1"]
         assert viewer.locator("form").count() == 0          # nothing to change from here
         record(page, [3, 1])                                 # a new hand on the scorer's phone
