@@ -160,22 +160,22 @@ class Hand:
 #: a 大局's first hand: banks of 125, one plain round won by seat 0, who goes out first; the banks carry on
 Q783_START = {"banks": [125, 125, 125, 125], "rounds": [{"winner": 0, "won_with": "plain"}], "finish_order": [0]}
 HANDS = [
-    Hand("跑得快", "winner + three losers' cards left", "paodekuai", paodekuai, 9, ["+87", "-5", "-52", "-30"],
+    Hand("跑得快", "winner + three losers' cards left", "paodekuai", paodekuai, 9, ["+87", "−5", "−52", "−30"],
          {"winner": 0, "cards_left": [0, 1, 1, 1]}),
-    Hand("双扣", "finishing order, no bomb", "shuangkou", shuangkou_plain, 4, ["+3", "-3", "+3", "-3"],
+    Hand("双扣", "finishing order, no bomb", "shuangkou", shuangkou_plain, 4, ["+3", "−3", "+3", "−3"],
          {"finish_order": [0, 2]}),
-    Hand("双扣", "finishing order, one 7-line bomb", "shuangkou", shuangkou_bomb, 6, ["-3", "+15", "-3", "-9"],
+    Hand("双扣", "finishing order, one 7-line bomb", "shuangkou", shuangkou_bomb, 6, ["−3", "+15", "−3", "−9"],
          {"finish_order": [0, 2]}),
-    Hand("Q783", "first hand: banks, one round", "q783", q783_first, 5, ["-90", "+270", "-90", "-90"]),
+    Hand("Q783", "first hand: banks, one round", "q783", q783_first, 5, ["−90", "+270", "−90", "−90"]),
     Hand("Q783", "one round (winner + what won)", "q783", q783_rounds((1, "zheng_q783"), out=1), 4,
-         ["-90", "+230", "-70", "-70"], Q783_START),
+         ["−90", "+230", "−70", "−70"], Q783_START),
     Hand("Q783", "three rounds", "q783", q783_rounds((1, "zheng_q783"), (2, "plain"), (0, "fu_q783"), out=2), 8,
-         ["-35", "+45", "+60", "-70"], Q783_START),
-    Hand("红五", "庄家, bid, points, bottom, no red five", "hongwu", hongwu, 7, ["-2", "+6", "-2", "-2"],
+         ["−35", "+45", "+60", "−70"], Q783_START),
+    Hand("红五", "庄家, bid, points, bottom, no red five", "hongwu", hongwu, 7, ["−2", "+6", "−2", "−2"],
          {"declarer": 1, "bid": 100, "declarer_points": 120}),
-    Hand("二七王", "庄家, bid, 闲家 points", "erqiwang", erqiwang, 6, ["+2", "-2", "+2", "-2"],
+    Hand("二七王", "庄家, bid, 闲家 points", "erqiwang", erqiwang, 6, ["+2", "−2", "+2", "−2"],
          {"declarer": 0, "bid": 60, "defender_points": 40}),
-    Hand("二七王", "plus one 冲关", "erqiwang", lambda f: erqiwang(f, chongguan=True), 9, ["+1", "0", "+1", "-2"],
+    Hand("二七王", "plus one 冲关", "erqiwang", lambda f: erqiwang(f, chongguan=True), 9, ["+1", "0", "+1", "−2"],
          {"declarer": 0, "bid": 60, "defender_points": 40}),
 ]
 

@@ -9,7 +9,7 @@ from .answers import MULTIPLIER, answer, field
 from .cards import BIG, LITTLE, SUITS, Card, Deck, Suit
 from .errors import InputErrors, InvalidInput, MalformedInput, PaijuError
 from .games import declarer_sides, settlement
-from .i18n import Text, join, seat_name, t
+from .i18n import Text, join, seat_name, signed, t
 from .inputs import CardsField, ChoiceField, IntField, Problems, RowsField, Schema, SeatField, SwitchField
 from .live import DEFENDERS, LastTrick, LiveCounter
 from .rules import Choice, Option, Preset, RuleSet
@@ -235,6 +235,12 @@ def bottom_bonus_on(rules) -> bool:
     return rules.bottom_bonus is BottomBonus.ON
 
 
+def row_trump_enough(rules) -> bool:
+    """The hand's trump suit matters only to a 冲关 given by its cards, and a 冲关 row asks its own beside its
+    cards: a form never asks it for the whole hand (the API still reads it, for every row without one)."""
+    return False
+
+
 SETTLE_INPUT = Schema((
     SeatField("declarer", t("庄家", "the declarer (庄家)")),
     IntField("bid", t("叫分", "the bid"), lo=5, hi=80, step=5, entry="stepper", chips=(80, 75, 70, 65, 60, 55, 50, 45, 40)),
@@ -248,7 +254,7 @@ SETTLE_INPUT = Schema((
                 help=t("抠底：闲家用主牌赢最后一墩时用的牌型", "抠底: the trump play the defenders (闲家) won the last trick with")),
     SwitchField("surrender", t("庄家投降", "the declarer (庄家) surrendered")),
     ChoiceField("trump", t("主牌花色", "the trump suit"), required=False, choices=TRUMP_CHOICES, parse=parse_trump,
-                pattern=trump_pattern),
+                pattern=trump_pattern, shown_when=row_trump_enough),
     RowsField("chongguan", t("冲关", "冲关"), row_label=t("冲关{n}", "冲关 {n}"), max_rows=SEATS, entry="on_request",
               tucked=("cards", "trump"),
               fields=(SeatField("seat", t("座位", "seat")),
@@ -342,9 +348,10 @@ def _pay_stakes(deltas: list[int], declarers, defenders, sign: int, each: int, s
     for s in declarers:
         deltas[s] -= sign * each * (len(defenders) if solo else 1)
     if solo:
-        return t("每个闲家 {e:+d}，庄家 {d:+d}", "each defender (闲家) {e:+d}, the declarer (庄家) {d:+d}", e=sign * each, d=-sign * each * 3)
-    return t("闲家每人 {e:+d}，庄家和对家每人 {d:+d}", "each defender (闲家) {e:+d}, the declarer (庄家) and partner {d:+d} each",
-             e=sign * each, d=-sign * each)
+        return t("每个闲家 {e}，庄家 {d}", "each defender (闲家) {e}, the declarer (庄家) {d}", e=signed(sign * each),
+                 d=signed(-sign * each * 3))
+    return t("闲家每人 {e}，庄家和对家每人 {d}", "each defender (闲家) {e}, the declarer (庄家) and partner {d} each",
+             e=signed(sign * each), d=signed(-sign * each))
 
 
 def _pay_chongguan(deltas: list[int], cg, declarers, defenders, rules, surrender: bool, steps: list) -> list[dict]:
@@ -429,7 +436,7 @@ def settle(values, rules) -> dict:
     deltas = [0] * SEATS
     steps.append(_pay_stakes(deltas, declarers, defenders, 1 if defenders_win else -1, stake * mult, solo))
     paid = _pay_chongguan(deltas, cg, declarers, defenders, rules, surrender, steps)
-    steps.append(t("合计：{d}", "total: {d}", d=", ".join(f"{x:+d}" for x in deltas)))
+    steps.append(t("合计：{d}", "total: {d}", d=", ".join(signed(x) for x in deltas)))
     return settlement(deltas, steps, stake=stake, multiplier=mult,
                       winner="defenders" if defenders_win else "declarer", chongguan=paid, defender_total=points,
                       made=not defenders_win)

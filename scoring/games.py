@@ -53,6 +53,9 @@ class Game:
     extra_tabs: ClassVar[tuple[str, ...]] = ()  # beyond BASE_TABS: "trick", "bidding", "rounds"
     seats: ClassVar[tuple[int, int]] = (4, 4)   # fewest and most seats (see seat_range)
     carried_fields: ClassVar[tuple[str, ...]] = ()  # input fields a ledger hand takes from the hand before
+    #: what is the same all evening: input fields a ledger hand's form takes from the table's last hand, asked on
+    #: the first hand (at 开桌) and folded on the later ones, open to a change (Q783's teams)
+    kept_fields: ClassVar[tuple[str, ...]] = ()
     #: worked examples (action, title, payload) for the rules page and the API document: binding examples
     examples: ClassVar[tuple[tuple[str, Text, Mapping], ...]] = ()
     #: the settle answer's fields beyond deltas and steps, declared (the API document, the result view)

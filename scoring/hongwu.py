@@ -7,7 +7,7 @@ from .answers import answer, field
 from .cards import BIG, LITTLE, SUITS, Card, Deck, Suit
 from .errors import InputErrors, InvalidInput, PaijuError
 from .games import declarer_sides, settlement
-from .i18n import Text, seat_name, t
+from .i18n import Text, seat_name, signed, t
 from .inputs import IntField, RowsField, Schema, SeatField, SwitchField
 from .live import DECLARER, DEFENDERS, LastTrick, LiveCounter
 from .rules import Choice, Option, Preset, RuleSet, switch
@@ -281,7 +281,7 @@ def _card_points(values, rules, steps: list) -> tuple[int, int]:
     steps.append(t("庄家最终牌分 = {won} + {bot} − {bid} {sign} {sw} = {final}",
                    "the declarer's (庄家) final card points = {won} + {bot} − {bid} {sign} {sw} = {final}",
                    won=values.declarer_points, bot=bottom_scored, bid=values.bid, sign="+" if swing >= 0 else "−",
-                   sw=abs(swing), final=points - values.bid))
+                   sw=abs(swing), final=signed(points - values.bid, plus=False)))
     return points, values.declarer_points + bottom_scored
 
 
@@ -293,14 +293,15 @@ def _pay_tiers(deltas: list[int], declarer: int, points: int, raw: int, bid: int
         steps.append(t("同城游档位：牌分{p}对叫分{bid}，{tier}", "同城游 tiers: points {p} against the bid {bid}: {tier}",
                        p=points, bid=bid, tier=tier))
         each, gain = mult * b, 3 * mult * b
-        steps_text = t("每个闲家 {e:+d}（{m:+d} × 基础分{b}），庄家 {d:+d}",
-                       "each defender (闲家) {e:+d} ({m:+d} × base {b}), the declarer (庄家) {d:+d}", e=-each, m=-mult, b=b, d=gain)
+        steps_text = t("每个闲家 {e}（{m} × 基础分{b}），庄家 {d}",
+                       "each defender (闲家) {e} ({m} × base {b}), the declarer (庄家) {d}", e=signed(-each), m=signed(-mult),
+                       b=b, d=signed(gain))
     else:
         mult, tier = seed_tier(points - bid)
         each, gain = mult * b // 3, mult * b
-        steps_text = t("档位 {tier}：庄家 {m:+d}b = {d:+d}，每个闲家 {e:+d}（b = {b}）",
-                       "tier {tier}: the declarer (庄家) {m:+d}b = {d:+d}, each defender (闲家) {e:+d} (b = {b})",
-                       tier=tier, m=mult, d=gain, e=-each, b=b)
+        steps_text = t("档位 {tier}：庄家 {m}b = {d}，每个闲家 {e}（b = {b}）",
+                       "tier {tier}: the declarer (庄家) {m}b = {d}, each defender (闲家) {e} (b = {b})",
+                       tier=tier, m=signed(mult), d=signed(gain), e=signed(-each), b=b)
     for s in defenders:
         deltas[s] -= each
     deltas[declarer] += gain
@@ -327,7 +328,7 @@ def settle(values, rules) -> dict:
     deltas = [0] * SEATS
     made = _pay_tiers(deltas, values.declarer, points, raw, values.bid, rules, steps)
     _pay_red_fives(deltas, values, rules, steps)
-    steps.append(t("合计：{d}", "total: {d}", d=", ".join(f"{x:+d}" for x in deltas)))
+    steps.append(t("合计：{d}", "total: {d}", d=", ".join(signed(x) for x in deltas)))
     return settlement(deltas, steps, final=points - values.bid, points=points, made=made)
 
 

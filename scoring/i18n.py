@@ -106,6 +106,19 @@ def shown(value: Any, limit: int = 20) -> str:
     return text.encode("unicode_escape", "backslashreplace").decode("ascii")
 
 
+MINUS = "\u2212"  # the minus sign players read (−), never the hyphen
+
+
+def signed(value: int | str, plus: bool = True) -> str:
+    """A number a player reads with its sign: +35, −20 (a true minus sign), 0; an amount too: +3.50, −1.25,
+    0.00 (``plus=False``: no + either, as an equation's result: = 5, = −60). The pages (the ``signed`` filter),
+    the share text and picture and the phone write it so."""
+    text = str(value)
+    if text.startswith("-"):
+        return MINUS + text[1:]
+    return text if not plus or not text.strip("0.") else "+" + text
+
+
 def seat_number(seat: int) -> int:
     """The number a player reads for a seat: seat values are 0-based (the API), words count from 1."""
     return seat + 1

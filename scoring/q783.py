@@ -161,6 +161,7 @@ class Q783(Game):
         return frozenset(c.rank for c in deck(rules).all_cards() if field == "hand" and is_score_card(c, rules))
     seats = (3, 6)
     carried_fields = ("banks",)
+    kept_fields = ("teams",)
     deck_of = staticmethod(deck)
     action_table = ACTIONS
     settle_of = staticmethod(settle)

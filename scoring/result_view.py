@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .errors import InputErrors, PaijuError
-from .i18n import Text, render, render_json, seat_number, t, to_json
+from .i18n import Text, render, render_json, seat_number, signed, t, to_json
 
 COLON = t("：", ": ")
 WORDS = {
@@ -65,9 +65,6 @@ def result_view(game, action: str, result: dict, lang: str, names: Sequence[str]
     return drawn(result, words)
 
 
-def _signed(d: int) -> str:
-    return f"{d:+d}" if d else "0"
-
 
 def _seat_cell(i: int, names: Sequence[str]) -> str:
     name = names[i] if i < len(names) else ""
@@ -79,7 +76,7 @@ def _settled(declared, result: dict, words: _Words, names: Sequence[str]) -> dic
     head = [node("th", text=w) for w in [words("seat"), words("score")] + [render(f.column, words.lang)
                                                                             for f in columns]]
     rows = [node("tr", children=[node("td", text=_seat_cell(i, names)),
-                                 node("td", "num " + ("plus" if d > 0 else "minus" if d < 0 else ""), _signed(d)),
+                                 node("td", "num " + ("plus" if d > 0 else "minus" if d < 0 else ""), signed(d)),
                                  *(node("td", "num", result[f.name][i]) for f in columns)])
             for i, d in enumerate(result["deltas"])]
     table = node("table", "deltas", children=[node("thead", children=[node("tr", children=head)]),

@@ -19,7 +19,7 @@ from functools import lru_cache
 from typing import Sequence
 
 from .errors import MalformedInput
-from .i18n import Text, join, seat_name, t
+from .i18n import Text, join, seat_name, signed, t
 from .inputs import shown
 
 EXACT_SEATS = 12  # the exact split looks at 3^n pairs of subsets: beyond this many balances, a greedy one
@@ -150,8 +150,8 @@ def share_words(game: Text, day: str, hands: int, names: Sequence[str], settled:
     ranked = sorted(range(len(names)), key=lambda i: (-settled["totals"][i], i))
     lines = [t("{g}｜{d}｜共{n}局｜每分{m}元", "{g} | {d} | {n} hand | {m} a point" if hands == 1 else
                "{g} | {d} | {n} hands | {m} a point", g=game, d=day, n=hands, m=money(1)), *changes]
-    lines += [t("{who} {p}（{m}元）", "{who} {p} ({m})", who=names[i], p=_signed(settled["totals"][i]),
-                m=_signed(money(settled["totals"][i]))) for i in ranked]
+    lines += [t("{who} {p}（{m}元）", "{who} {p} ({m})", who=names[i], p=signed(settled["totals"][i]),
+                m=signed(money(settled["totals"][i]))) for i in ranked]
     lines += [t("{a} → {b}：{p}分，{m}元", "{a} → {b}: {p} points, {m}", a=names[tr["from"]], b=names[tr["to"]],
                 p=tr["points"], m=tr["amount"]) for tr in settled["transfers"]]
     if not settled["transfers"]:
@@ -159,9 +159,3 @@ def share_words(game: Text, day: str, hands: int, names: Sequence[str], settled:
     return join(lines, "\n", "\n")
 
 
-def _signed(value: int | str) -> str:
-    """A total or an amount as a chat writes it: +35, −20 (a true minus sign), 0; +3.50, −1.25, 0.00."""
-    text = str(value)
-    if text.startswith("-"):
-        return "−" + text[1:]
-    return text if Decimal(text) == 0 else "+" + text

@@ -29,7 +29,7 @@ from .answers import MULTIPLIER, answer, field
 from .cards import format_cards
 from .errors import InputErrors, InvalidInput, MalformedInput, PaijuError
 from .games import Game, opposite_teams, settlement
-from .i18n import Text, join, seat_name, t
+from .i18n import Text, join, seat_name, signed, t
 from .inputs import CardsField, IntField, RowsField, Schema, SeatField, SeatOrderField
 from .rules import Choice, Option, Preset, RuleSet, switch
 from .shedding import Reading, shedding_actions
@@ -277,7 +277,7 @@ def _over_eight_steps(bombs) -> list[Text]:
 
 def _fmt(deltas) -> Text:
     """Each player's points in words: 1号位 +12，2号位 −12 … (a table's page names them)."""
-    return join([t("{s} {d}", "{s} {d}", s=seat_name(seat), d=f"{d:+d}".replace("-", "−") if d else "0")
+    return join([t("{s} {d}", "{s} {d}", s=seat_name(seat), d=signed(d))
                  for seat, d in enumerate(deltas)])
 
 

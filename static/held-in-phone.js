@@ -66,7 +66,7 @@
 
   function shownTotals() {
     return Array.prototype.map.call(document.querySelectorAll("#live td[data-total]"), function (cell) {
-      return parseInt(cell.textContent, 10) || 0;
+      return parseInt(cell.textContent.replace("\u2212", "-"), 10) || 0;  // the page writes − (U+2212)
     });
   }
 

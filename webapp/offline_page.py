@@ -18,7 +18,7 @@ from typing import Any
 
 from scoring import inputs
 from scoring.errors import InputErrors, PaijuError
-from scoring.i18n import render, t, to_json
+from scoring.i18n import render, signed, t, to_json
 from scoring.registry import get_game
 from scoring.result_view import error_messages, errors_view, result_view
 from scoring.series import carried_to, settle_at_table
@@ -324,8 +324,8 @@ def _seating(table: dict, pairs) -> list[int]:
 
 
 def by_name(players: list[str], values: list[int]) -> str:
-    """Values by player as a held hand's line shows them: 甲 +3 · 乙 -3."""
-    return " · ".join(f"{name} {'+' if v > 0 else ''}{v}" for name, v in zip(players, values))
+    """Values by player as a held hand's line shows them: 甲 +3 · 乙 −3."""
+    return " · ".join(f"{name} {signed(v)}" for name, v in zip(players, values))
 
 
 def _refused(game, exc: PaijuError, names: list[str], lang: str) -> str:

@@ -19,7 +19,7 @@ from markupsafe import Markup
 from wtforms.i18n import messages_path
 
 from scoring.cards import BIG, LITTLE, RANK_NAMES, SUITS
-from scoring.i18n import LANGS, render
+from scoring.i18n import LANGS, render, signed
 from scoring.registry import all_games
 
 from .extensions import htmx
@@ -217,6 +217,7 @@ class WTFormsCatalog:
 
 def init_app(app) -> None:
     app.jinja_env.globals.update(_=template_gettext, gettext=template_gettext)
+    app.jinja_env.filters["signed"] = signed  # a number a player reads: +5, −5 (U+2212), 0
 
     class RequestWithFormCatalog(app.request_class):
         """Flask-WTF reads ``request.wtforms_translations``: a class attribute, so no request sets it."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import expect
+from test_tables_browser import api
 
 from bench.taps import NAMES, REACHABLE, SAVE, Finger, erqiwang, hongwu, new_phone, paodekuai, q783_first, \
     shuangkou_bomb
@@ -56,11 +57,12 @@ def test_a_new_tables_first_hand_is_entered_and_saved_without_a_swipe(phone, liv
     assert phone.locator("#entry .totals").evaluate(REACHABLE)
 
 
-def test_the_join_button_unfolds_the_qr_of_the_read_only_table(phone, live_server):
+def test_the_join_button_unfolds_the_qr_of_the_circles_link(phone, live_server):
     table_id = open_from_the_new_table_page(phone, live_server, "paodekuai")
     phone.locator("details.share.join > summary").click()
     expect(phone.locator(".join .qr svg")).to_be_visible()
-    assert phone.locator(".join a.view-link").get_attribute("href").endswith(f"/tables/{table_id}")
+    circle = api(live_server, "GET", f"tables/{table_id}")["circle"]
+    assert phone.locator(".join a.view-link").get_attribute("href").endswith(f"/circles/{circle}/now")
 
 
 def test_settle_up_and_back_lands_on_the_editable_table_at_the_next_hand(phone, live_server):

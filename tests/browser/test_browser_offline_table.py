@@ -109,7 +109,7 @@ def test_a_table_page_reloaded_offline_shows_the_held_hand_which_is_later_record
     note = page.locator("[data-offline-note]")
     expect(note).to_have_text(TEXTS[lang]["note"].format(time=clock(page, kept)))
     expect(note).to_be_in_viewport()
-    assert totals(page) == seen == ["-50", "-50", "+100"]
+    assert totals(page) == seen == ["−50", "−50", "+100"]
     assert page.locator("html").get_attribute("lang") == ("en" if lang == "en" else "zh-CN")
     assert page.evaluate("getComputedStyle(document.body).backgroundColor") == BACKGROUND[scheme]
     # a hand saved there waits beside the totals, its banner by the save button
@@ -135,7 +135,7 @@ def test_a_table_page_reloaded_offline_shows_the_held_hand_which_is_later_record
     wait_until(page, f"{OUTBOX}.length === 0")
     assert hand_numbers(live_server, table_id) == [1, 2]
     assert page.locator("#live-hands .hand").count() == 2
-    assert totals(page) == ["-100", "+50", "+50"]
+    assert totals(page) == ["−100", "+50", "+50"]
     expect(page.locator("[data-held-hands]")).to_be_hidden()
     expect(note).to_be_hidden()
 

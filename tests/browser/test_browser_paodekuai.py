@@ -17,7 +17,7 @@ def test_settling_a_hand_shows_every_seats_points_and_the_steps(page, live_serve
     page.click("button[type=submit].primary")
     result = page.locator("#result")
     result.wait_for()
-    assert result.locator("td.num").all_inner_texts() == ["+87", "-5", "-52", "-30"]
+    assert result.locator("td.num").all_inner_texts() == ["+87", "−5", "−52", "−30"]
     assert "老王" in result.inner_text()
     steps = result.locator(".steps li").all_inner_texts()
     assert any("×4" in s or "× 4" in s for s in steps), steps

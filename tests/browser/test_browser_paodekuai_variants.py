@@ -24,7 +24,7 @@ def test_an_evening_with_zhaniao_and_bomb_points(page, live_server):
     page.check("input[name='bombs-0-seat'][value='1']")
     page.click("form.ledger-form button.primary")
     page.locator("#hand-1").wait_for()
-    assert page.locator(".totals td[data-total]").all_inner_texts() == ["+129", "+25", "-114", "-40"]
+    assert page.locator(".totals td[data-total]").all_inner_texts() == ["+129", "+25", "−114", "−40"]
     # hand 2: 小红 goes out holding ♥10, so every loser's payment is doubled
     page.check("input[name=winner][value='1']")
     for seat, left in ((0, "3"), (2, "4"), (3, "6")):
@@ -32,7 +32,7 @@ def test_an_evening_with_zhaniao_and_bomb_points(page, live_server):
     page.check("input[name=heart10][value='1']")
     page.click("form.ledger-form button.primary")
     page.locator("#hand-2").wait_for()
-    assert page.locator(".totals td[data-total]").all_inner_texts() == ["+123", "+51", "-122", "-52"]
+    assert page.locator(".totals td[data-total]").all_inner_texts() == ["+123", "+51", "−122", "−52"]
     hand = page.locator("#hand-1")
     hand.locator("details.steps-box summary").click()
     steps = hand.locator(".steps li").all_inner_texts()

@@ -92,7 +92,7 @@ def test_a_hand_saved_offline_is_recorded_once_when_the_signal_returns(page, con
     wait_until(page, "JSON.parse(localStorage.getItem('paiju.outbox') || '[]').length === 0")
     assert hand_numbers(live_server, table_id) == [1]
     assert page.locator("#live-hands .hand").count() == 1
-    assert page.locator(".totals td[data-total]").all_inner_texts() == ["-50", "-50", "+100"]
+    assert page.locator(".totals td[data-total]").all_inner_texts() == ["−50", "−50", "+100"]
 
 
 def test_two_hands_saved_offline_are_both_recorded(page, context, live_server):
@@ -106,7 +106,7 @@ def test_two_hands_saved_offline_are_both_recorded(page, context, live_server):
     context.set_offline(False)
     page.locator("#hand-2").wait_for()
     assert hand_numbers(live_server, table_id) == [1, 2]
-    assert page.locator(".totals td[data-total]").all_inner_texts() == ["-100", "+50", "+50"]
+    assert page.locator(".totals td[data-total]").all_inner_texts() == ["−100", "+50", "+50"]
 
 
 def test_the_table_page_keeps_the_screen_on_unless_switched_off(page, live_server):

@@ -48,7 +48,7 @@ def test_a_hand_followed_from_a_q783_table_is_recorded_once_with_the_carried_ban
     page.locator("#hand-2").wait_for()
     assert page.url.startswith(table_url)
     assert page.locator("#live-hands .hand").count() == 2
-    assert page.locator(".totals td[data-total]").all_inner_texts() == ["-40", "+80", "+60", "-100"]
+    assert page.locator(".totals td[data-total]").all_inner_texts() == ["−40", "+80", "+60", "−100"]
     page.go_back()  # the tracker again: the recorded hand is not offered a second time
     expect(page.locator("button[value=record]")).to_have_count(0, timeout=10_000)
 
@@ -79,4 +79,4 @@ def test_a_six_seat_table_that_grew_to_seven_people_follows_and_records_a_hand_o
     page.locator("#hand-1").wait_for()
     totals = page.locator(".totals td[data-total]").all_inner_texts()
     assert len(totals) == 7 and totals[2] == "0" and totals[6] != "0"  # 丙 sat out the hand; 庚 played it
-    assert sum(int(x) for x in totals) == 0
+    assert sum(int(x.replace("\u2212", "-")) for x in totals) == 0

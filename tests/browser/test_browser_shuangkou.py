@@ -22,7 +22,7 @@ def test_shuangkou_settlement_with_bombs_entered_as_cards_and_as_lines(page, liv
     page.click("button[type=submit].primary")
     result = page.locator("#result")
     result.wait_for()
-    assert result.locator("td.num").all_inner_texts() == ["+12", "+4", "+4", "-20"]
+    assert result.locator("td.num").all_inner_texts() == ["+12", "+4", "+4", "−20"]
     assert "结果：双扣" in result.inner_text() and "shuangkou" not in result.inner_text()  # words, not the code
 
 

@@ -53,7 +53,7 @@ def test_hongwu_settle_with_a_captured_red_five(page, live_server):
     page.click("button[type=submit].primary")
     result = page.locator("#result")
     result.wait_for()
-    assert result.locator("td.num").all_inner_texts() == ["+2", "-8", "+2", "+4"]
+    assert result.locator("td.num").all_inner_texts() == ["+2", "−8", "+2", "+4"]
 
 
 def test_erqiwang_settle_with_chongguan_in_english(page, live_server):
@@ -68,7 +68,7 @@ def test_erqiwang_settle_with_chongguan_in_english(page, live_server):
     page.click("button[type=submit].primary")
     result = page.locator("#result")
     result.wait_for()
-    assert result.locator("td.num").all_inner_texts() == ["-1", "+3", "-1", "-1"]
+    assert result.locator("td.num").all_inner_texts() == ["−1", "+3", "−1", "−1"]
     assert "Steps" in result.inner_text()
 
 

@@ -62,4 +62,4 @@ def test_a_hongwu_hand_followed_trick_by_trick_is_decided_early_and_recorded_onc
     assert page.url.startswith(table_url)
     assert page.locator("#live-hands .hand").count() == 1
     totals = page.locator(".totals td[data-total]").all_inner_texts()
-    assert totals[1].startswith("+") and sum(int(x) for x in totals) == 0
+    assert totals[1].startswith("+") and sum(int(x.replace("\u2212", "-")) for x in totals) == 0

@@ -33,7 +33,7 @@ def test_wild_over_eight_settles_a_nine_line_wild_bomb(page, live_server):
     page.fill("#bombs-0-cards", "4 4 4 4 4 4 4 4 大王")
     result = submitted_result(page)
     # 9 lines: ×16 under the default cap (8 lines), and the 8-line-and-more contribution +30/−10
-    assert result.locator("td.num").all_inner_texts() == ["+78", "-58", "+38", "-58"]
+    assert result.locator("td.num").all_inner_texts() == ["+78", "−58", "+38", "−58"]
     text = result.inner_text()
     assert "王补成九相以上" in text and "9线" in text and "封顶8线" in text
 

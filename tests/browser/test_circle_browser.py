@@ -3,8 +3,9 @@ standings are the evenings added up by name and its chart draws a line per playe
 from __future__ import annotations
 
 import pytest
-
 from test_tables_browser import api, no_sideways_scroll
+
+from scoring.i18n import signed
 
 pytestmark = pytest.mark.browser
 
@@ -32,7 +33,7 @@ def three_evenings(live_server) -> list[dict]:
 def test_a_circle_page_opened_from_a_table_shows_the_summed_standings_and_the_chart(page, context, live_server, lang):
     evenings = three_evenings(live_server)
     context.add_cookies([{"name": "lang", "value": lang, "url": live_server}])
-    page.goto(live_server + f"/tables/{evenings[1]['id']}")
+    page.goto(live_server + f"/tables/{evenings[1]['id']}?stay=1")
     page.click(".evening-row a.circle-link")
     page.wait_for_url("**/circles/**")
     summed = dict.fromkeys(NAMES, 0)
@@ -43,7 +44,7 @@ def test_a_circle_page_opened_from_a_table_shows_the_summed_standings_and_the_ch
     rows = page.locator("tr.standing")
     assert rows.count() == 4
     shown = {rows.nth(i).locator("th").inner_text(): rows.nth(i).locator("td.total").inner_text() for i in range(4)}
-    assert shown == {name: (f"{v:+d}" if v else "0") for name, v in summed.items()}
+    assert shown == {name: signed(v) for name, v in summed.items()}
     chart = page.locator("svg.ledger-chart")
     assert chart.is_visible() and chart.locator("polyline").count() == 4
     assert page.locator("ul.running li").count() == 4  # the chart's numbers as text

@@ -3,8 +3,9 @@ same players, the tables this phone opened listed on the home page, and the shar
 from __future__ import annotations
 
 import pytest
-
 from test_tables_browser import api, no_sideways_scroll
+
+from scoring.i18n import signed
 
 pytestmark = pytest.mark.browser
 
@@ -40,7 +41,7 @@ def test_the_settle_up_page_shows_who_pays_whom_and_the_money_for_a_tapped_chip(
     assert rows.first.locator(".payee").inner_text() == NAMES[first["to"]]
     assert f"{first['amount']}元" in rows.first.locator(".amount").inner_text()
     assert page.locator(".bars svg.bar").count() == 4  # the totals as bars, their numbers beside them
-    assert page.locator(".bars [data-total]").all_inner_texts()[0].startswith(f"{expected['totals'][0]:+d}")
+    assert page.locator(".bars [data-total]").all_inner_texts()[0].startswith(signed(expected['totals'][0]))
     assert page.input_value("#settle-up-link").endswith("/settle-up?per_point=0.5")  # the link to share
     assert page.locator(".player-stats [data-seat='0'] dd.declared").inner_text() == "1/0"
     assert no_sideways_scroll(page)
@@ -69,8 +70,8 @@ def test_a_new_evening_opens_a_fresh_table_with_the_same_players_for_editing(pag
     assert page.locator(".totals td[data-total]").all_inner_texts() == ["0", "0", "0", "0"]
     assert page.locator("form.ledger-form").count() == 1  # this phone can record the new evening's hands
     assert no_sideways_scroll(page)
-    page.click(".evening-row a[rel=prev]")  # the evening before, and from it the one after
-    page.wait_for_url(f"**/tables/{created['id']}")
+    page.click(".evening-row a[rel=prev]")  # the evening before (it stays there), and from it the one after
+    page.wait_for_url(f"**/tables/{created['id']}?stay=1")
     page.click(".evening-row a[rel=next]")
     page.wait_for_url(f"**/tables/{new_id}")
 

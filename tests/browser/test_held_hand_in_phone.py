@@ -24,7 +24,7 @@ from test_offline_engine_browser import (  # noqa: F401 - back_online: an autous
 )
 from test_tables_browser import api
 
-from scoring.i18n import render
+from scoring.i18n import render, signed
 from scoring.registry import get_game
 
 pytestmark = pytest.mark.browser
@@ -49,7 +49,7 @@ def axe_findings(page) -> list:
 
 
 def by_name(values) -> str:
-    return " · ".join(f"{name} {value:+d}" if value else f"{name} 0" for name, value in zip(NAMES, values))
+    return " · ".join(f"{name} {signed(value)}" for name, value in zip(NAMES, values))
 
 
 def table_with_a_hand(page, live_server, banks=(), rules=None, lang="zh") -> dict:

@@ -44,7 +44,7 @@ def test_opening_a_table_and_recording_hands_with_the_settle_form(page, live_ser
     page.select_option("#finish_order-0", value="1")
     page.click("form.ledger-form button.primary")
     page.locator("#hand-1").wait_for()
-    assert page.locator(".totals td[data-total]").all_inner_texts() == ["-50", "+150", "-50", "-50"]
+    assert page.locator(".totals td[data-total]").all_inner_texts() == ["−50", "+150", "−50", "−50"]
     assert page.input_value("#banks-1") == "250"  # the next hand starts from the carried banks
     page.check("input[name='rounds-0-winner'][value='0']")
     page.click(".row-entry[data-row='0'] .row-more > summary")  # the cards: one tap away
@@ -52,7 +52,7 @@ def test_opening_a_table_and_recording_hands_with_the_settle_form(page, live_ser
     page.select_option("#finish_order-0", value="2")
     page.click("form.ledger-form button.primary")
     page.locator("#hand-2").wait_for()
-    assert page.locator(".totals td[data-total]").all_inner_texts() == ["-40", "+80", "+60", "-100"]
+    assert page.locator(".totals td[data-total]").all_inner_texts() == ["−40", "+80", "+60", "−100"]
     assert page.locator("svg.ledger-chart polyline").count() == 4
     assert no_sideways_scroll(page)
 
@@ -66,7 +66,7 @@ def test_a_read_only_phone_sees_a_new_hand_without_reloading(page, context, live
         token=created["edit_token"])
     page.locator("#hand-1").wait_for()  # htmx polls (every half second here)
     assert page.evaluate("window.stillTheSamePage === true")
-    assert page.locator(".totals td[data-total]").all_inner_texts() == ["-50", "-50", "+100"]
+    assert page.locator(".totals td[data-total]").all_inner_texts() == ["−50", "−50", "+100"]
     assert page.locator("#live-hands .hand").count() == 1
     assert no_sideways_scroll(page)
 
@@ -86,7 +86,7 @@ def test_undo_and_delete_with_confirmation(page, live_server):
     page.locator("#hand-2").wait_for()
     assert page.locator("#live-hands .hand").count() == 1
     assert page.url.startswith(edit_url)
-    assert page.locator(".totals td[data-total]").all_inner_texts() == ["-50", "-50", "+150", "-50"]
+    assert page.locator(".totals td[data-total]").all_inner_texts() == ["−50", "−50", "+150", "−50"]
 
 
 def test_the_edit_link_opens_the_edit_page_at_an_address_without_its_token(page, live_server):

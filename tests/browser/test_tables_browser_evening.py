@@ -25,7 +25,7 @@ def test_after_saving_the_next_hands_form_is_at_the_top_with_the_new_totals_in_v
     page.locator("#hand-1").wait_for()
     assert page.url.endswith("#entry")
     assert in_view(page, ".totals") and in_view(page, "form.ledger-form")
-    assert page.locator(".totals td[data-total]").all_inner_texts() == ["-50", "+150", "-50", "-50"]
+    assert page.locator(".totals td[data-total]").all_inner_texts() == ["−50", "+150", "−50", "−50"]
     assert page.evaluate("window.scrollY") > 0  # the share panels above scrolled away
     assert "版" not in page.locator("#live").inner_text()
     assert no_sideways_scroll(page)
@@ -150,7 +150,7 @@ def test_players_and_seats_change_during_the_evening_from_the_phone(page, live_s
     record_first_out(page, "1", 2)  # seat 2 is 阿明 now
     assert "出完的顺序：阿明" in page.locator("#hand-2 .hand-words").inner_text()
     # totals by player (阿明, 小红, 老王, Jenny): each followed the player across the swap
-    assert page.locator(".totals td[data-total]").all_inner_texts() == ["+100", "+100", "-100", "-100"]
+    assert page.locator(".totals td[data-total]").all_inner_texts() == ["+100", "+100", "−100", "−100"]
     page.click("#seats summary")
     page.fill("form.join input[name=name]", "十六个字的名字十六个字的名字十六个")
     page.click("form.join button")
@@ -171,5 +171,5 @@ def test_a_read_only_phone_gets_a_new_hand_on_top_of_the_ones_it_shows(page, liv
     assert page.evaluate("window.stillTheSamePage === true")
     assert page.locator("#hands-list > li").evaluate_all("els => els.map(e => e.id)") == ["hand-2", "hand-1"]
     assert page.locator("#hand-count").inner_text() == "(2)"
-    assert page.locator(".totals td[data-total]").all_inner_texts() == ["-100", "+50", "+50"]
+    assert page.locator(".totals td[data-total]").all_inner_texts() == ["−100", "+50", "+50"]
     assert page.locator("svg.ledger-chart polyline").count() == 3

@@ -35,7 +35,7 @@ def test_shuangkou_evening_totals_chart_and_a_read_only_phone(page, browser, liv
     page.locator("#hand-2").wait_for()
     record(page, [0, 1, 2])                   # 单扣 for 0 & 2: +2 each
     page.locator("#hand-3").wait_for()
-    assert page.locator(".totals td[data-total]").all_inner_texts() == ["-1", "+1", "-1", "+1"]
+    assert page.locator(".totals td[data-total]").all_inner_texts() == ["−1", "+1", "−1", "+1"]
     assert page.locator("svg.ledger-chart polyline").count() == 4
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
 
@@ -43,13 +43,14 @@ def test_shuangkou_evening_totals_chart_and_a_read_only_phone(page, browser, liv
     try:
         viewer = phone.new_page()
         viewer.set_default_timeout(10_000)
-        viewer.goto(view_url)
-        assert viewer.locator(".totals td[data-total]").all_inner_texts() == ["-1", "+1", "-1", "+1"]
+        viewer.goto(view_url)  # the circle's link: it opens this evening
+        view_url = viewer.url
+        assert viewer.locator(".totals td[data-total]").all_inner_texts() == ["−1", "+1", "−1", "+1"]
         assert viewer.locator("form").count() == 0          # nothing to change from here
         record(page, [3, 1])                                 # a new hand on the scorer's phone
         page.locator("#hand-4").wait_for()
         viewer.locator("#hand-4").wait_for()                 # appears on the viewer without reloading
-        assert viewer.locator(".totals td[data-total]").all_inner_texts() == ["-4", "+4", "-4", "+4"]
+        assert viewer.locator(".totals td[data-total]").all_inner_texts() == ["−4", "+4", "−4", "+4"]
 
         table_id = view_url.rstrip("/").split("/")[-1]
         status = viewer.evaluate("""async (id) => (await fetch('/api/v1/tables/' + id + '/hands',

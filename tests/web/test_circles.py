@@ -12,6 +12,7 @@ import pytest
 from sqlalchemy import text
 from test_ledger_db import lclient, ledger_app  # noqa: F401 - fixtures
 
+from scoring.i18n import signed
 from webapp.ledger.db import db
 
 PLAYERS = ["甲", "乙", "丙", "丁"]
@@ -216,7 +217,7 @@ def test_an_alias_needs_the_edit_token_of_an_evening_of_the_circle_and_names_in_
 
 def test_the_circle_page_shows_standings_money_the_chart_and_its_numbers_in_zh_and_en(lclient):  # noqa: F811
     evenings = three_hongwu_evenings(lclient)
-    table_page = lclient.get(f"/tables/{evenings[1]['id']}").get_data(as_text=True)
+    table_page = lclient.get(f"/tables/{evenings[1]['id']}?stay=1").get_data(as_text=True)
     link = re.search(r'href="(/circles/[^"]+)"', table_page).group(1).replace("&amp;", "&")
     season = circle(lclient, circle_of(lclient, evenings[0]))
     page = lclient.get(link + "&per_point=0.5").get_data(as_text=True)
@@ -227,10 +228,10 @@ def test_the_circle_page_shows_standings_money_the_chart_and_its_numbers_in_zh_a
     points = []
     for line in season["evenings"]:
         running += line["totals"].get(top["name"], 0)
-        points.append(str(running))
+        points.append(signed(running))
     assert f"<strong>{top['name']}</strong>: {' → '.join(points)}" in page
     best = season["partners"][0]
-    assert f"搭子：{best['a']} 和 {best['b']}，一起{best['hands']}局，两人共{best['total']:+d}分" in page
+    assert f"搭子：{best['a']} 和 {best['b']}，一起{best['hands']}局，两人共{signed(best['total'])}分" in page
     assert "的对头：" in page
     lclient.set_cookie("lang", "en")
     english = lclient.get(link).get_data(as_text=True)

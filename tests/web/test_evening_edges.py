@@ -56,7 +56,7 @@ def test_settle_up_leads_back_to_the_editable_table_on_the_phone_that_holds_its_
     stranger = client.application.test_client()  # a player with the read-only link only
     back = re.search(r'<a class="btn" href="([^"]+)">回到牌桌</a>', stranger.get(f"/tables/{table_id}/settle-up")
                      .get_data(as_text=True)).group(1)
-    assert back == f"/tables/{table_id}"
+    assert back == f"/tables/{table_id}?stay=1"  # this evening, should a next one be opened
 
 
 def test_the_read_only_page_offers_the_editing_page_to_a_phone_that_holds_the_edit_token(client):

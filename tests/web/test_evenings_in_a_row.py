@@ -135,11 +135,11 @@ def test_each_table_page_links_the_evening_before_and_the_evening_after(lclient)
     page = lclient.get(f"/tables/{first['id']}/edit").get_data(as_text=True)
     resp = lclient.post(f"/tables/{first['id']}/edit/new-evening", data={"csrf_token": CSRF.search(page).group(1)})
     second = re.match(r".*/tables/([^/]+)/edit\?new=1#entry$", resp.headers["Location"]).group(1)
-    before = lclient.get(f"/tables/{first['id']}").get_data(as_text=True)
+    before = lclient.get(f"/tables/{first['id']}?stay=1").get_data(as_text=True)
     assert f'rel="next" href="/tables/{second}"' in before and "上一晚" not in before
     lclient.set_cookie("lang", "en")
     after = lclient.get(f"/tables/{second}").get_data(as_text=True)
-    assert f'rel="prev" href="/tables/{first["id"]}"' in after and "Previous evening" in after
+    assert f'rel="prev" href="/tables/{first["id"]}?stay=1"' in after and "Previous evening" in after
 
 
 def test_a_second_tap_on_new_evening_opens_the_same_evening_with_its_edit_page(lclient):  # noqa: F811

@@ -306,7 +306,7 @@ def test_a_fixed_seat_game_takes_a_replacement_but_not_a_fifth_player(client):
     assert api_table(client, table_id)["totals"] == [0, 0, 0, 0, 0]
 
 
-def test_the_qr_code_is_made_once_per_table_link(client, monkeypatch):
+def test_the_qr_code_of_the_circles_link_is_made_once_for_the_page_and_the_file(client, monkeypatch):
     import segno
 
     from webapp.ledger import exports as tables
@@ -317,7 +317,8 @@ def test_the_qr_code_is_made_once_per_table_link(client, monkeypatch):
     for _ in range(3):
         assert "<svg" in client.get(f"/tables/{table_id}").get_data(as_text=True)
         assert client.get(f"/tables/{table_id}/qr.svg").status_code == 200
-    assert len(made) == 2 and all(url.endswith(f"/tables/{table_id}") for url in made)  # the page's, the file's
+    circle = api_table(client, table_id)["circle"]
+    assert made == [f"http://localhost/circles/{circle}/now"] * 2  # once for the page, once for the file
 
 
 def test_the_chart_marks_each_hand_with_a_dot_per_seat_up_to_40_hands_and_not_past_them(client):

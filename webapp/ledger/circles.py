@@ -6,6 +6,8 @@
 * ``/circles/<circle>``, read-only: the standings with money at a chosen rate, each player's running total over the
   evenings as a chart with its numbers as text, 搭子 and 对头 for games with sides, and the merge form, which posts
   to ``/tables/<id>/edit/circle-aliases`` so that evening's edit cookie comes with it;
+* ``/circles/<circle>/now``: the circle's link for the table (its QR at 开桌), the evening being played; the
+  read-only page it opens follows every later evening (:func:`.pages.view`, :func:`.pages.live`);
 * ``/circles/<circle>/export.csv``: one row per evening per player.
 
 The arithmetic is the engine's (:mod:`scoring.circle`); the reads are :mod:`.circle_reads`.
@@ -29,7 +31,7 @@ from ..api import error_response, json_body
 from ..errors import status_of
 from ..i18n import page_message
 from . import db as ledger_db
-from .circle_reads import CircleRead, circle_json, read_circle, set_alias
+from .circle_reads import CircleRead, circle_json, circle_not_found, circle_tables, read_circle, set_alias
 from .errors import TableError
 from .exports import CHART_POINTS, _cell, chart_svg, seat_color
 from .queries import get_table
@@ -88,6 +90,17 @@ def api_alias(circle: str):
 @bp.get("/circles/<circle>")
 def page(circle: str):
     return _page(read_circle(circle))
+
+
+@bp.get("/circles/<circle>/now")
+def now(circle: str):
+    """The evening being played: the circle's latest (a later one, should it have any, is found by the page)."""
+    tables = circle_tables(circle)
+    if not tables:
+        raise circle_not_found(circle)
+    resp = redirect(url_for("tables.view", table_id=tables[-1].id), 302)
+    resp.headers["Cache-Control"] = "no-store"
+    return resp
 
 
 def _page(read: CircleRead, alias_problem: str | None = None, status: int = 200):

@@ -19,6 +19,7 @@ from ..errors import error_messages
 from ..offline_page import at_table
 from .cleaning import MAX_SEATS
 from .models import LedgerHand, LedgerTable
+from .queries import last_hand
 from .settling import table_carried
 from .table_rules import own_rules
 
@@ -74,8 +75,16 @@ def settle_form(table: LedgerTable, formdata=None, data=None, add_row=None, seat
 def prefill(table: LedgerTable, stored: dict | None = None, seats: list[int] | None = None) -> dict:
     """The form's data: a stored input (or the carried state, for a new hand) with the players' names."""
     game = get_game(table.game)
-    payload = stored if stored is not None else (table_carried(table) or {})
+    payload = stored if stored is not None else {**kept_input(table), **(table_carried(table) or {})}
     return schema_forms.form_data(game, payload, table.names_of(seats if seats is not None else table.seating()))
+
+
+def kept_input(table: LedgerTable) -> dict:
+    """What the next hand's form takes from the table's last hand: its game's ``kept_fields`` (Q783's teams)."""
+    kept = get_game(table.game).kept_fields
+    last = last_hand(table.id) if kept else None
+    given = last.input if last is not None and isinstance(last.input, dict) else {}
+    return {key: given[key] for key in kept if key in given}
 
 
 def next_hand_form(table: LedgerTable):

@@ -42,7 +42,7 @@ from .forms import (
 from .integrity import TableUnreadable, unreadable_page
 from .models import LedgerTable
 from .paging import asked_page
-from .queries import check_token, find_table, get_table, hand_count, hand_numbered
+from .queries import check_token, find_table, get_table, hand_count, hand_numbered, next_of
 from .settling import table_carried
 from .table_rules import HandRules
 from .views import (
@@ -168,13 +168,32 @@ def _attach_create_error(form, rules_form, field, named, message) -> bool:
 
 @bp.get("/tables/<table_id>")
 def view(table_id: str):
+    """The read-only table; of an evening that has a next one, the next (``?stay=1``: this one, as the links
+    to an earlier evening ask): a phone that opened the circle's link follows the season."""
     table = get_table(table_id)
+    following = following_evening(table.id)
+    if following is not None:
+        return redirect(url_for("tables.view", table_id=following), 302)
     return table_page(table, None, editable=holds_edit_token(table))
 
 
 @bp.get("/tables/<table_id>/live")
 def live(table_id: str):
-    return unchanged(table_id) or live_fragment(get_table(table_id), False)
+    """The read-only page's poll; once a next evening is opened, it moves the page there (``HX-Redirect``,
+    and a live 下一晚 link for a page that does not move)."""
+    quiet = unchanged(table_id)
+    if quiet:
+        return quiet
+    following = following_evening(table_id)
+    resp = live_fragment(get_table(table_id), False, following)
+    if following is not None:
+        resp.headers["HX-Redirect"] = url_for("tables.view", table_id=following)
+    return resp
+
+
+def following_evening(table_id: str) -> str | None:
+    """The evening a read-only page moves on to: the next one, unless the page was asked to stay."""
+    return None if request.args.get("stay") else next_of(table_id)
 
 
 @bp.get("/tables/<table_id>/edit/live")
@@ -486,6 +505,6 @@ def _csv_from(table_id: str, number: int) -> str:
 @bp.get("/tables/<table_id>/qr.svg")
 def qr(table_id: str):
     table = get_table(table_id)
-    resp = make_response(qr_file(url_for("tables.view", table_id=table.id, _external=True)))
+    resp = make_response(qr_file(url_for("circles.now", circle=table.circle_id, _external=True)))  # one for the season
     resp.headers["Content-Type"] = "image/svg+xml"
     return resp

@@ -145,7 +145,7 @@ def settle_up_page(table_id: str):
            "typed": shown_value, "problem": problem, "chips": PER_POINT_CHIPS, "share_url": share_url,
            "bars": bars(names, totals), "money": [_money(v, per_point) for v in totals],
            "stats": stats_rows(table, game), "declarers": has_declarer(game),
-           "view_url": entry_url(table.id) if holds_edit_token(table) else url_for("tables.view", table_id=table.id),
+           "view_url": entry_url(table.id) if holds_edit_token(table) else url_for("tables.view", table_id=table.id, stay=1),
            "bar_svg": bar_svg,
            "qr": qr_svg(share_url), "share_text": share_text(table, settled),
            "picture": picture(table, game, names, totals, transfers, per_point or Decimal(1))}

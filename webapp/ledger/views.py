@@ -161,8 +161,9 @@ def _live_url(table, editing: bool, before: int | None, last_number: int | None)
     since; a page of older hands does not poll (new hands would not be on it)."""
     if before is not None:
         return None
+    stay = {"stay": 1} if request.args.get("stay") and not editing else {}
     return url_for("tables.edit_live" if editing else "tables.live", table_id=table.id, v=table.version,
-                   n=last_number or 0)
+                   n=last_number or 0, **stay)
 
 
 def new_form_key() -> str:
@@ -217,9 +218,11 @@ def table_page(table: LedgerTable, token: str | None, form=None, errors=(), stat
     before = _query_int("before")  # a page of older hands: the hands before hand N
     ctx = ledger_view(table, before)
     view_url = url_for("tables.view", table_id=table.id, _external=True)
+    season_url = url_for("circles.now", circle=table.circle_id, _external=True)  # the one QR for the season
     ctx.update(can_edit=token is not None, form=form, errors=list(errors),
                live_url=_live_url(table, token is not None, before, ctx["last_number"]), view_url=view_url,
-               rules_shown=rules_shown(table), qr=qr_svg(view_url), names=table.names_of(table.seating()),
+               season_url=season_url, rules_shown=rules_shown(table), qr=qr_svg(season_url),
+               names=table.names_of(table.seating()),
                undo_form=VersionForm() if token else None, picker=picker(ctx["game"], table),
                created=bool(request.args.get("new")), rotated=bool(request.args.get("rotated")),
                seat_range=seat_limits(table), link_only_here=only_this_machine(view_url),
@@ -256,10 +259,11 @@ def _new_only(table: LedgerTable) -> list[int] | None:
     return changed if all(number > shown_last for number in changed) else None
 
 
-def live_fragment(table: LedgerTable, editing: bool):
+def live_fragment(table: LedgerTable, editing: bool, following: str | None = None):
+    """What a poll swaps in; ``following``: the next evening, which the read-only page links to."""
     only = _new_only(table)
     ctx = ledger_view(table, only=only)
-    ctx.update(can_edit=editing, live_url=_live_url(table, editing, None, ctx["last_number"]),
+    ctx.update(can_edit=editing, following=following, live_url=_live_url(table, editing, None, ctx["last_number"]),
                undo_form=VersionForm() if editing else None, names=table.names_of(table.seating()))
     hands = "tables/_hands.html" if only is None else "tables/_new_hands.html"
     resp = make_response(render_template("tables/_live.html", **ctx)
