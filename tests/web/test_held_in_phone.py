@@ -15,6 +15,7 @@ import pytest
 from offline_forms import form_pairs
 from werkzeug.datastructures import MultiDict
 
+from scoring.i18n import signed
 from scoring.registry import all_games, get_game
 from webapp.offline_page import held_hands, held_recorded, resolved_rules
 
@@ -161,8 +162,7 @@ def test_a_held_hand_the_engine_refuses_says_why_in_the_forms_words_and_counts_i
     assert first["say"] == "refused" and "剩余张数" in first["values"]["message"]
     assert second["say"] == "phone" and second["values"]["deltas"].startswith("甲 +")
     totals = [a + b for a, b in zip([5, 0, 0, -5], second["kept"]["deltas"])]
-    assert phone["totals"]["totals"] == " · ".join(f"{n} {'+' if v > 0 else ''}{v}" for n, v in
-                                                   zip(given["players"], totals))
+    assert phone["totals"]["totals"] == " · ".join(f"{n} {signed(v)}" for n, v in zip(given["players"], totals))
 
 
 def test_a_hand_answered_before_keeps_its_answer_and_the_chain_goes_on_from_it(client, api):
