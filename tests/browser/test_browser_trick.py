@@ -65,6 +65,7 @@ def test_erqiwang_settle_with_chongguan_in_english(page, live_server):
     page.check("input[name='chongguan-0-seat'][value='1']")
     page.click(".row-entry[data-row='0'] .row-more > summary")  # the cards: one tap away
     page.fill("#chongguan-0-cards", "大王 大王 小王 ♠7 ♠7")
+    page.check("input[name='chongguan-0-trump'][value='♠']")  # the row's own trump suit, beside its cards
     page.click("button[type=submit].primary")
     result = page.locator("#result")
     result.wait_for()

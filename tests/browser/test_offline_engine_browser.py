@@ -200,7 +200,7 @@ def test_a_game_tab_opens_with_no_network_and_answers(phone, live_server):
         shown = texts(phone.locator("#result[data-offline] table.deltas tbody td:nth-child(2)"))
     finally:
         phone.context.set_offline(False)
-    assert [int(t) for t in shown] == api_reply(live_server, slug, action, payload)[1]["deltas"]
+    assert [int(t.replace("−", "-")) for t in shown] == api_reply(live_server, slug, action, payload)[1]["deltas"]
 
 
 def test_a_post_that_fails_for_want_of_network_is_answered_in_the_page(phone, live_server):
@@ -217,7 +217,7 @@ def test_a_post_that_fails_for_want_of_network_is_answered_in_the_page(phone, li
         shown = texts(phone.locator("#result[data-offline] table.deltas tbody td:nth-child(2)"))
     finally:
         phone.unroute(f"**/{slug}/{action}")
-    assert [int(t) for t in shown] == api_reply(live_server, slug, action, payload)[1]["deltas"]
+    assert [int(t.replace("−", "-")) for t in shown] == api_reply(live_server, slug, action, payload)[1]["deltas"]
 
 
 def test_an_engine_that_cannot_load_says_so_in_words(phone, live_server):

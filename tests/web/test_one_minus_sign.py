@@ -26,9 +26,14 @@ def test_no_template_formats_a_signed_number_itself():
 
 
 def test_the_phones_scripts_write_the_true_minus():
-    for script in ("held-in-phone.js", "share-image.js"):
-        source = (ROOT / "static" / script).read_text(encoding="utf-8")
-        assert re.search(r"function signed\(n\) \{[^}]*(\\u2212|\u2212)", source), script
+    source = (ROOT / "static" / "share-image.js").read_text(encoding="utf-8")
+    assert re.search(r"function signed\(n\) \{[^}]*(\\u2212|\u2212)", source)
+
+
+def test_the_held_hands_lines_the_phones_engine_writes_have_the_true_minus():
+    """held-in-phone.js writes no number itself: the phone's engine gives its lines (webapp/offline_page.py)."""
+    from webapp.offline_page import by_name
+    assert by_name(["甲", "乙", "丙"], [3, -3, 0]) == "甲 +3 · 乙 −3 · 丙 0"
 
 
 def text_of(html: str) -> str:
