@@ -26,8 +26,10 @@ install-test: $(TEST_STAMP)
 # the offline engine (pyodide, from npm) when npm is there, else one line saying offline mode is off
 OFFLINE_ENGINE := sh .ci/ensure-pyodide.sh --optional || echo "Offline mode off: pyodide could not be fetched (make pyodide tries again)."
 
+# (make run fetches it beside the server, so the first page does not wait for its 13 MB: the offline switch says
+# the server has no engine until its last file is in)
 run: $(STAMP)
-	@$(OFFLINE_ENGINE)
+	@($(OFFLINE_ENGINE)) &
 	@$(PY) tools/run_banner.py $(HOST) $(PORT)
 	$(VENV)/bin/flask --app webapp run --host $(HOST) --port $(PORT)
 
