@@ -42,10 +42,20 @@ class TablePage:
         self.read, self.totals, self.count, self.following = read, totals, count, following
 
 
+def one_snapshot() -> None:
+    """The read's statements from here on see the table at one moment: on PostgreSQL (which reads each statement at
+    its own moment) one REPEATABLE READ transaction, begun here (a read has nothing to commit; the isolation goes
+    with the connection back to the pool); SQLite's reads see one moment anyway (one writer at a time)."""
+    if db.engine.dialect.name == "postgresql":
+        db.session.commit()
+        db.session.connection(execution_options={"isolation_level": "REPEATABLE READ"})
+
+
 def read_page(table_id: str, first: int, limit: int, tries: int = 10) -> TablePage:
     """The hands from number ``first`` on that fit one read (at most ``limit``), the table's totals and its number
     of hands. Read in a few statements (PostgreSQL reads each at its own moment), so read again while a write
     changed the table in between: its version before the first statement and after the last one differ."""
+    one_snapshot()
     for _ in range(tries):
         before = table_version(table_id)
         numbers, following = page_from(table_id, first, limit)
