@@ -9,6 +9,7 @@ holds exactly the acknowledged hands: lost 0, duplicated 0.
 """
 from __future__ import annotations
 
+import http.client
 import importlib.util
 import json
 import os
@@ -103,7 +104,8 @@ def stream(server: Server, tid: str, token: str, acked: dict, killed: threading.
                 status, body = call("POST", f"{server.base}/api/v1/tables/{tid}/hands",
                                     {"rounds": [], "finish_order": [i % 4]},
                                     {"X-Edit-Token": token, "Idempotency-Key": key})
-            except OSError:  # refused, reset, timed out: the server is down; try again
+            except (OSError, http.client.HTTPException):  # refused, reset, timed out, or the answer cut off by
+                # the kill (IncompleteRead: not acknowledged): the server is down; try again with the same key
                 time.sleep(0.05)
                 continue
             if status == 201:
