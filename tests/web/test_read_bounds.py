@@ -5,6 +5,7 @@ import csv
 import io
 
 import pytest
+from test_ledger_db import lclient, ledger_app  # noqa: F401 - fixtures (SQLite and PostgreSQL)
 
 from bench.large_tables import (LARGE_RULES, LIMITS, LONG_NAMES, circle_of, fill_by_copying, largest_q783_hand, new_table,
                                 ordinary_q783_hand, record)
@@ -60,7 +61,8 @@ def _every_page(client, url: str) -> list:
     return answers
 
 
-def test_the_api_reads_a_table_of_large_hands_in_pages_that_hold_every_hand_once(app, client):
+def test_the_api_reads_a_table_of_large_hands_in_pages_that_hold_every_hand_once(ledger_app, lclient):  # noqa: F811
+    app, client = ledger_app, lclient  # SQLite and PostgreSQL: the page is chosen by measuring rows in SQL
     table_id = largest_table(app, client, 100)
     answers = _every_page(client, f"/api/v1/tables/{table_id}")
     assert len(answers) > 2 and max(len(a.data) for a in answers) <= MB2
@@ -94,7 +96,8 @@ def test_a_table_of_300_ordinary_hands_still_reads_whole(app, client):
     assert "Link" not in answer.headers
 
 
-def test_hands_from_and_hands_limit_choose_a_page_with_its_own_etag(app, client):
+def test_hands_from_and_hands_limit_choose_a_page_with_its_own_etag(lclient):  # noqa: F811
+    client = lclient
     table_id, headers = new_table(client, ["甲", "乙", "丙", "丁"])
     for i in range(12):
         record(client, table_id, headers, ordinary_q783_hand(i))
