@@ -55,7 +55,7 @@ class ZsyStraight(runs.Run):
         """Every choice of suits :meth:`choose` makes: the search keeps the first of one identity the turn allows."""
         for shape in runs.runs(counts, counts.at(level), 1, self.min_len, runs.LONGEST_RUN, True):
             for cards in self.choose([counts.groups[ORDER.power(r)] for r in runs.written(shape)]):
-                yield len(shape), shape, tuple(cards)
+                yield shape[0][0], len(shape), shape, tuple(cards)
 
     @staticmethod
     def choose(picks):

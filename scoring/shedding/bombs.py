@@ -19,7 +19,7 @@ from collections import Counter
 from typing import Mapping
 
 from ..cards import BIG_JOKER, LITTLE_JOKER
-from .counts import attachments, merged, multisets
+from .counts import merged, multiset_units, multisets
 from .stock import JOKERS, StockPattern, held, template
 
 FOUR_JOKERS = Counter({BIG_JOKER: 2, LITTLE_JOKER: 2})
@@ -159,13 +159,13 @@ class Bomb(StockPattern):
             n = counts.count[p]
             most = n if self.most is None else min(n, self.most)
             for k in range(least, most + 1):
-                yield k, ((p, k),), None
+                yield p, k, ((p, k),), None
             if p in short and n >= short[p]:
-                yield short[p], ((p, short[p]),), None
+                yield p, short[p], ((p, short[p]),), None
         four = self.four_jokers and counts.count.get(self.p_big) == 2 and counts.count.get(self.p_little) == 2
         four = four and level in (None, self.p_big)
         if four:
-            yield 4, self.four_joker_shape, None
+            yield self.p_big, 4, self.four_joker_shape, None
         if self.kickers:
             yield from self.kicked(counts, level, four)
 
@@ -176,10 +176,10 @@ class Bomb(StockPattern):
             bodies.append(self.four_joker_shape)
         for body in bodies:
             top, size, exclude = body[0][0], sum(n for _, n in body), {p for p, _ in body}
-            for att in attachments(counts.units(level, exclude), 2, level, top):
-                yield size + 2, merged(body, att), None
-            for att in attachments(counts.units(level, exclude, width=2, most=1), 2, level, top):
-                yield size + 4, merged(body, att, 2), None
+            for att in multiset_units(counts.units(exclude), 2):
+                yield top, size + 2, merged(body, att), None
+            for att in multiset_units(counts.units(exclude, width=2, most=1), 2):
+                yield top, size + 4, merged(body, att, 2), None
 
     def beats(self, play, table):
         """A bomb beats every plain play; a bomb only with as many kicker cards and a higher key."""

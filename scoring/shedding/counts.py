@@ -7,11 +7,9 @@ being one per rank, a shape names the multiset of ranks, so it is also the
 play's identity; its powers high to low break the last ties of the smallest-play
 order (:mod:`.search`).
 
-``level`` (a power, or None for no constraint) asks for the leads whose highest
-card has that power; :func:`attachments` enumerates the kickers and wings of a
-body under that constraint. A :class:`Deciding` level asks instead for the leads
-whose **deciding rank** has that power (the smallest-play order of
-``rules/common.md``): a body topped by it, with kickers and wings of any rank.
+``level`` (a power, or None for every lead) asks for the leads whose **deciding
+rank** has that power (the smallest-play order of ``rules/common.md``): a body
+topped by it, with kickers and wings of any rank (:func:`multiset_units`).
 """
 from __future__ import annotations
 
@@ -19,15 +17,10 @@ from itertools import chain
 from operator import itemgetter
 from typing import Any, Iterator, Sequence
 
-from ..cards import NAMED_RANKS, Q783_RANKS, Card, written_places, written_ranks
+from ..cards import Card, written_places, written_ranks
 
 Shape = tuple  # ((power, n), …), highest power first
 _first, _second = itemgetter(0), itemgetter(1)
-
-
-class Deciding(int):
-    """A level naming the deciding rank of the leads asked for (the top of their body), not their highest card:
-    their kickers and wings may be of any rank. It is an ``int``, so a pattern compares it as any level."""
 
 
 class RankCounts:
@@ -35,21 +28,73 @@ class RankCounts:
 
     def __init__(self, hand: Sequence[Card], order):
         table = order.table
-        groups: dict[int, list[Card]] = {}
-        for c in sorted(hand, key=order.sort_key):
-            groups.setdefault(table[c.rank], []).append(c)
-        self.groups = {p: tuple(g) for p, g in groups.items()}
-        self.count = {p: len(g) for p, g in groups.items()}
-        self.powers = sorted(self.count)
-        self.rank = {p: g[0].rank for p, g in groups.items()}
+        lists: dict[int, list[Card]] = {}
+        for c in sorted(hand, key=order.card_key):  # highest first: the groups come highest first
+            p = table[c.rank]
+            if p in lists:
+                lists[p].append(c)
+            else:
+                lists[p] = [c]
+        self.groups: dict[int, tuple[Card, ...]] = {}
+        self.count: dict[int, int] = {}
+        self.rank: dict[int, int] = {}
         #: (power, n) → the first ``n`` cards of that power
-        self.part = {(p, n): g[:n] for p, g in self.groups.items() for n in range(1, len(g) + 1)}
+        self.part: dict[tuple[int, int], tuple[Card, ...]] = {}
+        groups, count, rank, part = self.groups, self.count, self.rank, self.part
+        for p, g in lists.items():
+            groups[p] = g = tuple(g)
+            count[p], rank[p], part[p, 1] = len(g), g[0].rank, g[:1]
+            for n in range(2, len(g) + 1):
+                part[p, n] = g[:n]
+        self.powers = list(reversed(lists))
         #: the powers of ranks a play holding them all is written by what they are, not by counts (:meth:`written`)
-        power_of = {r: p for p, r in self.rank.items()}
-        self.low, self.jokers = ({power_of[r] for r in ranks} if ranks <= power_of.keys() else None
-                                 for ranks in NAMED_RANKS)
-        self.q783 = {power_of[r] for r in Q783_RANKS if r in power_of}
-        self.named = bool(self.low or self.jokers or len(self.q783) == len(Q783_RANKS))  # may a play hold them?
+        low, jokers, q783 = order.named_powers
+        self.low, self.jokers, self.q783 = _held(count, low), _held(count, jokers), _held(count, q783)
+        self.named = bool(self.low or self.jokers or self.q783)  # may a play hold them?
+
+    def lead(self, shape: Shape) -> tuple[tuple, tuple[Card, ...]]:
+        """A lead's kickers' broken groups (:func:`kicker_breaks`) and its cards as written (:meth:`written`),
+        from one look at its ranks' counts (:func:`layout`), unless it may hold ranks written by what they are
+        (most leads hold one, two or three ranks: those are put together by hand)."""
+        n, part = len(shape), self.part
+        if n == 1:
+            return (), part[shape[0]]
+        if self.jokers or (n == 4 and self.q783):  # both jokers, or Q 7 8 3 (one each)
+            return kicker_breaks(shape, self.count), self.written(shape)
+        if n == 2:
+            return self.two(shape)
+        sizes = (shape[0][1], shape[1][1], shape[2][1]) if n == 3 else tuple(map(_second, shape))
+        order, kickers, even = _LAYOUTS.get(sizes) or layout(sizes)
+        if even and self.low and self.low.issubset(map(_first, shape)):
+            return (), self.written(shape)  # a low run
+        if n == 3:
+            cards = part[shape[order[0]]] + part[shape[order[1]]] + part[shape[order[2]]]
+        else:
+            cards = tuple(chain.from_iterable([part[shape[i]] for i in order]))
+        if not kickers:
+            return (), cards
+        have, out = self.count, []
+        for i in kickers:
+            p, k = shape[i]
+            if k < have[p]:
+                out.append(have[p])
+        if len(out) > 1:
+            out.sort(reverse=True)
+        return tuple(out), cards
+
+    def two(self, shape: Shape) -> tuple[tuple, tuple[Card, ...]]:
+        """:meth:`lead` of a shape of two ranks: a body held three times or more and a kicker held once or twice
+        (三带一, 三带一对), or two groups rising."""
+        part, (high, low) = self.part, shape
+        if high[1] >= 3 > low[1]:
+            held = self.count[low[0]]
+            return ((held,) if low[1] < held else ()), part[high] + part[low]
+        if low[1] >= 3 > high[1]:
+            held = self.count[high[0]]
+            return ((held,) if high[1] < held else ()), part[low] + part[high]
+        if high[1] == low[1] and self.low and high[0] in self.low and low[0] in self.low:
+            return (), self.written(shape)  # a low run (2 2 3 3)
+        return (), part[low] + part[high]
 
     def cards(self, shape: Shape) -> tuple[Card, ...]:
         """The cards of a shape: the first ``n`` of each power, highest first (so already in canonical order)."""
@@ -65,7 +110,7 @@ class RankCounts:
             return self.part[shape[0]]
         rising = shape[::-1]
         powers = set(map(_first, shape)) if self.named else ()
-        if powers and len(shape) == 4 and self.q783 >= powers:
+        if powers and len(shape) == 4 and self.q783 and self.q783 >= powers:
             return self.arranged(rising)
         sizes, part = tuple(map(_second, rising)), self.part.__getitem__
         if powers and self.jokers and self.jokers <= powers:  # both jokers: one rank, the highest (else read)
@@ -99,26 +144,15 @@ class RankCounts:
             return self.powers
         return [level] if level in self.count else []
 
-    def tops(self, level: int | None) -> list[int]:
-        """The powers a body of several ranks may be topped by: every power for None, the powers up to ``level``,
-        or only ``level`` itself for a :class:`Deciding` level (a body decides by its top)."""
-        if level is None:
-            return self.powers
-        if isinstance(level, Deciding):
-            return self.at(level)
-        return [p for p in self.powers if p <= level]
-
-    def units(self, level: int | None, exclude, width: int = 1, most: int | None = None,
-              keep=None) -> list[tuple[int, int]]:
-        """(power, how many ``width``-card units) of the powers up to ``level``, highest first, for attachments.
+    def units(self, exclude, width: int = 1, most: int | None = None, keep=None) -> list[tuple[int, int]]:
+        """(power, how many ``width``-card units) of every power, highest first, for attachments (of any rank: a
+        body decides a lead, not its highest card).
 
         ``exclude`` are the body's powers; ``keep(power)`` filters (no jokers, …); ``most`` caps the units of a power.
-        A :class:`Deciding` level caps nothing: kickers may be higher than the body.
         """
         out = []
-        cap = None if isinstance(level, Deciding) else level
         for p in reversed(self.powers):
-            if (cap is not None and p > cap) or p in exclude or (keep is not None and not keep(p)):
+            if p in exclude or (keep is not None and not keep(p)):
                 continue
             u = self.count[p] // width
             if most is not None and u > most:
@@ -128,26 +162,50 @@ class RankCounts:
         return out
 
 
-def attachments(avail: Sequence[tuple[int, int]], k: int, level: int | None,
-                top: int) -> Iterator[tuple[tuple[int, int], ...]]:
-    """Every multiset of ``k`` units from ``avail`` (highest first) such that the play tops at ``level``.
+def _held(count: dict, powers: frozenset | None) -> frozenset | None:
+    """``powers`` when the hand holds every one of them, else None."""
+    return powers if powers is not None and count.keys() >= powers else None
 
-    ``top`` is the body's highest power: when it is below ``level`` the attachments
-    must hold a unit of ``level``; above it, there is nothing. Under a :class:`Deciding`
-    level only a body topped by it has attachments (all of them). Each multiset comes
-    as ((power, units), …), highest first.
-    """
-    if isinstance(level, Deciding) and top != level:
-        return
-    if level is None or top == level:
-        yield from multiset_units(avail, k)
-        return
-    if top > level or not avail or avail[0][0] != level:
-        return
-    (p, have), rest = avail[0], avail[1:]
-    for j in range(min(have, k), 0, -1):
-        for tail in multiset_units(rest, k - j):
-            yield ((p, j),) + tail
+
+_LAYOUTS: dict[tuple, tuple] = {}  # sizes → layout (a few dozen in any game)
+
+
+def layout(sizes: tuple[int, ...]) -> tuple:
+    """How a shape of these counts (highest power first) is written and which of its groups are kickers: (the
+    places of its groups in the written order, the places of its kickers, whether every count is the same).
+    The deciding groups (held most, three times or more) come first when the others are held once or twice
+    (kickers), all rising; otherwise every group rising (:func:`~scoring.cards.written_ranks`)."""
+    rising = tuple(range(len(sizes) - 1, -1, -1))
+    ranks = written_ranks(sizes[::-1])
+    if ranks is None:
+        found: tuple = (rising, (), min(sizes) == max(sizes))
+    else:
+        order = tuple(rising[r] for r in ranks)
+        found = (order, tuple(i for i in order if sizes[i] != max(sizes)), False)
+    _LAYOUTS[sizes] = found
+    return found
+
+
+def kicker_breaks(groups: Sequence[tuple[int, int]], have) -> tuple:
+    """The sizes of the hand's groups (pair 2, triple 3, bomb 4 …) that the kickers of a play take part of,
+    largest first; ``groups`` are the play's (power, how many). A play has kickers when the ranks it holds most
+    often, three times or more, come with ranks held once or twice (三带一, 四带二, airplanes, bombs with
+    kickers): those are its kickers (the same split as :func:`~scoring.cards.written_order`)."""
+    if len(groups) < 2:
+        return ()
+    most = max(map(_second, groups))
+    if most < 3:
+        return ()
+    out = []
+    for p, n in groups:
+        if n != most:
+            if n > 2:
+                return ()
+            if n < have.get(p, 0):
+                out.append(have[p])
+    if len(out) > 1:
+        out.sort(reverse=True)
+    return tuple(out)
 
 
 def multiset_units(avail: Sequence[tuple[int, int]], k: int) -> Iterator[tuple[tuple[int, int], ...]]:
@@ -164,6 +222,27 @@ def multiset_units(avail: Sequence[tuple[int, int]], k: int) -> Iterator[tuple[t
                 yield ((p, 1), (q, 1))
         return
     yield from multisets(avail, k)
+
+
+def kicked(group: tuple[int, int], avail: Sequence[tuple[int, int]], k: int, width: int = 1) -> list[Shape]:
+    """Every shape of a one-rank body ``group`` with ``k`` units of ``width`` cards from ``avail`` attached
+    (:meth:`RankCounts.units`, highest first, without the body's power): :func:`merged` of each of
+    :func:`multiset_units`, put in place without sorting for one or two units (三带一, 三带二, 四带二)."""
+    p = group[0]
+    if k == 1:
+        return [((q, width), group) if q > p else (group, (q, width)) for q, _ in avail]
+    if k != 2:
+        return [merged((group,), att, width) for att in multiset_units(avail, k)]
+    out = []
+    for i, (q, held) in enumerate(avail):
+        if held >= 2:
+            both = (q, 2 * width)
+            out.append((both, group) if q > p else (group, both))
+        one = (q, width)
+        for r, _ in avail[i + 1:]:  # r < q
+            other = (r, width)
+            out.append((one, other, group) if r > p else (one, group, other) if q > p else (group, one, other))
+    return out
 
 
 def merged(body: Shape, extra: Sequence[tuple[int, int]], width: int = 1) -> Shape:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Callable, Iterable, Mapping, Sequence
 
-from ..cards import ACE, BIG_JOKER, LITTLE_JOKER, Card, rank_name
+from ..cards import ACE, BIG_JOKER, LITTLE_JOKER, NAMED_RANKS, Q783_RANKS, Card, rank_name
 
 RUN_RANKS = tuple(range(3, ACE + 1))  # a run goes 3 … A; A and 2 join low only where a game allows
 
@@ -22,6 +22,13 @@ class RankOrder:
         #: every rank's power, -1 for the unranked (a plain dict: the hint looks up every card)
         self.table = {r: self.powers.get(r, -1) for r in range(BIG_JOKER + 1)}
         self._unranked_key = unranked_key
+        #: the powers of the ranks written by what they are when a play holds them all (2 and 3: a low run; both
+        #: jokers; Q 7 8 3), or None where the order lacks one (:class:`~.counts.RankCounts`)
+        self.named_powers = tuple(frozenset(self.powers[r] for r in ranks) if ranks <= self.powers.keys() else None
+                                  for ranks in (*NAMED_RANKS, Q783_RANKS))
+        #: a card's place in the canonical order (as :meth:`sort_key` sorts it: an int where every rank has a
+        #: power), worked out once a card (cards are values made once: a dict finds them fast)
+        self.card_key = _Keys(self.sort_key if unranked_key else self.int_key).__getitem__
         #: every rank of the pack has a power and no two share one (the powers then name a play's ranks)
         self.one_power_a_rank = (all(r in self.powers for r in range(2, BIG_JOKER + 1))
                                  and len(set(self.powers.values())) == len(self.powers))
@@ -59,6 +66,11 @@ class RankOrder:
         if self._unranked_key is None:
             raise KeyError(card.rank)
         return (1,) + self._unranked_key(card) + (suit,)
+
+    def int_key(self, card: Card) -> int:
+        """:meth:`sort_key` as one int, for an order without unranked cards (an int compares faster)."""
+        power, suit = self.sort_key(card)
+        return power * 16 + suit
 
     # --- names -------------------------------------------------------------
     @staticmethod
@@ -118,6 +130,18 @@ class RankOrder:
         else:
             ordered = sorted(distinct)
         return RankOrder.names(ordered, times)
+
+
+class _Keys(dict):
+    """card → its sort key, each worked out the first time it is asked for."""
+
+    def __init__(self, make: Callable[[Card], tuple]):
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, card: Card) -> tuple:
+        key = self[card] = self.make(card)
+        return key
 
 
 #: 3 … K A 2 小王 大王 as 3 … 17: 跑得快 / 争上游 and 双扣.

@@ -28,8 +28,8 @@ class Pattern:
     kinds: tuple[str, ...] = ()
     #: a bomb pattern may be played on any table
     bomb = False
-    #: the fewest cards of its deciding rank a lead of this pattern holds (:meth:`leads` at a
-    #: :class:`~.counts.Deciding` level): the search does not ask it at a rank held fewer times
+    #: the fewest cards of its deciding rank a lead of this pattern holds (:meth:`leads` at a level): the
+    #: search does not ask it at a rank held fewer times
     deciding_width = 1
 
     def __init__(self, spec: "SheddingSpec"):
@@ -50,12 +50,14 @@ class Pattern:
         return ()
 
     def leads(self, counts: "RankCounts", level: int | None) -> Iterable[tuple]:
-        """Every lead of this pattern whose highest card has power ``level`` (None: every lead), by construction.
+        """Every lead of this pattern whose deciding rank (the top of its body) has power ``level`` (None: every
+        lead), by construction.
 
-        Each is ``(size, shape, cards)`` (see :mod:`.counts`): ``cards`` None for the first cards of each rank
-        of ``shape``, else the cards themselves (when suits matter). Every one must have a reading and none may
-        be missed: a spec whose patterns all build their leads lets the hint skip reading each candidate. A
-        pattern that does not build them leaves this unimplemented (the hint then filters :meth:`candidates`).
+        Each is ``(deciding, size, shape, cards)`` (see :mod:`.counts`): ``deciding`` the power of the top of its
+        body; ``cards`` None for the first cards of each rank of ``shape``, else the cards themselves (when suits
+        matter). Every one must have a reading and none may be missed: a spec whose patterns all build their
+        leads lets the hint skip reading each candidate. A pattern that does not build them leaves this
+        unimplemented (the hint then filters :meth:`candidates`).
         """
         raise NotImplementedError
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import lru_cache
-from operator import itemgetter
 from typing import NamedTuple, Sequence
 
 from ..cards import Card
+from .counts import kicker_breaks
 from .pattern import Pattern
 from .reading import Reading, probe
 from .runs import Airplane, ShortWingedPlane
@@ -26,7 +26,6 @@ from .turn import Turn
 PLAIN, BOMB = 0, 1
 #: a play's place in the order: (PLAIN, deciding power) or (BOMB, bomb key)
 Rank = tuple
-_count = itemgetter(1)  # of a (power, n) group
 _PLAIN_TABLE = probe("", (), 0, False)  # a plain play of no kind: a pattern that answers it with -1 cards beats any
 
 
@@ -130,28 +129,6 @@ class Ranking:
             else:
                 ranks[c.rank] += 1
         return jokers > 0 and sum([4 - n for n in ranks.values() if n < 4]) <= jokers
-
-
-def kicker_breaks(groups: Sequence[tuple[int, int]], have) -> tuple:
-    """The sizes of the hand's groups (pair 2, triple 3, bomb 4 …) that the kickers of a play take part of,
-    largest first; ``groups`` are the play's (power, how many). A play has kickers when the ranks it holds most
-    often, three times or more, come with ranks held once or twice (三带一, 四带二, airplanes, bombs with
-    kickers): those are its kickers (the same split as :func:`~scoring.cards.written_order`)."""
-    if len(groups) < 2:
-        return ()
-    most = max(map(_count, groups))
-    if most < 3:
-        return ()
-    out = []
-    for p, n in groups:
-        if n != most:
-            if n > 2:
-                return ()
-            if n < have.get(p, 0):
-                out.append(have[p])
-    if len(out) > 1:
-        out.sort(reverse=True)
-    return tuple(out)
 
 
 def preference(spec: SheddingSpec, cards: Sequence[Card], table: Reading | None = None, turn: Turn | None = None,

@@ -13,7 +13,7 @@ from enum import Enum
 from typing import Iterator
 
 from ..cards import ACE
-from .counts import RankCounts, Shape, attachments, merged, multisets
+from .counts import RankCounts, Shape, merged, multiset_units, multisets
 from .order import STANDARD
 from .stock import JOKERS, StockPattern, Template, template
 
@@ -143,7 +143,7 @@ class Run(StockPattern):
     def leads(self, counts, level):
         width, longest = self.width, self.max_len or LONGEST_RUN
         for shape in runs(counts, counts.at(level), width, self.min_len, longest, self.spec.low_runs):
-            yield width * len(shape), shape, None
+            yield shape[0][0], width * len(shape), shape, None
 
 
 class Wings(Enum):
@@ -222,18 +222,17 @@ class Airplane(StockPattern):
             yield list(choice)
 
     def leads(self, counts, level):
-        tops = counts.tops(level)
-        for body in runs(counts, tops, 3, 2, self.max_triples or LONGEST_RUN, self.spec.low_runs):
+        for body in runs(counts, counts.at(level), 3, 2, self.max_triples or LONGEST_RUN, self.spec.low_runs):
             k, exclude, top = len(body), {p for p, _ in body}, body[0][0]
             if self.wings is Wings.TWO_EACH:
-                for att in attachments(counts.units(level, exclude, keep=self.natural), 2 * k, level, top):
-                    yield 5 * k, merged(body, att), None
+                for att in multiset_units(counts.units(exclude, keep=self.natural), 2 * k):
+                    yield top, 5 * k, merged(body, att), None
             elif self.wings is Wings.SINGLE_EACH:
-                for att in attachments(counts.units(level, exclude), k, level, top):
-                    yield 4 * k, merged(body, att), None
+                for att in multiset_units(counts.units(exclude), k):
+                    yield top, 4 * k, merged(body, att), None
             else:
-                for att in attachments(counts.units(level, exclude, width=2), k, level, top):
-                    yield 5 * k, merged(body, att, 2), None
+                for att in multiset_units(counts.units(exclude, width=2), k):
+                    yield top, 5 * k, merged(body, att, 2), None
 
 
 class ShortWingedPlane(StockPattern):
@@ -270,10 +269,9 @@ class ShortWingedPlane(StockPattern):
                         yield hand.take([(r, 3) for r in window] + list(choice))
 
     def leads(self, counts, level):
-        tops = counts.tops(level)
-        for body in runs(counts, tops, 3, 2, LONGEST_RUN, False):
-            k, exclude = len(body), {p for p, _ in body}
-            avail = counts.units(level, exclude, keep=self.natural)
+        for body in runs(counts, counts.at(level), 3, 2, LONGEST_RUN, False):
+            k, exclude, top = len(body), {p for p, _ in body}, body[0][0]
+            avail = counts.units(exclude, keep=self.natural)
             for wings in range(1, 2 * k):
-                for att in attachments(avail, wings, level, body[0][0]):
-                    yield 3 * k + wings, merged(body, att), None
+                for att in multiset_units(avail, wings):
+                    yield top, 3 * k + wings, merged(body, att), None

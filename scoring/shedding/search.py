@@ -19,9 +19,9 @@ A lead can have tens of thousands of plays, so leads are generated in order
 and taking the smallest few stops early: the plain plays deciding rank by
 deciding rank, then the bombs, sorted. A spec whose patterns all build their
 leads (``Pattern.leads``, 跑得快 / 争上游) has them made from the hand's rank
-counts, valid by construction, at a :class:`~.counts.Deciding` level; none is
-read (under house rules of the turn each is read once, for the largest reading
-the turn allows). Other specs (双扣, Q783) read their candidates rank by rank of
+counts, valid by construction, each with its deciding rank (a small hand's in
+one pass, sorted once); none is read (under house rules of the turn each is
+read once, for the largest reading the turn allows). Other specs (双扣, Q783) read their candidates rank by rank of
 the highest natural card, wild jokers added (a play's deciding rank is never
 below its highest natural card, so a play is kept back until its rank is due).
 """
@@ -29,13 +29,13 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import partial
-from itertools import combinations, product
+from itertools import chain, combinations, product, repeat
 from operator import attrgetter, itemgetter
 from typing import Any, Callable, Iterable, Iterator, NamedTuple, Sequence, Union
 
 from ..cards import ACE, BIG_JOKER, LITTLE_JOKER, Card, missing_from
 from ..plays import LegalPlays
-from .counts import Deciding, RankCounts
+from .counts import RankCounts
 from .pattern import Pattern
 from .ranking import (BOMB, PLAIN, Rank, Ranking, bomb_kinds, has_kickers, is_bomb_pattern,  # noqa: F401
                       kicker_breaks, legal_readings, patterns_of, preference)
@@ -287,29 +287,49 @@ def _built_leads(spec: SheddingSpec, hand: tuple, turn: Turn | None = None) -> I
     """The leads of a spec whose patterns build them (``Pattern.leads``), smallest first.
 
     No plain lead is read: each is a pattern by construction, named by its shape (which orders and
-    identifies it, :mod:`.counts`), built at its deciding rank (:class:`~.counts.Deciding`); its reading
-    is made only when asked for. The bombs come last: they are few, and read (to order them) only once
-    every plain lead has been taken. Under house rules of the turn each lead is read once, for the largest
-    reading the turn allows.
+    identifies it, :mod:`.counts`) and built with its deciding rank; its reading is made only when asked
+    for. A hand of up to :data:`ONE_PASS` cards has its plain leads built in one pass and sorted once; a
+    bigger one's deciding rank by deciding rank (taking the smallest few stops early). The bombs come
+    last: they are few, and read (to order them) only once every plain lead has been taken. Under house
+    rules of the turn each lead is read once, for the largest reading the turn allows.
     """
     counts = RankCounts(hand, spec.rank_order)
     built = _Built(spec, counts, turn)
+    if len(hand) <= ONE_PASS:
+        cell = built.leads(None, built.plain)
+        cell.sort(key=_by_order)  # stable: a plain straight before the flushes of its ranks
+        plain: Iterator[Play] = iter(_allowed(spec, cell, turn, set(), built.read))
+    else:
+        plain = _by_cells(spec, built)
+    if built.bomb_leads:
+        return chain(plain, _bomb_plays(spec, hand, built))
+    return plain
+
+
+def _by_cells(spec: SheddingSpec, built: "_Built") -> Iterator[Play]:
+    """The plain leads of a big hand, one deciding rank at a time (see :func:`_built_leads`)."""
     chosen: set = set()
     for cell in built.cells():
-        cell.sort(key=_by_size_kickers_shape)  # stable: a plain straight before the flushes of its ranks
-        yield from _allowed(spec, counts, cell, turn, chosen, built.read)
-    if built.bomb_leads:
-        for _, _, cards, reading in _built_bombs(spec, counts, turn, built.bomb_leads, Ranking(spec, hand)):
-            yield _new(Play, (cards, reading))
+        cell.sort(key=_by_order)
+        yield from _allowed(spec, cell, built.turn, chosen, built.read)
 
 
-_by_size_kickers_shape = itemgetter(0, 1, 2)
+def _bomb_plays(spec: SheddingSpec, hand: tuple, built: "_Built") -> Iterator[Play]:
+    """The bombs, weakest first, read once they are asked for."""
+    for _, _, cards, reading in _built_bombs(spec, built.counts, built.turn, built.bomb_leads, Ranking(spec, hand)):
+        yield _new(Play, (cards, reading))
+
+
+#: up to this many cards a hand's plain leads are built in one pass (跑得快's deal is 16 at most)
+ONE_PASS = 16
+_by_order = itemgetter(0, 1, 2, 3)  # deciding rank, size, kickers' broken groups, shape
+_cards_of, _by_suit = itemgetter(4), itemgetter(5)
 
 
 def _bomb_leads(spec: SheddingSpec, counts: RankCounts) -> Iterator[tuple]:
     """Every lead of the bomb patterns: (pattern, identity, shape, cards or None)."""
     for pattern in patterns_of(spec).bombs:
-        for _, shape, cards in pattern.leads(counts, None):
+        for _, _, shape, cards in pattern.leads(counts, None):
             yield pattern, (shape if cards is None else spec.identity(cards)), shape, cards
 
 
@@ -339,15 +359,15 @@ def _bomb_readings(spec: SheddingSpec, pattern: Pattern, cards: tuple, turn: Tur
 
 
 class _Built:
-    """The plain leads of a hand, one deciding rank at a time: [(size, kickers' broken groups, shape, cards or
-    None)], in the smallest-play order once sorted (a shape compares as its powers high to low among leads of
-    one size: :mod:`.counts`).
+    """The plain leads of a hand: [(deciding rank, size, kickers' broken groups, shape, cards or None)], in the
+    smallest-play order once sorted (a shape compares as its powers high to low among leads of one size:
+    :mod:`.counts`).
 
     A lead is built at the deciding rank of one of its readings; a few are decided elsewhere by their largest
     reading (the one :func:`judge` gives), and are read and moved there: low runs (A 2 3 4 5, 2 3 4 5 6, built
-    with the 2 but topped lower), built first, and plays whose wings hold the triple above their body
-    (333444 + 5556 reads 444555 + 3336). A lead of the shape of a bomb's is a bomb when it reads as one (the
-    turn allowing): it is left to the bombs.
+    with the 2 but topped lower), and plays whose wings hold the triple above their body (333444 + 5556 reads
+    444555 + 3336). A lead of the shape of a bomb's is a bomb when it reads as one (the turn allowing): it is
+    left to the bombs.
     """
 
     def __init__(self, spec: SheddingSpec, counts: RankCounts, turn: Turn | None):
@@ -357,48 +377,66 @@ class _Built:
         self.bomb_leads = list(_bomb_leads(spec, counts))
         self.bombs = {ident for _, ident, _, cards in self.bomb_leads if cards is None}
         self.seen: set = set()
-        self.later: dict[int, list] = {}  # moved plays, by their deciding rank
+        self.later: dict[int, list] = {}  # plays moved to a deciding rank not built yet
         self.read: dict = {}  # shape → its legal readings, for the shapes read to move them
-        order = spec.rank_order
+        order, have = spec.rank_order, counts.count
         self.two = order.power(2) if spec.low_runs else None
         self.three, self.ace = order.power(3), order.power(ACE)
+        #: a deciding rank → the (power, n) of a triple or more of the rank above it, when the hand holds one
+        self.above = {p: [(p + 1, n) for n in range(3, have[p + 1] + 1)]
+                      for p in counts.powers if p < self.ace and have.get(p + 1, 0) >= 3}
 
     def cells(self) -> Iterator[list]:
+        """The plain leads one deciding rank at a time, lowest first."""
         counts, two = self.counts, self.two
         runs = [(p, kicked) for p, kicked in self.plain if isinstance(p, (Run, Airplane))]
         if two in counts.count:  # the runs topped by the 2 first: a low run moves down (2 3 4 5 6 is topped by 6)
-            self.later.setdefault(two, []).extend(self.level(two, runs))
+            self.later.setdefault(two, []).extend(self.leads(two, runs))
         for level in counts.powers:
             cell = self.later.pop(level, [])
-            yield cell + self.level(level, self.plain if level != two else [x for x in self.plain if x not in runs])
+            yield cell + self.leads(level, self.plain if level != two else [x for x in self.plain if x not in runs])
 
-    def level(self, level: int, patterns: Sequence[tuple]) -> list[tuple]:
-        """The new plain leads of these ``patterns`` (with whether each carries kickers) at this deciding rank (the
-        moved ones put aside)."""
-        seen, bombs, counts, have, later = self.seen, self.bombs, self.counts, self.counts.count, self.later
-        deciding, out = Deciding(level), []
-        # a lead may move (see decided) when it is a low run, or when it holds a triple or more of the rank above
-        above = [(level + 1, n) for n in range(3, have.get(level + 1, 0) + 1)] if level < self.ace else []
-        low, keep = level == self.two, out.append
-        held = have[level]
+    def leads(self, level: int | None, patterns: Sequence[tuple]) -> list[tuple]:
+        """The new plain leads of these ``patterns`` (with whether each carries kickers) at this deciding rank
+        (None: at every one; else those moved to another are put aside for it)."""
+        seen, bombs, counts, have, above = self.seen, self.bombs, self.counts, self.counts.count, self.above
+        out, lead, add, part = [], counts.lead, seen.add, counts.part
+        keep, two = out.append, self.two
         for pattern, kicked in patterns:
-            if pattern.deciding_width > held:
+            if level is not None and pattern.deciding_width > have[level]:
                 continue
-            for size, shape, cards in pattern.leads(counts, deciding):
-                if cards is None:
-                    if shape in seen:
+            for deciding, size, shape, cards in pattern.leads(counts, level):
+                if cards is None:  # the first cards of each rank: one lead a shape
+                    known = len(seen)
+                    add(shape)
+                    if len(seen) == known or (bombs and shape in bombs and self.is_bomb(shape)):
                         continue
-                    seen.add(shape)
-                    if shape in bombs and self.is_bomb(shape):
-                        continue
-                entry = (size, kicker_breaks(shape, have) if kicked else (), shape, cards)
-                if low or (above and len(shape) > 2 and any(map(shape.__contains__, above))):
-                    at = self.decided(level, shape, cards)
-                    if at != level:
-                        later.setdefault(at, []).append(entry)
+                    if len(shape) == 1:  # one rank: no kickers, its first cards
+                        entry = (deciding, size, (), shape, part[shape[0]], False)
+                    else:
+                        breaks, written = lead(shape)
+                        entry = (deciding, size, breaks, shape, written, False)
+                else:  # cards chosen by suit
+                    entry = (deciding, size, kicker_breaks(shape, have) if kicked else (), shape, cards, True)
+                if deciding == two or (deciding in above and len(shape) > 2
+                                       and any(map(shape.__contains__, above[deciding]))):
+                    entry = self.moved(level, entry)
+                    if entry is None:
                         continue
                 keep(entry)
         return out
+
+    def moved(self, level: int | None, entry: tuple) -> tuple | None:
+        """A lead that may be decided elsewhere, at its deciding rank; None when that is another ``level`` (it is
+        put aside for it)."""
+        at = self.decided(entry[0], entry[3], entry[4] if entry[5] else None)
+        if at == entry[0]:
+            return entry
+        entry = (at,) + entry[1:]
+        if level is None:
+            return entry
+        self.later.setdefault(at, []).append(entry)
+        return None
 
     def is_bomb(self, shape) -> bool:
         """Does a lead of a bomb's shape read as a bomb (the turn allowing)? Without a turn it does."""
@@ -438,35 +476,38 @@ class _Built:
         return readings[0].key[0] if readings else level
 
 
-def _allowed(spec: SheddingSpec, counts: RankCounts, cell: list, turn: Turn | None, chosen: set,
-             read: dict) -> Iterator[Play]:
+def _allowed(spec: SheddingSpec, cell: list, turn: Turn | None, chosen: set, read: dict) -> list[Play]:
     """The plays of one sorted cell the turn allows; of cards chosen by suit, the first of each identity. ``read``
     holds the legal readings of the shapes read already."""
-    for _, _, shape, cards in cell:
-        ident = None
-        if cards is None:
-            cards = counts.written(shape)
-            if shape in read:  # read to move it: its largest legal reading is known (the turn's, which allows all
-                readings = read[shape]  # of them when it forbids none)
-                if readings and (turn is None or spec.forbids_cards(cards, turn) is not True):
-                    yield _new(Play, (cards, readings[0]))
-                continue
-        else:
+    if turn is None and not read and not any(map(_by_suit, cell)):  # every lead, its reading made when asked for
+        cards = list(map(_cards_of, cell))  # (made in C, a play a hint may have thousands of)
+        return list(map(_new, repeat(Play), zip(cards, map(partial, repeat(judge), repeat(spec), cards, repeat(None)))))
+    out = []
+    for _, _, _, shape, cards, by_suit in cell:
+        if by_suit:
             ident = spec.identity(cards)
             if ident in chosen:
                 continue
-        verdict = False if turn is None else spec.forbids_cards(cards, turn)
-        if verdict is None:
-            reading: MakeReading | None = judge(spec, cards, None, turn)
-            if reading is None:
-                continue
-        elif verdict:
+        elif shape in read:  # read to move it: its largest legal reading is known (the turn's, which allows all
+            readings = read[shape]  # of them when it forbids none)
+            if readings and (turn is None or spec.forbids_cards(cards, turn) is not True):
+                out.append(_new(Play, (cards, readings[0])))
             continue
-        else:  # every reading allowed: the largest, made when asked for
-            reading = partial(judge, spec, cards, None)
-        if ident is not None:
-            chosen.add(ident)
-        yield _new(Play, (cards, reading))
+        reading = partial(judge, spec, cards, None) if turn is None else _turn_reading(spec, cards, turn)
+        if reading is not None:
+            if by_suit:
+                chosen.add(ident)
+            out.append(_new(Play, (cards, reading)))
+    return out
+
+
+def _turn_reading(spec: SheddingSpec, cards: tuple, turn: Turn) -> MakeReading | None:
+    """The largest reading of a lead the turn allows (made when asked for when the cards alone say it allows
+    every one), or None."""
+    verdict = spec.forbids_cards(cards, turn)
+    if verdict is None:
+        return judge(spec, cards, None, turn)
+    return None if verdict else partial(judge, spec, cards, None)
 
 
 def written_plays(spec: SheddingSpec, table: Reading | None) -> bool:

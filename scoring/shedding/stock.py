@@ -27,7 +27,7 @@ from typing import Iterable, Iterator, NamedTuple
 
 from ..cards import BIG_JOKER, LITTLE_JOKER
 from ..i18n import Text
-from .counts import RankCounts, attachments, merged, multisets
+from .counts import RankCounts, kicked, multisets
 from .pattern import HandGroups, Pattern, labelled
 from .reading import Reading
 
@@ -101,13 +101,11 @@ class StockPattern(Pattern):
         return ()
 
     def up_to(self, counts: RankCounts, level: int | None, least: int) -> Iterator[int]:
-        """The natural powers held ``least`` times or more, up to ``level`` (a body's top never passes it; it is
-        a :class:`~.counts.Deciding` level itself)."""
-        jokers = self.joker_powers
-        for p in counts.tops(level):
-            if level is not None and p > level:
-                return
-            if counts.count[p] >= least and p not in jokers:
+        """The natural powers held ``least`` times or more: a body's top, which decides its leads (only ``level``
+        when it is given), lowest first."""
+        jokers, count = self.joker_powers, counts.count
+        for p in counts.at(level):
+            if count[p] >= least and p not in jokers:
                 yield p
 
 
@@ -167,11 +165,11 @@ class SameRank(StockPattern):
         jokers = self.joker_powers
         for p in counts.at(level):
             n = counts.count[p]
-            yield 1, ((p, 1),), None
+            yield p, 1, ((p, 1),), None
             if n >= 2:
-                yield 2, ((p, 2),), None
+                yield p, 2, ((p, 2),), None
             if n >= 3 and p not in jokers and counts.rank[p] not in self.bomb_triples:
-                yield 3, ((p, 3),), None
+                yield p, 3, ((p, 3),), None
 
 
 class Two(Enum):
@@ -230,15 +228,15 @@ class TripleWith(StockPattern):
 
     def leads(self, counts, level):
         for p in self.up_to(counts, level, 3):
-            body = ((p, 3),)
-            for att in attachments(counts.units(level, (p,)), 1, level, p):
-                yield 4, merged(body, att), None
+            body = (p, 3)
+            for shape in kicked(body, counts.units((p,)), 1):
+                yield p, 4, shape, None
             if self.two is Two.PAIR:  # one pair of another rank
-                for att in attachments(counts.units(level, (p,), width=2), 1, level, p):
-                    yield 5, merged(body, att, 2), None
+                for shape in kicked(body, counts.units((p,), width=2), 1, 2):
+                    yield p, 5, shape, None
             else:  # two cards of other ranks, no joker
-                for att in attachments(counts.units(level, (p,), keep=self.natural), 2, level, p):
-                    yield 5, merged(body, att), None
+                for shape in kicked(body, counts.units((p, *self.joker_powers)), 2):
+                    yield p, 5, shape, None
 
 
 class FourWithTwo(StockPattern):
@@ -268,5 +266,5 @@ class FourWithTwo(StockPattern):
 
     def leads(self, counts, level):
         for p in self.up_to(counts, level, 4):
-            for att in attachments(counts.units(level, (p,)), 2, level, p):
-                yield 6, merged(((p, 4),), att), None
+            for shape in kicked((p, 4), counts.units((p,)), 2):
+                yield p, 6, shape, None

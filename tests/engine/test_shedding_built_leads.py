@@ -15,7 +15,7 @@ from properties import examples
 from scoring import paodekuai as pdk
 from scoring.cards import BIG_JOKER, LITTLE_JOKER, format_cards, parse_cards
 from scoring.shedding import brute_force_plays, legal_plays, search
-from scoring.shedding.counts import RankCounts, attachments, merged
+from scoring.shedding.counts import RankCounts, merged
 from scoring.shedding.turn import Turn
 
 PRESETS = ["paodekuai52", "paodekuai48", "paodekuai45", "zhengshangyou108"]
@@ -127,12 +127,22 @@ def test_a_hand_of_thirteen_ranks_holds_the_long_low_run_once():
     assert sum(1 for text, _ in built if len(text.split()) == 13) == 1
 
 
-def test_attachments_topped_by_a_level_hold_a_card_of_that_level_unless_the_body_does():
-    avail = [(9, 2), (7, 1), (5, 3)]  # (power, units) highest first
-    with_nine = list(attachments(avail, 2, 9, 6))
-    assert with_nine and all(att[0][0] == 9 for att in with_nine)
-    assert list(attachments(avail[1:], 2, 9, 9)) == [((7, 1), (5, 1)), ((5, 2),)]
-    assert list(attachments(avail, 2, 9, 10)) == []
+@settings(max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(deal())
+def test_a_patterns_leads_at_each_deciding_rank_are_its_leads_of_that_rank_in_one_pass(case):
+    """Asked rank by rank (a big hand) or all at once (a small one), a pattern builds the same leads in the same
+    order within a rank, each with the top of its body as its deciding rank."""
+    rules, hand = case
+    spec = pdk.spec_for(rules)
+    counts = RankCounts(hand, spec.rank_order)
+    for pattern in spec.patterns:
+        every = sorted(pattern.leads(counts, None), key=lambda lead: lead[0])  # stable
+        by_level = [lead for level in counts.powers for lead in pattern.leads(counts, level)]
+        assert by_level == every
+        assert all(lead[0] == level for level in counts.powers for lead in pattern.leads(counts, level))
+
+
+def test_attachments_merge_into_the_body_highest_power_first():
     assert merged(((6, 3),), [(9, 1), (5, 1)], 2) == ((9, 2), (6, 3), (5, 2))
 
 
