@@ -34,8 +34,10 @@ class HandRules:
         self.first = first  # the stored rules of the evening's first hand (:func:`first_hand_rules`)
 
     def of(self, stored: Any):
+        if stored is None and None in self._resolved:  # the table's rules now: most hands, asked once per hand
+            return self._resolved[None]
         rules = own_rules(self.table, stored)
-        key = json.dumps(rules, sort_keys=True, default=str)
+        key = None if stored is None else json.dumps(rules, sort_keys=True, default=str)
         if key not in self._resolved:
             self._resolved[key] = self.ruleset.resolve(rules)
         return self._resolved[key]
