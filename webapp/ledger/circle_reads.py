@@ -23,6 +23,7 @@ from .errors import TableError, TableNotFound, forbidden
 from .integrity import TableUnreadable, check_readable
 from .models import LedgerCircleAlias, LedgerTable
 from .queries import hand_facts, hand_totals, valid_id
+from .table_rules import HandRules
 from .writes import write
 
 
@@ -93,9 +94,12 @@ def started_at(table: LedgerTable) -> str | None:
 
 
 def _evening(table: LedgerTable) -> Evening:
-    game = get_game(table.game)
-    return Evening(table.id, started_at(table), list(table.players), hand_facts(table.id),
-                   hand_totals(table.id, len(table.players)), game.ruleset.resolve(table.rules))
+    """The evening's hands, each with the rules it was played with (a change during the evening applies from the
+    next hand on: the hands before it keep theirs, and so do the sides they were played on)."""
+    book = HandRules(table)
+    hands = [(*hand[:5], book.of(hand[5])) for hand in hand_facts(table.id)]
+    return Evening(table.id, started_at(table), list(table.players), hands, hand_totals(table.id, len(table.players)),
+                   book.of(None))
 
 
 def circle_json(read: CircleRead) -> dict:
