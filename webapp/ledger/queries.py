@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from sqlalchemy import JSON, Integer, and_, case, false, func, select, type_coerce
+from sqlalchemy import JSON, Integer, and_, case, false, func, literal, select, type_coerce
 from sqlalchemy.orm import undefer
 
 from .db import db
@@ -183,15 +183,34 @@ def hand_count(table_id: str) -> int:
                               .where(LedgerHand.table_id == table_id)).scalar() or 0
 
 
-def hand_facts(table_id: str) -> list[tuple[int, dict, list, dict, list[int], Any]]:
+def hand_facts(table_id: str, inputs: bool = True) -> list[tuple[int, dict, list, dict, list[int], Any]]:
     """(number, input, deltas, {"made": …}, the players in its seats, its stored rules: None for the table's now)
     of every hand, in order: what the evening's statistics read, the one fact of the result they need read in
-    SQL (no step is decoded)."""
-    rows = db.session.execute(select(LedgerHand.number, LedgerHand.input, LedgerHand.deltas,
-                                     _stored_value("made", boolean=True), LedgerHand.seats, LedgerHand.rules)
+    SQL (no step is decoded). ``inputs`` False: neither the input nor the result is read (``{}`` and None), for
+    statistics that need neither (a game without a 庄家: a large hand's result is most of its row, and SQL would
+    parse every one of them for ``made``)."""
+    wanted = (LedgerHand.input, _stored_value("made", boolean=True)) if inputs else (literal(None), literal(None))
+    rows = db.session.execute(select(LedgerHand.number, wanted[0], LedgerHand.deltas, wanted[1], LedgerHand.seats,
+                                     LedgerHand.rules)
                               .where(LedgerHand.table_id == table_id).order_by(LedgerHand.number)).all()
+    if not inputs:
+        rows = [(number, {}, *rest) for number, _, *rest in rows]
     return [(number, data, deltas, {"made": made}, _seating(seats, deltas), rules)
             for number, data, deltas, made, seats, rules in rows]
+
+
+def evenings_facts(table_ids: list[str]) -> dict[str, list[tuple]]:
+    """:func:`hand_facts` of several tables (a circle's evenings) in one query, by table id."""
+    out: dict[str, list[tuple]] = {table_id: [] for table_id in table_ids}
+    if not table_ids:
+        return out
+    rows = db.session.execute(select(LedgerHand.table_id, LedgerHand.number, LedgerHand.input, LedgerHand.deltas,
+                                     _stored_value("made", boolean=True), LedgerHand.seats, LedgerHand.rules)
+                              .where(LedgerHand.table_id.in_(table_ids))
+                              .order_by(LedgerHand.table_id, LedgerHand.number)).all()
+    for table_id, number, data, deltas, made, seats, rules in rows:
+        out[table_id].append((number, data, deltas, {"made": made}, _seating(seats, deltas), rules))
+    return out
 
 
 def _seat_delta(seat: int):
