@@ -133,19 +133,21 @@ def settle_from_banks(values, rules) -> Callable[[Mapping], dict]:
     """A hand read without its banks (``values``), its rounds read once: a function of ``{"banks": …}`` (the
     banks it starts from, as a payload gives them) giving its quiet settle, as :func:`settle` gives it. Raises
     where the hand is refused (then perhaps another of its problems than :func:`settle` names first)."""
-    read = q783_rounds.read_rounds(PACK, values.players, [_round_payload(row) for row in values.rounds], rules)
-    ctx = replace(GAME.input_context(rules), seats=values.players)
-    finish = tuple(values.finish_order)
+    players, teams, finish = values.players, values.teams, tuple(values.finish_order)
+    # kept while the process keeps the hand (scoring.series): the rounds without their words, which no quiet
+    # settle says
+    read = [(canonical, amount, None) for canonical, amount, _how in q783_rounds.read_rounds(
+        PACK, players, [_round_payload(row) for row in values.rounds], rules)]
+    ctx = replace(GAME.input_context(rules), seats=players)
     free = None  # where no bank caps a payment, the hand's payments are the same from any banks: worked out once
     if rules.negative_banks:
-        free = q783_rounds.replay_read(PACK, values.players, values.teams, None, read, rules, list(finish))
+        free = q783_rounds.replay_read(PACK, players, teams, None, read, rules, list(finish))
 
     def settled(start: Mapping) -> dict:
         banks = _BANKS.read_alone(start, ctx)
         if free is not None and banks is not None:
             return _quiet_answer(q783_rounds.with_banks(PACK, free, banks, rules))
-        return _quiet_answer(q783_rounds.replay_read(PACK, values.players, values.teams, banks, read, rules,
-                                                     list(finish)))
+        return _quiet_answer(q783_rounds.replay_read(PACK, players, teams, banks, read, rules, list(finish)))
     return settled
 
 

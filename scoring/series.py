@@ -105,7 +105,7 @@ class _Hand:
         return isinstance(other, _Hand) and self.key == other.key
 
 
-@lru_cache(maxsize=4096)  # a few KB each: at most a few MB for the longest chains of several tables at once
+@lru_cache(maxsize=2048)  # the longest chain (the hand limit); a few KB a hand, ~30 KB for the largest Q783 hands
 def _read_once(hand: _Hand) -> Callable[[Mapping], dict] | None:
     try:
         return hand.game.quiet_from(hand.own, hand.rules)
