@@ -31,7 +31,7 @@ class Evening:
     players: Sequence[str]
     hands: Sequence[Hand]
     totals: Sequence[int]
-    rules: Any = None  # the table's resolved house rules (what Game.sides reads)
+    rules: Any = None  # the table's resolved house rules (what Game.sides reads of a hand without its own)
 
 
 @dataclass
@@ -168,6 +168,8 @@ def _named_sides(game, rules, names: list[str], hand: Hand) -> list[dict[str, in
     out; so is a name seated on two sides at once, merged by an alias)."""
     _number, data, deltas, _result = hand[:4]
     seated = list(hand[4]) if len(hand) > 4 and hand[4] is not None else list(range(len(deltas)))
+    if len(hand) > 5 and hand[5] is not None:
+        rules = hand[5]  # the hand's own rules: those it was played with, when they changed during the evening
     sides = game.sides(data if isinstance(data, Mapping) else {}, rules, len(seated)) or []
     teams: list[dict[str, int]] = []
     for side in sides:

@@ -18,7 +18,7 @@ from .inputs import SeatField, strict_int
 
 DECLARER_LABEL = "庄家"
 
-Hand = tuple  # (number, input, deltas, result[, seats])
+Hand = tuple  # (number, input, deltas, result[, seats[, its own resolved rules]])
 
 
 @dataclass

@@ -166,6 +166,14 @@ class Game:
     def quiet_settle(self, values: Values, rules: Rules) -> dict:
         return self.settle(values, rules)
 
+    def quiet_from(self, payload: Mapping, rules: Rules) -> Callable[[Mapping], dict] | None:
+        """A hand's input read once for quiet settles from whatever the hand before carries (a long chain settled
+        again after an edit: :mod:`scoring.series`): ``payload`` is the input without the carried fields; the answer
+        is a function of those fields giving what :meth:`settle_quietly` gives of the whole. Either may raise
+        where the hand is refused (the caller then asks :meth:`settle_quietly`, which says why). None: no such
+        shortcut (a game that carries nothing)."""
+        return None
+
     def steps_again(self, data: Mapping, result: Mapping, rules: Rules, seats: int) -> list[Text]:
         """The steps of a hand the ledger stored without them (:meth:`settle_quietly`): its input ``data``
         settled again from what it started from (its result's ``<field>_before``)."""

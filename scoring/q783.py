@@ -26,6 +26,7 @@ Readings made here where ``rules/q783.md`` is silent:
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from functools import partial
 from typing import Any
@@ -73,6 +74,7 @@ SETTLE_INPUT = Schema((
               row_code="malformed_round", fields=ROUND_FIELDS),
     *FINISH_FIELDS,
 ), seats_field="players")
+_BANKS = SETTLE_INPUT.field("banks")
 
 
 def _winning_play(text: Any, rules, field: str, need_purity: bool) -> tuple[str, Reading]:
@@ -80,7 +82,18 @@ def _winning_play(text: Any, rules, field: str, need_purity: bool) -> tuple[str,
     return cards_str(cards, rules), play_reading(cards, rules, field, need_purity=need_purity)
 
 
-PACK = Pack(score_total, play_card_total, deck, _winning_play, payout)
+def _play_cards(rules) -> int:
+    """:func:`play_card_total`, worked out once per house rules (every round of every settle asks it)."""
+    key = getattr(rules, "key", None)
+    if key is None:
+        return play_card_total(rules)
+    if key not in _PLAY_CARDS:
+        _PLAY_CARDS[key] = play_card_total(rules)
+    return _PLAY_CARDS[key]
+
+
+_PLAY_CARDS: dict[tuple, int] = {}
+PACK = Pack(score_total, _play_cards, deck, _winning_play, payout)
 LIVE_HAND = Q783Rounds(PACK)
 # the round machine with Q783's pack
 new_hand, apply_round, replay, undo_round = (
@@ -105,11 +118,37 @@ def settle(values, rules, quiet: bool = False) -> dict:
     state, steps = replay(values.players, values.teams, values.banks, rounds, rules, list(values.finish_order),
                           quiet=quiet)
     if quiet:
-        return settlement(state["deltas"], [], banks=state["banks"], game_over=state["game_over"])
+        return _quiet_answer(state)
     steps.append(t("结果：{d}", "result: {d}",
                    d=join([t("{s} {d}", "{s} {d}", s=seat_name(i), d=_sign(d))
                            for i, d in enumerate(state["deltas"])], "，", ", ")))
     return settlement(state["deltas"], steps, banks=state["banks"], game_over=state["game_over"])
+
+
+def _quiet_answer(state: dict) -> dict:
+    return settlement(state["deltas"], [], banks=state["banks"], game_over=state["game_over"])
+
+
+def settle_from_banks(values, rules) -> Callable[[Mapping], dict]:
+    """A hand read without its banks (``values``), its rounds read once: a function of ``{"banks": …}`` (the
+    banks it starts from, as a payload gives them) giving its quiet settle, as :func:`settle` gives it. Raises
+    where the hand is refused (then perhaps another of its problems than :func:`settle` names first)."""
+    players, teams, finish = values.players, values.teams, tuple(values.finish_order)
+    # kept while the process keeps the hand (scoring.series): the rounds without their words, which no quiet
+    # settle says
+    read = [(canonical, amount, None) for canonical, amount, _how in q783_rounds.read_rounds(
+        PACK, players, [_round_payload(row) for row in values.rounds], rules)]
+    ctx = replace(GAME.input_context(rules), seats=players)
+    free = None  # where no bank caps a payment, the hand's payments are the same from any banks: worked out once
+    if rules.negative_banks:
+        free = q783_rounds.replay_read(PACK, players, teams, None, read, rules, list(finish))
+
+    def settled(start: Mapping) -> dict:
+        banks = _BANKS.read_alone(start, ctx)
+        if free is not None and banks is not None:
+            return _quiet_answer(q783_rounds.with_banks(PACK, free, banks, rules))
+        return _quiet_answer(q783_rounds.replay_read(PACK, players, teams, banks, read, rules, list(finish)))
+    return settled
 
 
 def summary() -> Text:
@@ -169,6 +208,9 @@ class Q783(Game):
 
     def quiet_settle(self, values, rules):
         return settle(values, rules, quiet=True)
+
+    def quiet_from(self, payload, rules):
+        return settle_from_banks(self.read_settle(payload, rules), rules)
 
     def table_input(self, seats):
         return {"players": seats}

@@ -76,6 +76,10 @@ def _split(change: int, size: int) -> list[int]:
 
 
 def _views(state: dict) -> dict:
+    if not state["teams"]:  # a side per seat, in seat order
+        state["deltas"] = list(state["side_changes"])
+        state["banks"] = None if state["side_banks"] is None else list(state["side_banks"])
+        return state
     deltas = [0] * state["players"]
     banks = None if state["side_banks"] is None else [0] * state["players"]
     for side, seats in enumerate(state["sides"]):
@@ -343,14 +347,29 @@ def read_round(pack: Pack, rnd: Any, players: int, rules, field: str) -> tuple[d
 def apply_round(pack: Pack, state: Mapping, rnd: Mapping, rules, quiet: bool = False) -> tuple[dict, list[Text]]:
     """Add one round 圈 (``{"winner", "cards"}`` or ``{"winner", "count"}``): everyone else pays. ``quiet``: no
     steps (the same state and errors)."""
-    k = len(state["rounds"])
-    field = f"rounds[{k}]"
+    field = f"rounds[{len(state['rounds'])}]"
     _check_open(state, field)
-    canonical, amount, how = read_round(pack, rnd, state["players"], rules, field)
+    return _apply_read(state, read_checked_round(pack, state["rounds"], rnd, state["players"], rules, field), rules,
+                       quiet)
+
+
+def read_checked_round(pack: Pack, rounds: Sequence[Mapping], rnd: Any, players: int, rules,
+                       field: str) -> tuple[dict, int, Text]:
+    """One round read as :func:`apply_round` reads it after the hand's canonical ``rounds``: (canonical round, payout
+    per player, description), its cards checked to fit the pack beside theirs. No bank enters it: a hand's rounds
+    read once serve a settle from any banks (:func:`read_rounds`, :func:`replay_read`)."""
+    canonical, amount, how = read_round(pack, rnd, players, rules, field)
     if "cards" in canonical:  # one hand's rounds are distinct cards: together they must fit the pack
-        played = [c for r in state["rounds"] if "cards" in r for c in parse_cards(r["cards"], bare=True)]
+        played = [c for r in rounds if "cards" in r for c in parse_cards(r["cards"], bare=True)]
         pack.deck(rules).check(played + list(parse_cards(canonical["cards"], bare=True)), field=f"{field}.cards")
-    _check_cards_left(pack, state["rounds"] + [canonical], rules, field)
+    _check_cards_left(pack, [*rounds, canonical], rules, field)
+    return canonical, amount, how
+
+
+def _apply_read(state: Mapping, read: tuple[dict, int, Text], rules, quiet: bool) -> tuple[dict, list[Text]]:
+    """:func:`apply_round` once its round is read (:func:`read_checked_round`) and the hand is open."""
+    canonical, amount, how = read
+    k = len(state["rounds"])
     new = _copy(state)
     winner = canonical["winner"]
     side = _side_of(new, winner)
@@ -502,6 +521,47 @@ def replay(pack: Pack, players: int, teams: bool, banks: Sequence[int] | None, r
             state, more = finish_hand(state, finish_order, rules, quiet)
             steps += more
     return state, steps
+
+
+def read_rounds(pack: Pack, players: int, rounds: Sequence[Mapping], rules) -> list[tuple[dict, int, Text]]:
+    """Every round of a hand read and checked as :func:`replay` reads them (the first problem raised), for
+    :func:`replay_read`: what in a hand does not depend on the banks it starts from, read once."""
+    done: list[tuple[dict, int, Text]] = []
+    for k, rnd in enumerate(rounds):
+        done.append(read_checked_round(pack, [r for r, _, _ in done], rnd, players, rules, f"rounds[{k}]"))
+    return done
+
+
+def replay_read(pack: Pack, players: int, teams: bool, banks: Sequence[int] | None,
+                read: Sequence[tuple[dict, int, Text]], rules, finish_order: Sequence[int] | None = None) -> dict:
+    """:func:`replay`, quietly, of rounds read already (:func:`read_rounds`, of the same players and rules): the same
+    state. A hand that :func:`replay` refuses is refused here too, though perhaps with another of its problems
+    (its rounds were read before its banks): a caller that must say the same asks :func:`replay` then."""
+    state = _copy(new_hand(pack, players, teams, banks, rules))
+    for canonical, amount, _how in read:  # apply_round's payments, on one copy of the state
+        _check_open(state, f"rounds[{len(state['rounds'])}]")
+        side = _side_of(state, canonical["winner"])
+        _pay(state, _payers(state, side), side, amount, rules, None)
+        state["rounds"].append(canonical)
+    if finish_order is not None:
+        if state["game_over"]:
+            read_finish_order(finish_order, state["players"])
+        else:
+            return finish_hand(state, finish_order, rules, quiet=True)[0]
+    return _views(state)
+
+
+def with_banks(pack: Pack, free: Mapping, banks: Sequence[int] | None, rules) -> dict:
+    """The state :func:`replay_read` gives of a hand from ``banks``, made from its state with no banks (``free``)
+    where no bank caps a payment (``negative_banks``): each payment is then the same from any banks, and the
+    banks after the hand are those it started from with its changes (a bank read as :func:`new_hand` reads it)."""
+    start = new_hand(pack, free["players"], free["teams"], banks, rules)
+    if start["side_banks"] is None or not rules.negative_banks:
+        raise ValueError("with_banks: only for banks that nothing caps")  # a caller's mistake, not a hand's
+    state = _copy(free)
+    state["start_banks"] = start["start_banks"]
+    state["side_banks"] = [bank + change for bank, change in zip(start["side_banks"], free["side_changes"])]
+    return _views(state)
 
 
 def seat_start_banks(state: Mapping) -> list[int] | None:

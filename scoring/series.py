@@ -7,9 +7,11 @@ offline_page.py, for the hands it holds with no signal): one copy of how a table
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+import json
+from collections.abc import Callable, Mapping
+from functools import lru_cache
 
-from .errors import InvalidInput
+from .errors import InvalidInput, PaijuError
 from .i18n import t
 
 
@@ -57,10 +59,55 @@ def settle_at_table(game, data: Mapping, carried: dict | None, seats: list[int],
     what the hand takes from the one before (``carried``), settled under ``rules``; returns its deltas by player
     and the engine's result. A hand settled for another number of seats than the table's is refused."""
     payload = {**game.table_input(len(seats)), **data, **(carried or {})}
-    result = game.settle_quietly(payload, rules) if quiet else game.settle_payload(payload, rules)
+    result = settle_quietly(game, payload, rules) if quiet else game.settle_payload(payload, rules)
     deltas = [int(d) for d in result["deltas"]]
     if len(deltas) != len(seats):
         raise InvalidInput(t("这张牌桌有{k}个座位，这一局却算出了{n}家的输赢；请按{k}家填写",
                              "this table has {k} seats but the hand settled {n}; enter it for {k} players",
                              k=len(seats), n=len(deltas)), field="input", code="seat_count")
     return per_player(deltas, seats, players), result
+
+
+def settle_quietly(game, payload: Mapping, rules) -> dict:
+    """``game.settle_quietly(payload, rules)``, the same answer and errors, faster in a chain settled again: the
+    hand's input apart from what it carries is read once per process (:meth:`Game.quiet_from`, kept by its
+    content and rules), and each settle from other carried values only runs the numbers. Whatever the shortcut
+    refuses is settled in full, which says why."""
+    carried = game.carried_fields
+    own = {key: value for key, value in payload.items() if key not in carried}
+    try:
+        hand = _Hand((game.slug, getattr(rules, "key", None), json.dumps(own, sort_keys=True)), game, own, rules)
+    except (TypeError, ValueError):  # not JSON: a hand the ledger never stores
+        hand = None
+    settled = _read_once(hand) if hand is not None and hand.key[1] is not None else None
+    if settled is not None:
+        try:
+            answer = settled({key: payload[key] for key in carried if key in payload})
+        except PaijuError:
+            pass
+        else:
+            answer.pop("steps", None)
+            return answer
+    return game.settle_quietly(payload, rules)
+
+
+class _Hand:
+    """A hand's input without its carried fields, with its game and rules, known by ``key`` (its content)."""
+    __slots__ = ("key", "game", "own", "rules")
+
+    def __init__(self, key: tuple, game, own: dict, rules):
+        self.key, self.game, self.own, self.rules = key, game, own, rules
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, _Hand) and self.key == other.key
+
+
+@lru_cache(maxsize=2048)  # the longest chain (the hand limit); a few KB a hand, ~30 KB for the largest Q783 hands
+def _read_once(hand: _Hand) -> Callable[[Mapping], dict] | None:
+    try:
+        return hand.game.quiet_from(hand.own, hand.rules)
+    except PaijuError:
+        return None  # refused: settled in full each time (which says why)

@@ -10,21 +10,29 @@ from properties import examples
 from scoring.errors import PaijuError
 from scoring.i18n import to_json
 from scoring.registry import all_games, get_game
+from scoring import series
+from scoring.series import settle_quietly as settle_in_chain
 
 EXAMPLES = [(game, payload) for game in all_games() for action, _title, payload in game.examples
             if action == "settle"]
 
 
-def answers(game, payload):
-    """(the settle's answer, the quiet settle's answer), or their errors as JSON."""
+def answers(game, payload, *more):
+    """(the settle's answer, the quiet settle's answer, and ``more`` settles' answers), or their errors as JSON."""
     rules = game.ruleset.resolve(payload.get("rules"))
     out = []
-    for settle in (game.settle_payload, game.settle_quietly):
+    for settle in (game.settle_payload, game.settle_quietly, *more):
         try:
             out.append(to_json(settle(payload, rules)))
         except PaijuError as exc:
-            out.append(("error", exc.code, exc.field, to_json(exc.message)))
+            every = [(e.code, e.field, to_json(e.message)) for e in getattr(exc, "errors", None) or ()]
+            out.append(("error", exc.code, exc.field, to_json(exc.message), every))
     return out
+
+
+def in_chain(game):
+    """The quiet settle a chain settled again uses (its input read once per process: :mod:`scoring.series`)."""
+    return lambda payload, rules: settle_in_chain(game, payload, rules)
 
 
 @pytest.mark.parametrize("game, payload", EXAMPLES, ids=[f"{g.slug}-{i}" for i, (g, _) in enumerate(EXAMPLES)])
@@ -71,3 +79,50 @@ def test_the_steps_worked_out_again_from_a_stored_q783_result_are_the_settle_s_s
     loud = Q783.settle_payload({"players": 4, "banks": [100, 80, 60, 40], **data}, rules)
     stored = {**{k: v for k, v in loud.items() if k not in ("deltas", "steps")}, "banks_before": [100, 80, 60, 40]}
     assert to_json(Q783.steps_again(data, stored, rules, 4)) == to_json(loud["steps"])
+
+
+CARDS = st.sampled_from(["♠9 ♥9", "♥Q ♠7 ♥8 ♥3", "♠J ♥J ♣J", "♠4 ♥4 ♣4 ♦4", "♠Q", "♠5", "♦6 ♦6", "大王", "9 9 9"])
+CARD_ROUND = st.one_of(ROUND, st.fixed_dictionaries({"winner": st.integers(0, 5), "cards": CARDS}),
+                       st.fixed_dictionaries({"winner": st.integers(0, 5), "cards": CARDS, "count": st.integers(1, 6)}))
+CHAIN = {"settled": 0, "refused": 0, "shortcut refused": 0}
+
+
+@settings(max_examples=examples(300), deadline=None, derandomize=True)
+@given(data=st.data(), players=st.integers(3, 6), teams=st.booleans(), banked=st.booleans(),
+       rounds=st.lists(CARD_ROUND, max_size=4), order=st.lists(st.integers(0, 5), max_size=4, unique=True),
+       rules=st.fixed_dictionaries({"negative_banks": st.booleans(), "winner": st.sampled_from(["first_out", "points"]),
+                                    "scoring": st.sampled_from(["cards", "pattern"]), "decks": st.sampled_from([1, 2])}))
+def test_a_q783_hand_settled_again_in_a_chain_answers_the_quiet_settle_from_any_banks(data, players, teams, banked,
+                                                                                    rounds, order, rules):
+    """The chain's shortcut (the hand read once, each settle from other banks only running the numbers) answers
+    what the quiet settle answers, errors too, from the first banks (the hand read) and from later ones (read
+    before): the same hand is settled from three sets of banks."""
+    for _ in range(3):
+        banks = data.draw(st.lists(BANK, min_size=players, max_size=players)) if banked else None
+        payload = {"players": players, "teams": teams, "banks": banks, "rounds": rounds, "finish_order": order,
+                   "rules": rules}
+        _loud, quiet, chained = answers(Q783, payload, in_chain(Q783))
+        assert chained == quiet
+        CHAIN["settled" if isinstance(quiet, dict) else "refused"] += 1
+
+
+def test_the_chain_property_above_settled_hands_as_well_as_refusing_them():
+    test_a_q783_hand_settled_again_in_a_chain_answers_the_quiet_settle_from_any_banks()
+    assert CHAIN["settled"] >= examples(300) // 10 and CHAIN["refused"] >= examples(300) // 10, CHAIN
+
+
+@pytest.mark.parametrize("negative_banks", [True, False])
+def test_a_hand_settled_again_in_a_chain_is_read_once_not_once_per_settle(monkeypatch, negative_banks):
+    """The point of the chain's shortcut: a hand's input is read on its first settle only; later settles from other
+    banks read nothing again (the long edit of issue 42 read every hand's input at every edit)."""
+    rules = Q783.ruleset.resolve({"negative_banks": negative_banks})
+    data = {"players": 4, "rounds": [{"winner": 1, "cards": "♠9 ♥9"}, {"winner": 2, "cards": "♠J ♥J ♣J"}],
+            "finish_order": [3]}
+    reads = []
+    series._read_once.cache_clear()  # a hand read by another test is not read here at all
+    real = type(Q783).read_settle
+    monkeypatch.setattr(type(Q783), "read_settle", lambda self, *a: reads.append(1) or real(self, *a))
+    answers_ = [settle_in_chain(Q783, {**data, "banks": [100 + 5 * k, 100, 100 - 5 * k, 100]}, rules) for k in range(4)]
+    assert len(reads) == 1
+    assert answers_ == [Q783.settle_quietly({**data, "banks": [100 + 5 * k, 100, 100 - 5 * k, 100]}, rules)
+                        for k in range(4)]

@@ -301,3 +301,19 @@ def test_an_evening_whose_start_cannot_be_read_still_counts_without_a_date(lclie
     if sqlite:
         assert started[first["id"]] is None
     assert lclient.get(f"/circles/{circle_id}").status_code == 200
+
+
+def test_a_circles_partners_count_each_hand_on_the_sides_of_the_rules_it_was_played_with(lclient):  # noqa: F811
+    """二七王 with the partner opposite, then (from hand 2) each declarer alone: hand 1's partners are still 甲 with
+    丙 and 乙 with 丁, not the three defenders of a declarer alone under the rules the table plays now."""
+    status, table = post(lclient, "tables", {"game": "erqiwang", "players": PLAYERS})
+    assert status == 201
+    play(lclient, table, [{"declarer": 0, "bid": 60, "defender_points": 100}])
+    version = lclient.get(f"/api/v1/tables/{table['id']}").get_json()["version"]
+    resp = lclient.put(f"/api/v1/tables/{table['id']}/rules", json={"version": version, "rules": {"sides": "solo"}},
+                       headers={"X-Edit-Token": table["edit_token"]})
+    assert resp.status_code == 200, resp.get_json()
+    play(lclient, table, [{"declarer": 1, "bid": 60, "defender_points": 100}])
+    pairs = _pairs(circle(lclient, circle_of(lclient, table)))
+    assert {pair: hands for pair, (hands, _) in pairs.items()} == {
+        ("丙", "甲"): 2, ("丁", "乙"): 1, ("丁", "甲"): 1, ("丁", "丙"): 1}

@@ -4,6 +4,9 @@ hand settles it again with its own rules, and a stale version, rules the game re
 change nothing. On SQLite and PostgreSQL."""
 from __future__ import annotations
 
+import csv
+import io
+
 import pytest
 from sqlalchemy import inspect
 from test_ledger_db import lclient, ledger_app  # noqa: F401 - fixtures
@@ -151,3 +154,20 @@ def test_share_text_lists_the_rules_that_changed_and_from_which_hand(lclient):  
     assert zh[1:3] == ["第2局起：炸弹分 10", "第3局起：底分 2，报单保本 关"]
     en = lclient.get(f"/api/v1/tables/{tid}/settle-up", headers={"Accept-Language": "en"}).get_json()["share_text"]
     assert en.splitlines()[1] == "from hand 2: Bomb points 10"
+
+
+def test_the_csv_writes_each_hands_input_under_the_rules_it_was_played_with_not_the_tables_now(lclient):  # noqa: F811
+    """A Q783 round won with two ♠4 is a pair of two decks; once the table plays one deck, the hands before the change
+    still read (and write) their rounds under two decks, and a later hand under one."""
+    status, table = api(lclient, "POST", "", {"game": "q783", "players": PLAYERS})
+    assert status == 201, table
+    tid, token = table["id"], table["edit_token"]
+    record(lclient, tid, token, {"banks": [60] * 4, "rounds": [{"winner": 1, "cards": "♠4 ♠4"}], "finish_order": [0]})
+    status, out = change_rules(lclient, tid, token, {"decks": 1})
+    assert status == 200, out
+    record(lclient, tid, token, {"rounds": [{"winner": 2, "cards": "♠9 ♥9"}], "finish_order": [1]})
+    resp = lclient.get(f"/tables/{tid}/export.csv?lang=en")
+    assert resp.status_code == 200
+    rows = list(csv.reader(io.StringIO(resp.get_data(as_text=True).lstrip("\ufeff"))))
+    rounds = rows[0].index(next(h for h in rows[0] if h.lower().startswith("round")))
+    assert "♠4 ♠4" in rows[1][rounds] and "♠9 ♥9" in rows[2][rounds], rows

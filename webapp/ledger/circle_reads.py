@@ -22,7 +22,8 @@ from .db import db
 from .errors import TableError, TableNotFound, forbidden
 from .integrity import TableUnreadable, check_readable
 from .models import LedgerCircleAlias, LedgerTable
-from .queries import hand_facts, hand_totals, valid_id
+from .queries import evenings_facts, valid_id
+from .table_rules import HandRules
 from .writes import write
 
 
@@ -70,7 +71,8 @@ def read_circle(circle_id: Any) -> CircleRead:
             unreadable.append(table.id)
     game_slug = readable[0].game if readable else str(tables[0].game)
     aliases = circle_aliases(circle_id)
-    evenings = [_evening(table) for table in readable]
+    facts = evenings_facts([table.id for table in readable])
+    evenings = [_evening(table, facts[table.id]) for table in readable]
     played = season(get_game(game_slug), evenings, same_people(readable, aliases)) if readable else Season([], [], [], [])
     return CircleRead(circle_id, game_slug, readable, unreadable, aliases, played)
 
@@ -92,10 +94,18 @@ def started_at(table: LedgerTable) -> str | None:
     return _utc(table.created_at).isoformat() if table.created_at else None
 
 
-def _evening(table: LedgerTable) -> Evening:
-    game = get_game(table.game)
-    return Evening(table.id, started_at(table), list(table.players), hand_facts(table.id),
-                   hand_totals(table.id, len(table.players)), game.ruleset.resolve(table.rules))
+def _evening(table: LedgerTable, facts: list[tuple]) -> Evening:
+    """The evening of its hands' ``facts`` (:func:`.queries.evenings_facts`), each hand with the rules it was played
+    with (a change during the evening applies from the next hand on: the hands before it keep theirs, and so do
+    the sides they were played on); its totals the sums of the hands' points (read as the integrity check read
+    them: whole numbers, no more than the players)."""
+    book = HandRules(table)
+    hands = [(*hand[:5], book.of(hand[5])) for hand in facts]
+    totals = [0] * len(table.players)
+    for hand in hands:
+        for player, points in enumerate(hand[2]):
+            totals[player] += points
+    return Evening(table.id, started_at(table), list(table.players), hands, totals, book.of(None))
 
 
 def circle_json(read: CircleRead) -> dict:

@@ -21,6 +21,7 @@ from .db import db
 from .models import LedgerHand, LedgerTable
 from .paging import MOST_HANDS, page_from
 from .queries import export_rows, hand_totals
+from .table_rules import HandRules
 
 COLORS = ("#c0392b", "#2471a3", "#1e8449", "#b9770e", "#7d3c98", "#117a65")
 CHART_POINTS = 60  # points per line in the chart, however many hands (a live change sends the chart)
@@ -109,8 +110,7 @@ def csv_text(table: LedgerTable, lang: str, first: int = 1, rest=None) -> tuple[
     Also returns the number the rest starts from (None: no hand is left)."""
     numbers, following = page_from(table.id, first, MOST_HANDS)
     game = get_game(table.game)
-    rules = game.ruleset.resolve(table.rules)
-    ctx = game.input_context(rules, tuple(table.players))
+    book = HandRules(table)  # each hand's input in words under its own rules (those it was played with)
     fields = game.settle_input.fields
     out = io.StringIO()
     writer = csv.writer(out)
@@ -118,10 +118,13 @@ def csv_text(table: LedgerTable, lang: str, first: int = 1, rest=None) -> tuple[
     writer.writerow([gettext("局")] + names + [gettext("%(n)s累计", n=n) for n in names]
                     + [render(f.label, lang) for f in fields] + [gettext("计算步骤")])
     running = hand_totals(table.id, len(table.players), before=numbers[0] if numbers else first)
-    for number, data, deltas, steps, seats in export_rows(table, lang, numbers):
+    contexts: dict = {}
+    for number, data, deltas, steps, seats, stored_rules in export_rows(table, lang, numbers):
         running = [a + b for a, b in zip(running, deltas)]
-        hand_ctx = ctx if seats == list(range(len(table.players))) else game.input_context(
-            rules, tuple(table.names_of(seats)))
+        rules = book.of(stored_rules)
+        hand_ctx = contexts.get((rules.key, tuple(seats)))
+        if hand_ctx is None:
+            hand_ctx = contexts[rules.key, tuple(seats)] = game.input_context(rules, tuple(table.names_of(seats)))
         writer.writerow([number] + list(deltas) + running
                         + [_cell(_field_words(f, data, hand_ctx, lang)) for f in fields]
                         + [_cell(" / ".join(steps))])

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from sqlalchemy import JSON, Integer, and_, case, false, func, select, type_coerce
+from sqlalchemy import JSON, Integer, and_, case, false, func, literal, select, type_coerce
 from sqlalchemy.orm import undefer
 
 from .db import db
@@ -82,21 +82,22 @@ def _seating(seats: list | None, deltas: list) -> list[int]:
     return list(seats) if seats is not None else list(range(len(deltas)))
 
 
-def export_rows(table: LedgerTable, lang: str, numbers: list[int]) -> list[tuple[int, dict, list, list, list]]:
-    """(number, input, deltas per player, steps in ``lang``, the players in its seats) of every hand numbered from
-    the first to the last of ``numbers``."""
+def export_rows(table: LedgerTable, lang: str, numbers: list[int]) -> list[tuple[int, dict, list, list, list, Any]]:
+    """(number, input, deltas per player, steps in ``lang``, the players in its seats, its stored rules: None for
+    the table's now) of every hand numbered from the first to the last of ``numbers``."""
     if not numbers:
         return []
     rows = db.session.execute(
-        select(LedgerHand.number, LedgerHand.input, LedgerHand.deltas, LedgerHand.changed_version, LedgerHand.seats)
+        select(LedgerHand.number, LedgerHand.input, LedgerHand.deltas, LedgerHand.changed_version, LedgerHand.seats,
+               LedgerHand.rules)
         .where(LedgerHand.table_id == table.id, LedgerHand.number.between(numbers[0], numbers[-1]))
         .order_by(LedgerHand.number)).all()
-    shown = shown_of(table.id, [(number, version) for number, _, _, version, _ in rows], lang,
-                     [seat_names(table.players, _seating(seats, deltas)) for _, _, deltas, _, seats in rows])
+    shown = shown_of(table.id, [(number, version) for number, _, _, version, _, _ in rows], lang,
+                     [seat_names(table.players, _seating(seats, deltas)) for _, _, deltas, _, seats, _ in rows])
     players = len(table.players)
     return [(number, data, list(deltas) + [0] * (players - len(deltas)), list(result.get("steps") or []),
-             _seating(seats, deltas))
-            for (number, data, deltas, _, seats), result in zip(rows, shown)]
+             _seating(seats, deltas), rules)
+            for (number, data, deltas, _, seats, rules), result in zip(rows, shown)]
 
 
 # --- one hand, or a few -----------------------------------------------------------
@@ -182,14 +183,34 @@ def hand_count(table_id: str) -> int:
                               .where(LedgerHand.table_id == table_id)).scalar() or 0
 
 
-def hand_facts(table_id: str) -> list[tuple[int, dict, list, dict, list[int]]]:
-    """(number, input, deltas, {"made": …}, the players in its seats) of every hand, in order: what the
-    evening's statistics read, the one fact of the result they need read in SQL (no step is decoded)."""
-    rows = db.session.execute(select(LedgerHand.number, LedgerHand.input, LedgerHand.deltas,
-                                     _stored_value("made", boolean=True), LedgerHand.seats)
+def hand_facts(table_id: str, inputs: bool = True) -> list[tuple[int, dict, list, dict, list[int], Any]]:
+    """(number, input, deltas, {"made": …}, the players in its seats, its stored rules: None for the table's now)
+    of every hand, in order: what the evening's statistics read, the one fact of the result they need read in
+    SQL (no step is decoded). ``inputs`` False: neither the input nor the result is read (``{}`` and None), for
+    statistics that need neither (a game without a 庄家: a large hand's result is most of its row, and SQL would
+    parse every one of them for ``made``)."""
+    wanted = (LedgerHand.input, _stored_value("made", boolean=True)) if inputs else (literal(None), literal(None))
+    rows = db.session.execute(select(LedgerHand.number, wanted[0], LedgerHand.deltas, wanted[1], LedgerHand.seats,
+                                     LedgerHand.rules)
                               .where(LedgerHand.table_id == table_id).order_by(LedgerHand.number)).all()
-    return [(number, data, deltas, {"made": made}, _seating(seats, deltas))
-            for number, data, deltas, made, seats in rows]
+    if not inputs:
+        rows = [(number, {}, *rest) for number, _, *rest in rows]
+    return [(number, data, deltas, {"made": made}, _seating(seats, deltas), rules)
+            for number, data, deltas, made, seats, rules in rows]
+
+
+def evenings_facts(table_ids: list[str]) -> dict[str, list[tuple]]:
+    """:func:`hand_facts` of several tables (a circle's evenings) in one query, by table id."""
+    out: dict[str, list[tuple]] = {table_id: [] for table_id in table_ids}
+    if not table_ids:
+        return out
+    rows = db.session.execute(select(LedgerHand.table_id, LedgerHand.number, LedgerHand.input, LedgerHand.deltas,
+                                     _stored_value("made", boolean=True), LedgerHand.seats, LedgerHand.rules)
+                              .where(LedgerHand.table_id.in_(table_ids))
+                              .order_by(LedgerHand.table_id, LedgerHand.number)).all()
+    for table_id, number, data, deltas, made, seats, rules in rows:
+        out[table_id].append((number, data, deltas, {"made": made}, _seating(seats, deltas), rules))
+    return out
 
 
 def _seat_delta(seat: int):

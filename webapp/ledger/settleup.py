@@ -112,7 +112,7 @@ def _money(points: int, per_point: Decimal | None) -> str | None:
 
 
 def stats_rows(table: LedgerTable, game) -> list[dict]:
-    hands = hand_facts(table.id)
+    hands = hand_facts(table.id, inputs=has_declarer(game))  # only a 庄家's record reads a hand's input and result
     rows = []
     for name, record in zip(table.players, evening_stats(game, len(table.players), hands)):
         rows.append({"name": name, "stats": record, "streak": streak_words(record.streak)})

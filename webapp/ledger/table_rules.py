@@ -9,6 +9,7 @@ since the last change). A change first writes the old rules into each hand that 
 from __future__ import annotations
 
 import json
+import threading
 from typing import Any
 
 from sqlalchemy import select, update
@@ -34,8 +35,10 @@ class HandRules:
         self.first = first  # the stored rules of the evening's first hand (:func:`first_hand_rules`)
 
     def of(self, stored: Any):
+        if stored is None and None in self._resolved:  # the table's rules now: most hands, asked once per hand
+            return self._resolved[None]
         rules = own_rules(self.table, stored)
-        key = json.dumps(rules, sort_keys=True, default=str)
+        key = None if stored is None else json.dumps(rules, sort_keys=True, default=str)
         if key not in self._resolved:
             self._resolved[key] = self.ruleset.resolve(rules)
         return self._resolved[key]
@@ -69,15 +72,30 @@ def hands_rules(table_id: str) -> list[tuple[int, Any]]:
 
 def rule_changes(table: LedgerTable) -> list[tuple[int, list[Text]]]:
     """Where the rules changed during the evening: (the first hand played with new rules, what changed from the
-    hand before it), in order; the first hand's rules are the evening's own."""
+    hand before it), in order; the first hand's rules are the evening's own. Worked out once per table version
+    (the settle-up page and its share text both ask; 2,000 hands each hold the rules once they changed)."""
+    key = (table.id, table.version)
+    with _CHANGES_LOCK:
+        if key in _CHANGES:
+            return _CHANGES[key]
     book = HandRules(table)
-    changes, before = [], None
+    changes, before, last = [], None, object()
     for number, stored in hands_rules(table.id):
-        rules = book.of(stored)
+        if stored == last:  # most hands: the same stored rules as the hand before
+            continue
+        rules, last = book.of(stored), stored
         if before is not None and rules.key != before.key:
             changes.append((number, book.ruleset.changes(before, rules)))
         before = rules
+    with _CHANGES_LOCK:
+        _CHANGES[key] = changes
+        while len(_CHANGES) > 256:
+            _CHANGES.pop(next(iter(_CHANGES)))
     return changes
+
+
+_CHANGES: dict[tuple, list] = {}
+_CHANGES_LOCK = threading.Lock()
 
 
 def change_lines(table: LedgerTable) -> list[Text]:
