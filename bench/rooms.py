@@ -2,7 +2,8 @@
 
 * a settle post (``POST /erqiwang/settle``, a 二七王 hand, settled): under cProfile, the project's modules and
   functions it passes through (``webapp/`` and ``scoring/``), how many times it enters ``webapp/schema_forms.py``
-  (calls of its functions from the project's other modules; apart, those from templates and libraries), and how many times the house rules are resolved
+  (calls of its functions from the project's other modules; apart, those from templates and libraries), how many
+  times the posted form is read (``offline_page.Posted`` made, WTForms fields read back as pairs), and how many times the house rules are resolved
   (``Ruleset.resolve``);
 * following a table's next hand (``/tables/<id>/edit/rounds``, a Q783 table with one hand): the SQL statements
   and the reads of the table's last hand (``queries.last_hand``) of the page (GET) and of "record" (POST).
@@ -46,6 +47,7 @@ def settle_rooms(app) -> dict:
     assert resp.status_code == 200
     stats = pstats.Stats(prof).stats
     modules, functions, entered, from_pages, resolved = set(), set(), 0, 0, 0
+    readings = {"posted form read (offline_page.Posted made)": 0, "WTForms read back as pairs (form_pairs)": 0}
     for (filename, _, name), (_, calls, _, _, callers) in stats.items():
         mod = _ours(filename)
         if mod is None:
@@ -57,11 +59,16 @@ def settle_rooms(app) -> dict:
             from_pages += sum(c[1] for caller, c in callers.items() if _ours(caller[0]) is None)
         if mod == "scoring/rules.py" and name == "resolve":
             resolved += calls
+        if mod == "webapp/offline_page.py" and name == "__init__":
+            readings["posted form read (offline_page.Posted made)"] += calls
+        if mod == "webapp/schema_forms.py" and name == "form_pairs":  # the outer calls: a form read back as pairs
+            readings["WTForms read back as pairs (form_pairs)"] += sum(c[1] for caller, c in callers.items()
+                                                                       if caller[2] != "form_pairs")
     webapp = {m for m in modules if m.startswith("webapp/")}
     return {"modules": len(modules), "webapp modules": sorted(webapp), "functions": len(functions),
             "webapp functions": len({f for f in functions if f[0].startswith("webapp/")}),
             "schema_forms entered": entered,
-            "schema_forms entered from templates and libraries": from_pages, "rules resolved": resolved}
+            "schema_forms entered from templates and libraries": from_pages, "rules resolved": resolved, **readings}
 
 
 def _state(resp) -> str:
