@@ -109,6 +109,8 @@ def create_app(overrides: dict | None = None) -> Flask:
     csrf.exempt(ledger_api.bp)  # CSRF protects the forms; the JSON API is token-based
     app.register_blueprint(ledger_api.bp)
     app.register_blueprint(ledger_pages.bp)
+    from .ledger import following  # following a table's next hand (the live page's forms)
+    app.register_blueprint(following.bp)
     from . import pwa  # the manifest, the service worker, the offline notice
     pwa.init_app(app)
     from .ledger import settleup  # settle-up, evening stats, new evening

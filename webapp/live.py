@@ -6,37 +6,27 @@ keeps it, with the seats' names and the house rules, and asks the protocol to re
 banks update at once, undo drops the last round, and the finish settles the hand. Its forms come from the
 declared inputs of a hand's start, of one round and of its finish.
 
-From a ledger table of such a game (``/tables/<id>/edit/rounds``) the page follows the table's next hand: its
-seated players, house rules and carried state, and "record" saves the followed hand as that hand through the
-ledger's own ``record_hand``, with the followed hand's idempotency key (a double tap records once)."""
+A ledger table of such a game follows its next hand with this page's forms and steps: the ledger owns that flow
+(:mod:`webapp.ledger.following`, ``/tables/<id>/edit/rounds``); this module knows nothing of the ledger."""
 from __future__ import annotations
 
 import json
-import secrets
 from functools import cache
 
-from flask import Blueprint, abort, redirect, render_template, request, session, url_for
+from flask import Blueprint, request, session, url_for
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField, StringField
 from wtforms.validators import Optional as OptionalV
 
-from scoring.errors import InvalidInput, PaijuError
-from scoring.i18n import Text, render, seat_name, t
+from scoring.errors import PaijuError
+from scoring.i18n import Text, render, seat_name
 from scoring.inputs import CardsField, PerSeatField, SeatOrderField, SwitchField, strict_int
 from scoring.registry import all_games, get_game
 
 from . import forms
-from .errors import each_error, status_of
-from .extensions import htmx
+from .errors import each_error
 from .i18n import current_lang, page_message
 from .render import page, picker_config, render_csrf_error
-
-# isort: split
-# the ledger, through these names only (its record_hand, get_table, check_token, last_hand, table_carried,
-# stored_answer, valid_key, TableError)
-from . import ledger as m
-from .ledger import db as ledger_db
-from .ledger.web import EDIT_COOKIE, limit_writes
 
 bp = Blueprint("live", __name__)
 SESSION_KEY = "live_hand"
@@ -124,7 +114,7 @@ def _utf8(data: dict) -> bool:
     return True
 
 
-def _load_state(game, form, key: str = SESSION_KEY) -> dict | None:
+def load_state(game, form, key: str = SESSION_KEY) -> dict | None:
     raw = form.state.data
     if raw:
         try:
@@ -162,13 +152,13 @@ def _posted(form, field, seats: int):
     return form[field.name].data
 
 
-def _posted_start(game, form, seats: int) -> dict:
+def posted_start(game, form, seats: int) -> dict:
     """The start's values as posted, the number of seats apart."""
     start = game.live_hand.start_input
     return {f.name: _posted(form, f, seats) for f in start.fields if f.name != start.seats_field}
 
 
-def _opened(data: dict, game) -> dict:
+def opened(data: dict, game) -> dict:
     """The new hand, read by the game (which refuses a wrong start) and kept as it read it."""
     live = game.live_hand
     state = live.restore(data, rules_of(game, data))
@@ -181,7 +171,7 @@ def _start(form, data, game):
     posted = form[seats_field.name].data or str(seats_field.default)
     seats = max(lo, min(hi, strict_int(posted) or seats_field.default))
     names = [(form[f"name_{i}"].data or "").strip() for i in range(seats)]
-    return _opened({seats_field.name: posted, **_posted_start(game, form, seats), "names": names,
+    return opened({seats_field.name: posted, **posted_start(game, form, seats), "names": names,
                     "rules": forms.rules_payload(form.rules.form)}, game)
 
 
@@ -238,25 +228,25 @@ def _label(game, path: str) -> str | None:
     return render(label, current_lang()) if label is not None else None
 
 
-def _messages(game, exc: PaijuError):
+def messages(game, exc: PaijuError):
     for err in each_error(exc):
         yield err, page_message(err, current_lang(), label_of=lambda path: _label(game, path))
 
 
-def _apply(action: str, form, data, game, errors: list, actions=ACTIONS) -> dict | None:
+def apply(action: str, form, data, game, errors: list, actions=ACTIONS) -> dict | None:
     handler = actions.get(action)
     if handler is None or (data is None and action not in ("start", "reset")):
         return data
     try:
         return handler(form, data, game)
     except PaijuError as exc:
-        for err, message in _messages(game, exc):
+        for err, message in messages(game, exc):
             if not forms.attach_error(form, _target(game.live_hand, err.field), message):
                 errors.append(message)
         return data
 
 
-def _replayed(data, game, errors):
+def replayed(data, game, errors):
     """The followed hand read back (with its steps in words), or (None, None, None) when it cannot be."""
     if not data:
         return None, None, None
@@ -269,7 +259,7 @@ def _replayed(data, game, errors):
     return data, state, render(list(state.steps), current_lang())
 
 
-def _remember(form, data, key: str = SESSION_KEY) -> None:
+def remember(form, data, key: str = SESSION_KEY) -> None:
     if data:
         session[key] = data
         form.state.data = json.dumps(data, ensure_ascii=False)
@@ -278,7 +268,7 @@ def _remember(form, data, key: str = SESSION_KEY) -> None:
         form.state.data = ""
 
 
-def _posted_action(form, errors: list) -> str:
+def posted_action(form, errors: list) -> str:
     """The button pressed ("" for a GET, or when the form's CSRF token failed)."""
     if request.method != "POST":
         return ""
@@ -337,7 +327,7 @@ def _words(live, data) -> dict[str, str]:
             for key, text in live.words.items()}
 
 
-def _show(game, form, data, state, steps, errors, **extra):
+def show(game, form, data, state, steps, errors, **extra):
     live, rules = game.live_hand, rules_of(game, data)
     ctx = game.input_context(rules)
     return page(game, "live.rounds", "live/rounds.html", form=form, data=data, state=state, live=live,
@@ -357,194 +347,8 @@ def rounds(slug):
     game = get_game(slug)
     form = form_class(game)()
     errors = []
-    action = _posted_action(form, errors)
-    data = _apply(action, form, _load_state(game, form), game, errors)
-    data, state, steps = _replayed(data, game, errors)
-    _remember(form, data)
-    return _show(game, form, data, state, steps, errors)
-
-
-# -- following a ledger table's next hand ------------------------------------------------------------------
-
-def _session_key(table_id: str) -> str:
-    return f"{SESSION_KEY}:{table_id}"
-
-
-def _editable_table(table_id: str):
-    """The table, its game and the edit token its cookie holds (403 without it; 404 for a game without a live
-    page)."""
-    ledger_db.ensure_schema()
-    table = m.get_table(table_id)
-    token = request.cookies.get(EDIT_COOKIE)
-    m.check_token(table, token)
-    game = get_game(table.game)
-    if game.live_hand is None:
-        abort(404)
-    return table, game, token
-
-
-def _last_number(table) -> int:
-    last = m.last_hand(table.id)
-    return last.number if last else 0
-
-
-def _bound(game, data: dict, table, base: int | None = None, key: str | None = None) -> dict:
-    """The followed hand tied to the table: its seats, names and house rules are the table's, whatever was
-    posted; ``base`` is the table's hand it follows on from, ``key`` its idempotency key."""
-    seated = table.names_of(table.seating())  # who plays the next hand: a player who left keeps a name only
-    return dict(data, **{game.live_hand.start_input.seats_field: len(seated)}, names=seated,
-                rules=dict(table.rules), table=table.id, base=_last_number(table) if base is None else base,
-                key=key or secrets.token_urlsafe(18))
-
-
-def _from_table(table) -> dict | None:
-    """The table's next hand, ready for its rounds when the table carries its state over from the last hand;
-    None: the start is still to be given."""
-    carried = m.table_carried(table)
-    if not carried:
-        return None
-    game = get_game(table.game)
-    live, last = game.live_hand, m.last_hand(table.id)
-    start = {f.name: last is not None and last.input.get(f.name) is True
-             for f in live.start_input.fields if isinstance(f, SwitchField)}
-    return _bound(game, live.hand_of({**start, **carried}, []), table)
-
-
-def _table_start(game, table, form):
-    seats = len(table.seating())
-    start = _posted_start(game, form, seats)
-    return _opened(_bound(game, game.live_hand.hand_of(start, []), table), game)
-
-
-def _rebased(data: dict, table) -> dict:
-    """The followed hand after the table moved on: from the table's new last hand and what it carries."""
-    return dict(data, **(m.table_carried(table) or {}), base=_last_number(table))
-
-
-def _answered(table, data) -> dict | None:
-    """The ledger's answer when the followed hand was already recorded (its key used), else None."""
-    if not data or data.get("table") != table.id or not m.valid_key(data.get("key")):
-        return None
-    return m.stored_answer(table.id, data["key"])
-
-
-def _followed(table, data, notices: list) -> dict | None:
-    """The posted hand, if it is this table's, tied to the table again; rebased if the table moved on."""
-    if not data or data.get("table") != table.id or not m.valid_key(data.get("key")):
-        return _from_table(table)
-    base = data.get("base")
-    if not isinstance(base, int) or isinstance(base, bool):
-        return _from_table(table)
-    data = _bound(get_game(table.game), data, table, base=base, key=data["key"])
-    if base != _last_number(table):
-        notices.append(_moved_on_text(table))
-        return _rebased(data, table)
-    return data
-
-
-def _moved_on_text(table) -> str:
-    words = get_game(table.game).live_hand.messages["moved_on"]
-    return render(Text(words.zh, words.en, {"n": _last_number(table)}), current_lang())
-
-
-def _moved_on(table) -> m.TableError:
-    return m.TableError(t("牌桌在你跟踪这一手时已记下了第{n}局", "the table recorded hand {n} while you followed "
-                          "this one", n=_last_number(table)), status=409, code="table_moved_on")
-
-
-def _record(table, token, data, game) -> dict:
-    """Save the followed hand as the table's next hand (the ledger's own write, with the hand's key)."""
-    live = game.live_hand
-    state = live.restore(data, rules_of(game, data))
-    if not state.closed:
-        raise InvalidInput(live.messages["not_over"], field=live.finish_input.fields[0].name, code="hand_open")
-    hand = live.settle_payload(state, rules_of(game, data))
-
-    def get_input():  # under the table's lock: the hand follows on from the table's last hand, or nothing is written
-        if _last_number(table) != data["base"]:
-            raise _moved_on(table)
-        if m.table_carried(table):
-            for name in game.carried_fields:
-                hand.pop(name, None)  # the ledger carries them over itself
-        return hand
-
-    return m.record_hand(table.id, token, get_input, current_lang(), key=data["key"], sent=hand)
-
-
-def _back_to_table(table, answer: dict):
-    target = url_for("tables.edit", table_id=table.id) + f"#hand-{answer['hand']['number']}"
-    if htmx:
-        return "", 204, {"HX-Redirect": target}
-    return redirect(target, 303)
-
-
-def _try_record(table, token, data, game, errors: list):
-    """The redirect to the table once recorded; otherwise None, with what went wrong in ``errors``."""
-    try:
-        return _back_to_table(table, _record(table, token, data, game))
-    except m.TableError as exc:
-        if exc.status != 409:
-            raise
-        errors.append(_moved_on_text(table))
-    except PaijuError as exc:
-        errors.extend(message for _, message in _messages(game, exc))
-    return None
-
-
-def _table_actions(table) -> dict:
-    actions = {k: v for k, v in ACTIONS.items() if k != "next"}
-    actions["start"] = lambda form, data, game: _table_start(game, table, form)
-    actions["reset"] = lambda form, data, game: _from_table(table)
-    return actions
-
-
-def _current(game, table, form, action: str, notices: list):
-    """The hand being followed and the action still to do: (data, action, the ledger's answer when the
-    hand was recorded already — a second tap, or a page from before)."""
-    data = _load_state(game, form, _session_key(table.id))
-    answer = _answered(table, data)
-    if answer is not None:
-        session.pop(_session_key(table.id), None)
-        notices.append(render(t("这一手已记为第{n}局。", "this hand was recorded as hand {n}.",
-                                n=answer["hand"]["number"]), current_lang()))
-        return _from_table(table), "", answer
-    data = _followed(table, data, notices)
-    if notices and action == "record":  # rebased on what the table holds now: to be checked first
-        action = ""
-    return data, action, None
-
-
-def _record_or_stay(table, token, data, game, errors):
-    """(the redirect to the table once recorded, else None; the hand to show when it was not)."""
-    done = _try_record(table, token, data, game, errors)
-    if done is not None:
-        session.pop(_session_key(table.id), None)
-        return done, data
-    return None, (_rebased(data, table) if data["base"] != _last_number(table) else data)
-
-
-@bp.route("/tables/<table_id>/edit/rounds", methods=["GET", "POST"])
-@limit_writes
-def table_rounds(table_id: str):
-    try:
-        table, game, token = _editable_table(table_id)
-    except m.TableError as exc:
-        return render_template("tables/error.html", status=status_of(exc), message=page_message(exc)), status_of(exc)
-    form, errors, notices = form_class(game)(), [], []
-    action = _posted_action(form, errors)
-    posted = action
-    data, action, answer = _current(game, table, form, action, notices)
-    if answer is not None and posted == "record":
-        return _back_to_table(table, answer)
-    if action == "record" and data is not None:
-        done, data = _record_or_stay(table, token, data, game, errors)
-        if done is not None:
-            return done
-    else:
-        data = _apply(action, form, data, game, errors, _table_actions(table))
-    data, state, steps = _replayed(data, game, errors)
-    _remember(form, data, _session_key(table.id))
-    return _show(game, form, data, state, steps, errors, notices=notices,
-                 tracker_url=url_for("live.table_rounds", table_id=table.id),
-                 table={"id": table.id, "players": table.names_of(table.seating()), "next": _last_number(table) + 1,
-                        "back": url_for("tables.edit", table_id=table.id)})
+    action = posted_action(form, errors)
+    data = apply(action, form, load_state(game, form), game, errors)
+    data, state, steps = replayed(data, game, errors)
+    remember(form, data)
+    return show(game, form, data, state, steps, errors)

@@ -37,7 +37,7 @@ def init_app(app):
                                                                                    names or ()),
                 "option_choices": forms.option_choices, "rule_words": forms.rule_words,
                 "preset_words": forms.preset_words,
-                "rform_has_values": lambda rf: any(k != "preset" for k in forms.rules_payload(rf)),
+                "rform_has_values": _rules_given,
                 "has_tables": "tables.new_table" in app.view_functions}
 
 
@@ -86,8 +86,9 @@ def _resolved_rules(game, form):
         return game.ruleset.resolve({})
 
 
-def run_action(game, action: str, form, payload_fn=None):
-    """Validate the form (CSRF), run the engine, put errors on fields."""
+def run_action(game, action: str, form, payload_fn=None, engine=None):
+    """Validate the form (CSRF), run the engine (``engine(action, payload)``: ``game.run`` unless given), put errors
+    on fields."""
     result, errors = None, []
     if request.method != "POST" or request.form.get("action") == "refresh":
         return result, errors
@@ -97,7 +98,7 @@ def run_action(game, action: str, form, payload_fn=None):
         return result, errors
     try:
         payload = payload_fn() if payload_fn else form.payload()
-        result = render(game.run(action, payload), current_lang())
+        result = render((engine or game.run)(action, payload), current_lang())
     except PaijuError as exc:
         errors = error_messages(form, exc)
     return result, errors
@@ -193,26 +194,26 @@ def settle(slug):
     kept = kept_form_page()
     if kept is not None:
         return kept
-    posted = request.method == "POST"
-    rules_form = forms.rules_form_class(game)(request.form if posted else None, prefix="rules")
-    switched = posted and forms.switch_preset(game, rules_form, request.form)
-    rules_dict = forms.rules_payload(rules_form)
-    rules = _rules_or_default(game, rules_dict)
-    action = "refresh" if switched else request.form.get("action", "") if posted else ""
-    seats = schema_forms.seats_for(game, rules, request.form if posted else request.args)
-    form = schema_forms.settle_form(game, rules, seats, add_row=action[4:] if action.startswith("add:") else None)
+    post = schema_forms.SettlePost.read(game, request.form if request.method == "POST" else None, request.args)
+    rules_form = forms.rules_form_class(game)(request.form if post.posted is not None else None, prefix="rules")
+    if post.switched is not None:
+        rules_form.preset.data = post.switched
+    rules_form.given = post.rules_given  # what the rules panel shows as given (not read again)
+    action = post.action
+    form = schema_forms.settle_form(game, post.rules, post.seats, add_row=action[4:] if action.startswith("add:")
+                                    else None, posted=post.posted)
     result, errors, offer = None, [], None
-    if posted and not action:
-        form.rules_payload = lambda: rules_dict
-        result, errors = run_action(game, "settle", form, payload_fn=lambda: {**form.to_payload(), "rules": rules_dict})
+    if post.posted is not None and not action:
+        payload = {**form.to_payload(), "rules": post.rules_given}
+        result, errors = run_action(game, "settle", form, payload_fn=lambda: payload,
+                                    engine=lambda _action, given: post.settle(game, given))
         if result is None:  # refused: maybe by the seat count these rules play with
-            offer = forms.preset_offer(game, rules_dict, game.seats_given(form.to_payload()))
+            offer = forms.preset_offer(game, post.rules_given, game.seats_given(payload))
     return page(game, "settle", "game/settle.html", form=form, rules_form=rules_form, result=result,
-                errors=errors, names=form.names_given(), picker=picker_config(game, rules), offer=offer)
+                errors=errors, names=form.names_given(), picker=picker_config(game, post.rules), offer=offer)
 
 
-def _rules_or_default(game, rules_dict):
-    try:
-        return game.ruleset.resolve(rules_dict)
-    except PaijuError:
-        return game.ruleset.resolve({})
+def _rules_given(rules_form) -> bool:
+    """Whether the rules panel holds options of its own (read once by the page when it has: ``given``)."""
+    given = getattr(rules_form, "given", None)
+    return any(k != "preset" for k in (given if given is not None else forms.rules_payload(rules_form)))

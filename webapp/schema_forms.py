@@ -8,23 +8,30 @@ engine's payload (:meth:`SettleForm.to_payload`), a stored payload back to the
 form (:func:`form_data`), and an engine error's path (``bombs[1].lines``) to
 the field it is about (:meth:`SettleForm.attach`).
 
+A posted form is read once, straight into the declared input (:class:`SettlePost`: the posted fields as the
+phone reads them, the house rules given and resolved once a request); WTForms draws the form and checks its
+CSRF token, it is not read again for the payload.
+
 The page and the ledger share these forms.
 """
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
+from flask import request
 from flask_wtf import FlaskForm
 from markupsafe import escape
 from wtforms import BooleanField, FieldList, Form, FormField, StringField
 
 from scoring import inputs
+from scoring.errors import PaijuError
 from scoring.games import Game
 from scoring.i18n import Text, render, seat_number
 from scoring.result_view import settle_label
+from scoring.rules import Rules
 
 from . import offline_page
 from .i18n import current_lang
@@ -64,8 +71,9 @@ class SettleForm(FlaskForm):
 
     game: Game
 
-    def prepare(self, ctx: inputs.Context, add_row: str | None = None) -> "SettleForm":
-        self.ctx = ctx
+    def prepare(self, ctx: inputs.Context, add_row: str | None = None,
+                posted: offline_page.Posted | None = None) -> SettleForm:
+        self.ctx, self.posted = ctx, posted
         seats = self.seats = ctx.seats
         self.group_errors: dict[str, list[str]] = {}
         _size(self.names, seats)
@@ -147,8 +155,10 @@ class SettleForm(FlaskForm):
     # -- form -> payload ------------------------------------------------------------
 
     def to_payload(self) -> dict:
-        """The form as the engine's settle input, read as the phone reads a posted form (one reading)."""
-        return offline_page.settle_fields(self.fields, offline_page.Posted(form_pairs(self)), self.seats)
+        """The form as the engine's settle input, read as the phone reads a posted form: the posted form itself
+        (one reading), or what a form filled with data holds."""
+        posted = self.posted if self.posted is not None else offline_page.Posted(form_pairs(self))
+        return offline_page.settle_fields(self.fields, posted, self.seats)
 
     # -- errors ---------------------------------------------------------------------
 
@@ -279,12 +289,63 @@ def settle_form_class(game: Game) -> type[SettleForm]:
     return _CLASSES[game.slug]
 
 
-def settle_form(game: Game, rules, seats: int, add_row: str | None = None, **kwargs) -> SettleForm:
-    """The settle form; bound to the request's form data unless ``formdata`` or ``data`` is given."""
+def settle_form(game: Game, rules, seats: int, add_row: str | None = None, posted=None, **kwargs) -> SettleForm:
+    """The settle form; bound to the request's form data unless ``formdata`` or ``data`` is given. Its payload is
+    read from the posted form straight (``posted``: read already, :class:`SettlePost`), unless it is filled with
+    ``data``."""
     ctx = replace(game.input_context(rules), seats=seats)
-    return settle_form_class(game)(**kwargs).prepare(ctx, add_row)
+    if posted is None and "data" not in kwargs:
+        posted = _posted(kwargs.get("formdata", request.form if request.method in SUBMITTED else None))
+    return settle_form_class(game)(**kwargs).prepare(ctx, add_row, posted)
+
+
+SUBMITTED = frozenset({"POST", "PUT", "PATCH", "DELETE"})  # the methods whose form FlaskForm reads
+
+
+def _posted(formdata) -> offline_page.Posted | None:
+    items = getattr(formdata, "items", None)
+    return offline_page.Posted(items(multi=True)) if items is not None else None
 
 
 def seats_for(game: Game, rules, args: Mapping | None = None) -> int:
     """How many seats the settle form shows (the phone reads it the same way)."""
     return offline_page.seats_for(game, rules, args or {})
+
+
+# -- a settle page's post, read once ------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class SettlePost:
+    """A settle page's request, read once: the posted fields (None: not posted), the house rules given (read as the
+    phone reads them) and resolved once (``refused``: why they could not be, the defaults then drawn), the button
+    pressed (``refresh`` after "switch to preset …", whose preset is ``switched``) and the seats the form shows."""
+    posted: offline_page.Posted | None
+    rules_given: dict
+    rules: Rules
+    refused: PaijuError | None
+    action: str
+    switched: str | None
+    seats: int
+
+    @classmethod
+    def read(cls, game: Game, formdata, args: Mapping) -> SettlePost:
+        posted = _posted(formdata) if formdata is not None else None
+        given = posted or offline_page.Posted(())
+        switched = given.get("switch_preset")
+        switched = switched if switched in {p.name for p in game.ruleset.presets} else None
+        if switched is not None:
+            given = offline_page.Posted([(offline_page.RULES + "preset", switched), *given.values.items()])
+        rules_given = offline_page.rules_payload(game, given)
+        try:
+            rules, refused = game.ruleset.resolve(rules_given), None
+        except PaijuError as exc:
+            rules, refused = game.ruleset.resolve({}), exc
+        action = "refresh" if switched else (given.get("action") or "") if formdata is not None else ""
+        seats = offline_page.seats_for(game, rules, formdata if formdata is not None else args)
+        return cls(posted, rules_given, rules, refused, action, switched, seats)
+
+    def settle(self, game: Game, payload: Mapping) -> dict:
+        """The engine's settle of ``payload`` under the rules given (resolved once: their refusal is raised)."""
+        if self.refused is not None:
+            raise self.refused
+        return game.settle_payload(payload, self.rules)

@@ -13,8 +13,7 @@ from werkzeug.datastructures import MultiDict
 
 from scoring.registry import all_games, get_game
 from webapp import create_app, forms, schema_forms
-from webapp.offline_page import answer, form_payload
-from webapp.pages import _rules_or_default
+from webapp.offline_page import Posted, answer, form_payload, settle_fields
 from webapp.pwa import RUNTIME_DIR
 
 pytestmark = pytest.mark.shared_app
@@ -62,18 +61,21 @@ REFUSED = [("shuangkou", "settle", {"bombs": [{"seat": 9, "lines": 6}]}),
 CASES = examples() + HINTS + REFUSED
 
 
+def _settle_post(game):
+    """The settle page's reading of the request's form (webapp/pages.py: read once, straight into the schema) and the
+    WTForms form it draws back."""
+    from flask import request
+    post = schema_forms.SettlePost.read(game, request.form, request.args)
+    return post, schema_forms.settle_form(game, post.rules, post.seats, posted=post.posted, meta={"csrf": False})
+
+
 def server_form_payload(app, game, action, pairs):
     """The payload the server's own form (webapp/forms.py, webapp/schema_forms.py) builds from these pairs."""
     with app.test_request_context(f"/{game.slug}/{action}", method="POST", data=MultiDict(pairs)):
-        from flask import request
         if action != "settle":
             return forms.action_form_class(game, action)(meta={"csrf": False}).payload()
-        rules_form = forms.rules_form_class(game)(request.form, prefix="rules")
-        rules_dict = forms.rules_payload(rules_form)
-        rules = _rules_or_default(game, rules_dict)
-        seats = schema_forms.seats_for(game, rules, request.form)
-        form = schema_forms.settle_form(game, rules, seats, meta={"csrf": False})
-        return {**form.to_payload(), "rules": rules_dict}
+        post, form = _settle_post(game)
+        return {**form.to_payload(), "rules": post.rules_given}
 
 
 @pytest.mark.parametrize(("slug", "action", "payload"), CASES)
@@ -83,6 +85,17 @@ def test_the_phone_reads_a_posted_form_as_the_servers_form_does(app, slug, actio
     assert form_payload(game, action, pairs) == server_form_payload(app, game, action, pairs)
 
 
+@pytest.mark.parametrize(("slug", "action", "payload"), [c for c in CASES if c[1] == "settle"])
+def test_the_settle_form_drawn_after_a_post_holds_what_the_server_read_from_it(app, slug, action, payload):
+    """The page reads a posted settle form once, straight (not back from its WTForms form): the form it draws
+    again, read back as a browser would post it, gives the same payload, house rules included."""
+    game = get_game(slug)
+    with app.test_request_context(f"/{slug}/settle", method="POST", data=MultiDict(form_pairs(game, action, payload))):
+        post, form = _settle_post(game)
+        drawn = Posted(schema_forms.form_pairs(form))
+        assert settle_fields(form.fields, drawn, form.seats) == form.to_payload()
+        from flask import request
+        assert forms.rules_payload(forms.rules_form_class(game)(request.form, prefix="rules")) == post.rules_given
 def api_reply(client, slug, action, payload, lang):
     resp = client.post(f"/api/v1/{slug}/{action}", json=payload, headers={"Accept-Language": lang})
     return resp.status_code, resp.get_json()

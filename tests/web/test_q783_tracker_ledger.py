@@ -158,19 +158,19 @@ def test_a_hand_recorded_between_the_page_and_the_write_is_caught_under_the_tabl
     """Another phone's hand lands after the tracker checked the table but before it writes: the write, made
     under the table's lock, sees it and records nothing (the followed hand is rebased to be checked)."""
     from webapp import ledger as m
-    from webapp import live as q783_tracker
+    from webapp.ledger import following
 
     created = new_table(client)
     record_hand_by_api(client, created, {"banks": [125, 125, 125, 125], "rounds": [], "finish_order": [1]})
     state = followed_hand(client, created)
-    followed = q783_tracker._followed
+    followed = following.followed
 
-    def and_then_another_phone(table, data, notices):
-        out = followed(table, data, notices)
+    def and_then_another_phone(here, data, notices):
+        out = followed(here, data, notices)
         m.record_hand(created["id"], created["edit_token"], lambda: {"rounds": [], "finish_order": [0]}, "zh")
         return out
 
-    monkeypatch.setattr(q783_tracker, "_followed", and_then_another_phone)
+    monkeypatch.setattr(following, "followed", and_then_another_phone)
     resp = post(client, created, state, "record")
     assert resp.status_code == 200 and "第2局" in resp.get_data(as_text=True)
     assert [h["input"]["finish_order"] for h in hands(client, created)] == [[1], [0]]

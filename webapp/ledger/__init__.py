@@ -7,11 +7,11 @@ API; on the pages an HttpOnly cookie scoped to the table). The package, one idea
 * :mod:`.service` the operations (record, edit, delete, undo, redo, …), with :mod:`.settling` (a hand
   settled, the state a game carries from hand to hand), :mod:`.seats`, :mod:`.idempotency`,
   :mod:`.cleaning` (what may be stored), :mod:`.queries` (the reads), :mod:`.shown` (results rendered
-  per language), :mod:`.answers` (the API's shapes), :mod:`.writes` (the write transaction) and
-  :mod:`.errors` (the ledger's errors, no HTTP in them);
+  per language), :mod:`.records` (what a write returns, as values), :mod:`.answers` (the API's reads),
+  :mod:`.writes` (the write transaction) and :mod:`.errors` (the ledger's errors, no HTTP in them);
 * the web layer: :mod:`.web` (limits, the edit cookie, set-up), :mod:`.api` (``/api/v1/tables…``),
-  :mod:`.pages` with :mod:`.views` and :mod:`.forms`, :mod:`.settleup` (结账), :mod:`.exports` (the chart,
-  QR codes, CSV).
+  :mod:`.pages` with :mod:`.views` and :mod:`.forms`, :mod:`.following` (a table's next hand followed with
+  the live page), :mod:`.settleup` (结账), :mod:`.exports` (the chart, QR codes, CSV).
 
 What the service offers is importable from here.
 """

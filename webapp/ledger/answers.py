@@ -1,7 +1,7 @@
-"""The ledger's answers as the API gives them (docs/api.md): a hand, a table, what a write returns."""
+"""The ledger's reads as the API gives them (docs/api.md): a hand, a table (what a write returns: :mod:`.records`)."""
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from scoring.registry import get_game
 
@@ -10,6 +10,7 @@ from .db import db
 from .models import LedgerHand, LedgerTable
 from .paging import page_from
 from .queries import TableRead, evenings_around, hand_count, hand_totals, last_hand, load_table, table_version
+from .records import hand_fields
 from .settling import carried_fields
 from .shown import seat_names, shown_of
 from .table_rules import own_rules
@@ -23,15 +24,10 @@ def hand_json(hand: LedgerHand, lang: str, table: LedgerTable, shown: dict | Non
     game's settle fields, whose whole numbers its input gives as integers (a hand a page's form recorded before
     inputs were stored typed holds them as text: :func:`.cleaning.typed`)."""
     players = table.players
-    shown = dict(shown) if shown is not None else hand.shown(lang, players)
+    shown = shown if shown is not None else hand.shown(lang, players)
     deltas = list(hand.deltas) + [0] * (len(players) - len(hand.deltas))
     data = typed(fields, hand.input) if fields and isinstance(hand.input, dict) else hand.input
-    out = {"number": hand.number, "input": data, "deltas": deltas, "steps": list(shown.pop("steps", [])),
-           "rules": own_rules(table, hand.rules)}
-    if hand.seats is not None:
-        out["seats"] = list(hand.seats)
-    out.update(shown)
-    return out
+    return hand_fields(hand.number, data, deltas, own_rules(table, hand.rules), hand.seats, shown)
 
 
 class TablePage:
@@ -93,18 +89,4 @@ def evening_fields(table: LedgerTable) -> dict:
 
 def _utc(moment: datetime) -> datetime:
     """A stored time in UTC (SQLite gives it back without its zone: it was written in UTC)."""
-    return moment.replace(tzinfo=timezone.utc) if moment.tzinfo is None else moment.astimezone(timezone.utc)
-
-
-def write_answer(table: LedgerTable, hand: LedgerHand | None, last: LedgerHand | None, lang: str,
-                 resettled: list[int] | None = None) -> dict:
-    """A write's answer, built inside its transaction (so it is consistent); ``resettled``: the later
-    hands an edit or a delete settled again, an addition to the contract (docs/api.md)."""
-    db.session.flush()
-    out = {"totals": list(table.kept_totals), "version": table.version}
-    if hand is not None:
-        out = {"hand": hand_json(hand, lang, table), **out}
-    out.update(carried_fields(table, last))
-    if resettled is not None:
-        out["resettled"] = resettled
-    return out
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)

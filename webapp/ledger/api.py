@@ -78,9 +78,10 @@ def _token():
 
 
 def _answered(status: int):
-    """The JSON response for a write's answer, made inside its transaction (see :func:`.writes.write`)."""
-    def respond(answer):
-        resp = jsonify(answer)
+    """The JSON response for a write's outcome (:mod:`.records`), made inside its transaction (see
+    :func:`.writes.write`)."""
+    def respond(outcome):
+        resp = jsonify(outcome.to_json(current_lang()))
         resp.status_code = status
         return resp
     return respond
@@ -201,7 +202,7 @@ def api_record(table_id: str):
 @limit_writes
 @read_by_the_tables_game
 def api_edit(table_id: str, number: int):
-    return service.edit_hand(table_id, _token(), number, _body, current_lang(), respond=_answered(200))
+    return service.edit_hand(table_id, _token(), number, _body, respond=_answered(200))
 
 
 @bp.delete("/<table_id>/hands/<int:number>")
@@ -211,5 +212,5 @@ def api_delete(table_id: str, number: int):
     version = request.args.get("version")
     if version is None and request.get_data(cache=True).strip():
         version = _body().get("version")
-    service.delete_hand(table_id, _token(), number, version, current_lang())
+    service.delete_hand(table_id, _token(), number, version)
     return "", 204

@@ -19,8 +19,7 @@ from ..errors import error_messages
 from ..offline_page import at_table
 from .cleaning import MAX_SEATS
 from .models import LedgerHand, LedgerTable
-from .queries import last_hand
-from .settling import table_carried
+from .records import next_hand
 from .table_rules import own_rules
 
 
@@ -75,16 +74,17 @@ def settle_form(table: LedgerTable, formdata=None, data=None, add_row=None, seat
 def prefill(table: LedgerTable, stored: dict | None = None, seats: list[int] | None = None) -> dict:
     """The form's data: a stored input (or the carried state, for a new hand) with the players' names."""
     game = get_game(table.game)
-    payload = stored if stored is not None else {**kept_input(table), **(table_carried(table) or {})}
+    payload = stored if stored is not None else next_input(table)
     return schema_forms.form_data(game, payload, table.names_of(seats if seats is not None else table.seating()))
 
 
-def kept_input(table: LedgerTable) -> dict:
-    """What the next hand's form takes from the table's last hand: its game's ``kept_fields`` (Q783's teams)."""
-    kept = get_game(table.game).kept_fields
-    last = last_hand(table.id) if kept else None
-    given = last.input if last is not None and isinstance(last.input, dict) else {}
-    return {key: given[key] for key in kept if key in given}
+def next_input(table: LedgerTable) -> dict:
+    """What the next hand's form starts from, in one query (:func:`.records.next_hand`): what its game's
+    ``kept_fields`` keep from the last hand's input (Q783's teams), and what it carries."""
+    nxt = next_hand(table)
+    given = nxt.last_input or {}
+    kept = {key: given[key] for key in get_game(table.game).kept_fields if key in given}
+    return {**kept, **(nxt.carried or {})}
 
 
 def next_hand_form(table: LedgerTable):

@@ -255,7 +255,7 @@ def edit(table_id: str):
         return data
 
     try:
-        answer = service.record_hand(table_id, token, payload, current_lang(), key=key, sent=_form_sent())
+        outcome = service.record_hand(table_id, token, payload, current_lang(), key=key, sent=_form_sent())
     except TableError as exc:
         if exc.code in KEPT_ON_REFUSAL:  # the evening closed or the seats changed since: what was typed stays
             return table_page(table, token, form=form, errors=[page_message(exc)], status=409, form_key=key)
@@ -268,10 +268,8 @@ def edit(table_id: str):
     except PaijuError as exc:
         return table_page(table, token, form=form, errors=engine_error(form, exc), status=422, form_key=key)
     # which hand this form became, for a phone that sent it held (static/held-in-phone.js compares it)
-    hand = answer.get("hand") if isinstance(answer, dict) else None
-    number = hand.get("number") if isinstance(hand, dict) else None
-    if isinstance(number, int):
-        flash(str(number), RECORDED)
+    if outcome.number is not None:
+        flash(str(outcome.number), RECORDED)
     return redirect(entry_url(table_id), 303)
 
 
@@ -325,7 +323,7 @@ def delete_hand(table_id: str, number: int):
             errors.append(csrf_message())
         else:
             try:
-                service.delete_hand(table_id, token, number, form.version.data or None, current_lang())
+                service.delete_hand(table_id, token, number, form.version.data or None)
             except WriteConflict as exc:
                 errors.append(page_message(exc))
                 table = get_table(table_id)
@@ -353,7 +351,7 @@ def edit_hand(table_id: str, number: int):
     conflict = None
     if not attempt.errors:
         try:
-            answer = service.edit_hand(table_id, token, number, attempt.body, current_lang(), merge=True)
+            outcome = service.edit_hand(table_id, token, number, attempt.body, merge=True)
         except WriteConflict as exc:
             attempt.errors, attempt.status = [page_message(exc)], 409
             conflict = _conflict(table, number, attempt) if exc.code == "edit_conflict" else None
@@ -363,7 +361,7 @@ def edit_hand(table_id: str, number: int):
             attempt.errors = engine_error(None if attempt.json else attempt.form, exc)
             attempt.status = status_of(exc)
         else:
-            flash(_edited_message(number, answer.get("resettled") or []))
+            flash(_edited_message(number, list(outcome.resettled or ())))
             return redirect(entry_url(table_id), 303)
     return _hand_page(table, hand_numbered(table.id, number), attempt.form, attempt.raw_form,
                       conflict["version"] if conflict else attempt.version, attempt.errors, attempt.status,

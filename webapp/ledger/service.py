@@ -19,7 +19,6 @@ from scoring.inputs import shown, strict_int
 from scoring.registry import get_game
 
 from . import settling
-from .answers import write_answer
 from .cleaning import check_seat_count, clean_input, clean_players, game_named, name_key
 from .db import db
 from .errors import (
@@ -38,6 +37,7 @@ from .errors import (
 from .idempotency import forget_old, remember, request_digest, stored_answer, valid_key
 from .models import LedgerHand, LedgerTable, _now, handed_on, new_edit_token, new_table_id, token_digest
 from .queries import evening_count, hand_before, hand_count, hand_numbered, last_hand, next_of
+from .records import Kept, NextHand, Written, next_hand, written
 from .table_rules import HandRules, keep_hands_rules, own_rules
 from .writes import locked_table, write
 
@@ -115,11 +115,21 @@ def _handed_again(following: str, token: str, names: list[str] | None) -> str:
 # --- a hand recorded, edited, deleted -------------------------------------------------
 
 def record_hand(table_id: Any, token: str | None, get_input: Callable[[], Any], lang: str = "zh",
-                key: str | None = None, respond: Callable[[dict], Any] | None = None,
+                key: str | None = None, respond: Callable[[Written | Kept], Any] | None = None,
                 sent: Any = None) -> Any:
-    """Append a hand. ``get_input`` is called after the token check. With an idempotency ``key`` already
-    answered on this table, the first answer again and nothing recorded — when ``sent`` (what the request
-    carried) is what the first request carried; else 422 ``idempotency_key_reused``."""
+    """Append a hand; the outcome is a :class:`.records.Written` (``respond`` makes the response of it inside the
+    transaction). ``get_input`` is called after the token check. With an idempotency ``key`` already answered on
+    this table, the first answer again (:class:`.records.Kept`) and nothing recorded — when ``sent`` (what the
+    request carried) is what the first request carried; else 422 ``idempotency_key_reused``. ``lang``: the
+    language the answer kept for ``key`` is given in (docs/api.md: the first answer, as it was given)."""
+    return record_next(table_id, token, lambda _next: get_input(), lang, key, respond, sent)
+
+
+def record_next(table_id: Any, token: str | None, get_input: Callable[[NextHand], Any], lang: str = "zh",
+                key: str | None = None, respond: Callable[[Written | Kept], Any] | None = None,
+                sent: Any = None) -> Any:
+    """:func:`record_hand`, whose ``get_input`` is given what the next hand needs as the table stands under its
+    lock (:class:`.records.NextHand`: the table's last hand is read once for it and for the hand written)."""
     digest = request_digest(sent) if key is not None else None
     if key is not None and not valid_key(key):
         raise bad_key()
@@ -128,19 +138,21 @@ def record_hand(table_id: Any, token: str | None, get_input: Callable[[], Any], 
         table = locked_table(table_id, token)
         first = stored_answer(table.id, key, digest) if key is not None else None
         if first is not None:
-            return first
+            return Kept(first)
         following = next_of(table.id)
         if following is not None:
             raise evening_closed(following)
-        data = clean_input(get_game(table.game), _seated_as_now(table, get_input()))
+        previous = last_hand(table.id)
+        given = get_input(next_hand(table, previous, read=False))
+        data = clean_input(get_game(table.game), _seated_as_now(table, given))
         if hand_count(table.id) >= max_hands():
             raise table_full(max_hands())
-        hand = _append(table, data)
+        hand = _append(table, data, previous, read=False)
         table.undone = None  # a new hand: what undo took is gone for good
-        answer = write_answer(table, hand, hand, lang)
+        outcome = written(table, hand, hand)
         if key is not None:
-            remember(table.id, key, answer, digest)
-        return answer
+            remember(table.id, key, outcome.to_json(lang), digest)
+        return outcome
 
     return write(work, respond)
 
@@ -160,9 +172,10 @@ def _seated_as_now(table: LedgerTable, body: Any) -> Any:
     return body
 
 
-def _append(table: LedgerTable, data: dict) -> LedgerHand:
-    """Within :func:`.writes.write`: settle ``data`` as the table's next hand and add it."""
-    previous = last_hand(table.id)
+def _append(table: LedgerTable, data: dict, previous: LedgerHand | None = None, read: bool = True) -> LedgerHand:
+    """Within :func:`.writes.write`: settle ``data`` as the table's next hand and add it (after ``previous``, the
+    table's last hand, when the caller read it: ``read`` False)."""
+    previous = last_hand(table.id) if read else previous
     seats = table.seating()
     deltas, result = settling.settle(table, data, previous, seats)
     table.touch()
@@ -218,8 +231,8 @@ def _edit_body(body: Any) -> Mapping:
 
 
 def edit_hand(table_id: Any, token: str | None, number: int, get_body: Callable[[], Any],
-              lang: str = "zh", respond: Callable[[dict], Any] | None = None, merge: bool = False) -> Any:
-    """Replace a hand's input (``{"version", "input"}``); totals follow. The API's ``version`` is the
+              respond: Callable[[Written], Any] | None = None, merge: bool = False) -> Any:
+    """Replace a hand's input (``{"version", "input"}``); totals follow (a :class:`.records.Written`). The API's ``version`` is the
     table's (the contract); with ``merge`` (the pages) an older version is saved when nobody wrote this
     hand since, and a real conflict is ``edit_conflict``."""
     def work():
@@ -238,7 +251,7 @@ def edit_hand(table_id: Any, token: str | None, number: int, get_body: Callable[
         settling.set_input(table, hand, data, deltas, result)
         hand.edited_at = hand.updated_at
         again = settling.resettle_after(table, hand, number)
-        return write_answer(table, hand, last_hand(table.id), lang, again)
+        return written(table, hand, last_hand(table.id), again)
 
     return write(work, respond)
 
@@ -253,7 +266,7 @@ def _remove(table: LedgerTable, hand: LedgerHand) -> list[int]:
     return settling.resettle_after(table, hand_before(table.id, hand.number), hand.number)
 
 
-def delete_hand(table_id: Any, token: str | None, number: int, version: Any = None, lang: str = "zh") -> dict:
+def delete_hand(table_id: Any, token: str | None, number: int, version: Any = None) -> Written:
     """Delete one hand; a given version that is not the table's is a conflict."""
     def work():
         table = locked_table(table_id, token)
@@ -261,7 +274,7 @@ def delete_hand(table_id: Any, token: str | None, number: int, version: Any = No
             _check_version(table, version)
         again = _remove(table, hand_numbered(table.id, number))
         table.undone = None
-        return write_answer(table, None, last_hand(table.id), lang, again)
+        return written(table, None, last_hand(table.id), again)
 
     return write(work)
 
