@@ -5,6 +5,8 @@ the next change; a page that refuses to edit offers the read-only table; the LAN
 computer only; a table links to its game's rules."""
 from __future__ import annotations
 
+import html
+import json
 import re
 
 import pytest
@@ -202,3 +204,40 @@ def test_a_hongwu_tables_bottom_chips_reach_the_most_its_bottom_holds(client, de
     html = client.get(f"/tables/{made['id']}/edit/{made['edit_token']}", follow_redirects=True).get_data(as_text=True)
     shown = re.findall(r'data-set-for="bottom_points" data-value="(\d+)"', html)
     assert shown[:3] == ["0", "5", "10"] and shown[-2:] == last  # 80 with 2 decks (8 cards), 60 with 3
+
+
+# --- the share picture and the group-chat text (issue 41, item 4) ----------------------------------
+
+def settle_page(client, table_id: str, lang: str = "zh") -> str:
+    return client.get(f"/tables/{table_id}/settle-up?lang={lang}").get_data(as_text=True)
+
+
+def picture_of(page: str) -> dict:
+    return json.loads(html.unescape(re.search(r"data-picture='([^']*)'", page).group(1)))
+
+
+@pytest.mark.parametrize("lang,rules", [("zh", "本桌规则：跑得快 52张（4人×13张），炸弹分 10"),
+                                        ("en", "House rules: Paodekuai, 52 cards (4 × 13), Bomb points 10")])
+def test_the_share_picture_names_the_preset_and_only_the_rules_the_table_set_apart(client, lang, rules):
+    made = client.post("/api/v1/tables", json={"game": "paodekuai", "players": ["甲", "乙", "丙", "丁"],
+                                              "rules": {"bomb_points": 10}}).get_json()
+    client.get(f"/tables/{made['id']}/edit/{made['edit_token']}")
+    picture = picture_of(settle_page(client, made["id"], lang))
+    assert picture["rules"] == rules and "*" not in picture["rules"]
+
+
+def test_the_share_picture_of_a_table_at_its_presets_rules_names_the_preset_alone(client):
+    made = api_table_with(client, "hongwu", [{"declarer": 0, "bid": 100, "declarer_points": 120}], ["甲", "乙", "丙", "丁"])
+    assert picture_of(settle_page(client, made["id"]))["rules"] == "本桌规则：游戏e家"
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_group_chat_text_and_the_pictures_qr_link_to_this_evening_even_once_a_next_one_is_open(client, lang):
+    made = api_table_with(client, "hongwu", [{"declarer": 0, "bid": 100, "declarer_points": 120}], ["甲", "乙", "丙", "丁"])
+    page = settle_page(client, made["id"], lang)
+    text = html.unescape(re.search(r'<textarea id="share-text"[^>]*>(.*?)</textarea>', page, re.S).group(1))
+    link = f"http://localhost/tables/{made['id']}?stay=1"
+    assert text.splitlines()[-1] == link and picture_of(page)["link"] == link
+    client.post(f"/api/v1/tables/{made['id']}/next-evening", json={}, headers={"X-Edit-Token": made["edit_token"]})
+    shown = client.application.test_client().get(link.removeprefix("http://localhost"))
+    assert shown.status_code == 200 and f'/tables/{made["id"]}/settle-up' in shown.get_data(as_text=True)
