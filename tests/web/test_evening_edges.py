@@ -241,3 +241,18 @@ def test_the_group_chat_text_and_the_pictures_qr_link_to_this_evening_even_once_
     client.post(f"/api/v1/tables/{made['id']}/next-evening", json={}, headers={"X-Edit-Token": made["edit_token"]})
     shown = client.application.test_client().get(link.removeprefix("http://localhost"))
     assert shown.status_code == 200 and f'/tables/{made["id"]}/settle-up' in shown.get_data(as_text=True)
+
+
+# --- 抠底 is 二七王's word for the defenders taking the bottom; 红五's bottom is the declarer's ----------
+
+def test_hongwus_bottom_is_the_declarers_last_trick_never_called_kou_di_as_erqiwang_calls_the_defenders(client):
+    made = api_table_with(client, "hongwu", [{"declarer": 0, "bid": 100, "declarer_points": 120, "bottom_points": 15,
+                                              "declarer_took_bottom": True}], ["甲", "乙", "丙", "丁"])
+    page = client.get(f"/tables/{made['id']}/edit").get_data(as_text=True)
+    new = client.get("/tables/new?game=hongwu").get_data(as_text=True)
+    assert "庄家赢了最后一墩" in page and "底牌分15计给庄家（庄家赢了最后一墩）" in page
+    assert "抠底" not in page + new and "最后一轮" not in page + new and "赢最后一墩才得" in new
+    erqiwang = client.post("/api/v1/tables", json={"game": "erqiwang", "players": ["甲", "乙", "丙", "丁"],
+                                                  "rules": {"bottom_bonus": "on"}}).get_json()
+    form = client.get(f"/tables/{erqiwang['id']}/edit/{erqiwang['edit_token']}", follow_redirects=True)
+    assert "抠底：底牌分按最后一墩翻倍给闲家" in form.get_data(as_text=True)  # the defenders' 抠底, at 二七王 only
