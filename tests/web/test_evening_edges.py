@@ -256,3 +256,22 @@ def test_hongwus_bottom_is_the_declarers_last_trick_never_called_kou_di_as_erqiw
                                                   "rules": {"bottom_bonus": "on"}}).get_json()
     form = client.get(f"/tables/{erqiwang['id']}/edit/{erqiwang['edit_token']}", follow_redirects=True)
     assert "抠底：底牌分按最后一墩翻倍给闲家" in form.get_data(as_text=True)  # the defenders' 抠底, at 二七王 only
+
+
+# --- one colour per player (issue 41, circle row) ------------------------------------------------
+
+def test_a_player_wears_on_the_circle_page_the_colour_the_table_page_gives_their_seat(client):
+    # 老王 (seat 2) leads the standings: the circle's first place must not take seat 0's colour
+    first = api_table_with(client, "hongwu", [{"declarer": 2, "bid": 100, "declarer_points": 150}], ["甲", "乙", "老王", "丁"])
+    table = client.get(f"/tables/{first['id']}").get_data(as_text=True)
+    dot = r'<circle cx="1" cy="1" r="1" fill="(#[0-9a-f]{6})"/></svg>'
+    seat_colours = dict(zip(["甲", "乙", "老王", "丁"], re.findall(r'<td><svg class="swatch"[^>]*>' + dot, table)))
+    assert len(set(seat_colours.values())) == 4
+    circle = client.get(f"/api/v1/tables/{first['id']}").get_json()["circle"]
+    page = client.get(f"/circles/{circle}").get_data(as_text=True)
+    standings = re.findall(r'<th scope="row" class="who"><svg class="swatch"[^>]*>' + dot + r"([^<]+)</th>", page)
+    lines = re.findall(r'<li><svg class="swatch"[^>]*>' + dot + r"\s*<strong>([^<]+)</strong>", page)
+    assert standings[0][1] == "老王" and len(standings) == len(lines) == 4
+    assert {name: colour for colour, name in standings} == {name: colour for colour, name in lines} == seat_colours
+    chart = re.search(r'<polyline[^>]*stroke="(#[0-9a-f]{6})"[^>]*data-seat="0"', page).group(1)
+    assert chart == seat_colours["甲"]  # the chart's first line is the first seat's, as on the table's chart
