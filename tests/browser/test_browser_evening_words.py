@@ -3,14 +3,15 @@ and dark where colours matter: a number never breaks over two lines (Q783's tota
 as +20), nor a name a character a line; a rules page's default column holds its words whole; a button writes in
 the page's font; this phone's table keeps its line beside the remove button; changing a rule on the new-table
 page leaves the console free of CSP errors; the group-chat text's last line opens this evening, even once a
-next one is open; a player's dot on the circle page is the colour of their seat on the table page."""
+next one is open; a player's dot on the circle page is the colour of their seat on the table page; the last
+hand's 修改 sits beside 撤销 on the totals' heading row, in reach."""
 from __future__ import annotations
 
 import pytest
 from playwright.sync_api import expect
 from test_tables_browser import api
 
-from bench.taps import new_phone
+from bench.taps import REACHABLE, new_phone
 
 pytestmark = pytest.mark.browser
 
@@ -147,3 +148,20 @@ def test_a_players_dot_on_the_circle_page_is_the_colour_of_their_seat_on_the_tab
     names = [n.strip() for n in rows.all_inner_texts()]
     assert names[0] == "老王"
     assert dict(zip(names, rows.locator("svg.swatch").evaluate_all(DOT_FILLS))) == seats
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_last_hands_edit_and_undo_share_the_totals_heading_row_in_reach(phone, live_server, lang):
+    made = api(live_server, "POST", "tables", {"game": "hongwu", "players": NAMES})
+    for _ in range(12):  # a two-digit hand number: the longest the row holds of an evening
+        api(live_server, "POST", f"tables/{made['id']}/hands", {"declarer": 1, "bid": 100, "declarer_points": 120},
+            token=made["edit_token"])
+    phone.goto(f"{live_server}/tables/{made['id']}/edit/{made['edit_token']}")
+    phone.goto(f"{live_server}/tables/{made['id']}/edit#entry")
+    heading, edit, undo = (phone.locator(s).evaluate("el => el.getBoundingClientRect().toJSON()")
+                           for s in ("#live > h2", "#live a.edit-last", "#live .undo button"))
+    assert edit["top"] < heading["bottom"] and undo["top"] < heading["bottom"]  # one row, not two
+    assert abs(edit["top"] - undo["top"]) < 2 and edit["right"] <= undo["left"]
+    assert phone.locator("#live a.edit-last").evaluate(REACHABLE)
+    phone.locator("#live a.edit-last").click()
+    phone.wait_for_url(f"**/tables/{made['id']}/edit/hands/12")

@@ -275,3 +275,15 @@ def test_a_player_wears_on_the_circle_page_the_colour_the_table_page_gives_their
     assert {name: colour for colour, name in standings} == {name: colour for colour, name in lines} == seat_colours
     chart = re.search(r'<polyline[^>]*stroke="(#[0-9a-f]{6})"[^>]*data-seat="0"', page).group(1)
     assert chart == seat_colours["甲"]  # the chart's first line is the first seat's, as on the table's chart
+
+
+def test_the_last_hand_is_one_tap_from_its_edit_beside_undo_over_the_totals(client):
+    table_id, edit_path = open_table(client)
+    for seat in (1, 2):
+        record(client, edit_path, **BANKS, **first_out(seat))
+    live = client.get(edit_path).get_data(as_text=True)
+    live = live[live.index('id="live"'):live.index('id="new-hand"')]  # the totals' box (its undo row on their top)
+    assert re.search(rf'<a class="btn edit-last" href="{edit_path}/hands/2">修改第2局</a>\s*'
+                     r'<button type="submit" class="btn">撤销上一局（第2局）</button>', live)
+    reader = client.application.test_client().get(f"/tables/{table_id}").get_data(as_text=True)
+    assert "edit-last" not in reader  # only where the table can be edited
