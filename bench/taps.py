@@ -6,7 +6,10 @@ Run from the repository root with the test extras installed::
 
 It starts the app on a loopback port and drives Debian's Chromium at 360 × 780 with touch. Each hand is
 played on a table's page as the evening goes: the table has the hand before it, and the page is where a
-save leads (``/edit#entry``: the totals, then the form for the next hand). A tap is a click or a digit typed. A swipe is a scroll the player needs
+save leads (``/edit#entry``: the totals, then the form for the next hand); the next evening's rows start there
+too, with a tap on 同样的人和规则，开新的一晚 and then its first hand, and the edit rows with a tap on the last
+hand's 修改 (beside 撤销, over the totals) and then the hand entered again over what it held. A tap is a click or
+a digit typed. A swipe is a scroll the player needs
 to reach a control before tapping it: a control whose middle is off the screen, or under the save bar, costs
 one (opening a closed part of the form brings it into view by itself; that costs nothing). Each line gives
 the game, the hand, the taps and swipes used and the budgets (swipes: 0 for every hand); the last line is
@@ -155,6 +158,7 @@ class Hand:
     budget: int
     expected: list[str]
     before: dict = field(default_factory=dict)
+    way: str = "next hand"  # or "next evening" (its first hand, from the table) or "edit" (the last, hand 1)
 
 
 #: a 大局's first hand: banks of 125, one plain round won by seat 0, who goes out first; the banks carry on
@@ -177,7 +181,28 @@ HANDS = [
          {"declarer": 0, "bid": 60, "defender_points": 40}),
     Hand("二七王", "plus one 冲关", "erqiwang", lambda f: erqiwang(f, chongguan=True), 9, ["+1", "0", "+1", "−2"],
          {"declarer": 0, "bid": 60, "defender_points": 40}),
+    # the next evening: 同样的人和规则，开新的一晚 tapped on the table, then its first hand (the tap is counted)
+    Hand("跑得快", "next evening, then its first hand", "paodekuai", paodekuai, 10, ["+87", "−5", "−52", "−30"],
+         {"winner": 0, "cards_left": [0, 1, 1, 1]}, "next evening"),
+    Hand("双扣", "next evening, then its first hand", "shuangkou", shuangkou_plain, 5, ["+3", "−3", "+3", "−3"],
+         {"finish_order": [0, 2]}, "next evening"),
+    Hand("Q783", "next evening, then its first hand", "q783", q783_first, 6, ["−90", "+270", "−90", "−90"],
+         Q783_START, "next evening"),
+    Hand("红五", "next evening, then its first hand", "hongwu", hongwu, 8, ["−2", "+6", "−2", "−2"],
+         {"declarer": 1, "bid": 100, "declarer_points": 120}, "next evening"),
+    Hand("二七王", "next evening, then its first hand", "erqiwang", erqiwang, 7, ["+2", "−2", "+2", "−2"],
+         {"declarer": 0, "bid": 60, "defender_points": 40}, "next evening"),
+    # the last hand edited: 修改第1局 (beside 撤销) tapped on the table, the hand entered again over what it held
+    Hand("双扣", "edit hand 1 (was 双扣, now one 7-line bomb)", "shuangkou", shuangkou_bomb, 7,
+         ["−3", "+15", "−3", "−9"], {"finish_order": [0, 2]}, "edit"),
+    Hand("红五", "edit hand 1 (was 庄家 seat 0)", "hongwu", hongwu, 8, ["−2", "+6", "−2", "−2"],
+         {"declarer": 0, "bid": 100, "declarer_points": 120}, "edit"),
+    Hand("二七王", "edit hand 1 (was bid 80)", "erqiwang", erqiwang, 7, ["+2", "−2", "+2", "−2"],
+         {"declarer": 0, "bid": 80, "defender_points": 40}, "edit"),
 ]
+#: what a player taps on the table to start the next evening, and to edit hand 1
+NEXT_EVENING = "form.new-evening button[type=submit]"
+EDIT_FIRST = "#live a.edit-last"
 
 
 def api(base: str, path: str, body: dict, token: str | None = None) -> dict:
@@ -212,6 +237,14 @@ def play(page: Page, base: str, hand: Hand) -> Played:
     page.goto(table["edit_url"].replace("http://localhost", base))  # keeps the edit token on this phone
     page.goto(f"{base}/tables/{table['id']}/edit#entry")  # where a save leads
     finger = Finger(page)
+    if hand.way == "next evening":
+        finger.tap(NEXT_EVENING)
+        page.wait_for_url(lambda url: f"/tables/{table['id']}/" not in url and "/edit" in url)
+        number = 1
+    elif hand.way == "edit":
+        finger.tap(EDIT_FIRST)
+        page.wait_for_url(f"**/tables/{table['id']}/edit/hands/1")
+        number = 1
     hand.how(finger)
     finger.reach(SAVE)
     finger.taps += 1

@@ -39,10 +39,10 @@ RULESET = RuleSet(
                t("游戏积分表以基础分为单位（原文为2分）", "the game-point table is in units of the base "
                  "(2 in the source)")),
         Option("bottom", Bottom.LAST_TRICK, tuple(Bottom), t("底牌分", "Bottom points"),
-               t("「赢最后一轮才得」：庄家赢得最后一轮才得底牌分（解读）；「庄家总是得」：庄家总是得底牌分",
+               t("「赢最后一墩才得」：庄家赢了最后一墩才得底牌分（解读）；「庄家总是得」：庄家总是得底牌分",
                  "“only by winning the last trick”: the declarer (庄家) scores the bottom only by winning the last trick (reading); "
                  "“always the declarer's (庄家)”: the declarer (庄家) always scores it"), reading=True,
-               value_labels={Bottom.LAST_TRICK: t("赢最后一轮才得", "only by winning the last trick"),
+               value_labels={Bottom.LAST_TRICK: t("赢最后一墩才得", "only by winning the last trick"),
                              Bottom.ALWAYS: t("庄家总是得", "always the declarer's (庄家)")}),
         Option("red_five_points", 2, tuple(range(0, 101)), t("红五被抓罚分", "Captured red five"),
                t("每张被抓的红五，被抓方付给抓方的游戏积分（与基础分无关）",
@@ -228,7 +228,7 @@ SETTLE_INPUT = Schema((
     IntField("bottom_points", t("底牌分", "the bottom points"), required=False, default=0, lo=0,
              hi=lambda ctx: bottom_cap(ctx.rules), step=5, entry="stepper",
              chips=lambda ctx: bottom_chips(ctx.rules)),
-    SwitchField("declarer_took_bottom", t("庄家赢了最后一墩（抠底）", "the declarer (庄家) won the last trick")),
+    SwitchField("declarer_took_bottom", t("庄家赢了最后一墩", "the declarer (庄家) won the last trick")),
     RowsField("red_fives", t("被抓的红五", "captured red fives"), row_label=t("红五{n}", "red five {n}"),
               max_rows=lambda ctx: ctx.rules.decks, entry="on_request",
               fields=(SeatField("owner", t("主人", "owner")), SeatField("captured_by", t("被谁抓", "capturer")))),
@@ -256,11 +256,11 @@ def _check_points(values, rules) -> list[PaijuError]:
 def _bottom_step(values, scored: bool) -> Text | None:
     bottom, took = values.bottom_points, values.declarer_took_bottom
     if scored:
-        why = t("庄家赢得最后一轮" if took else "规则：总是计底", "the declarer (庄家) won the last trick" if took
+        why = t("庄家赢了最后一墩" if took else "规则：总是计底", "the declarer (庄家) won the last trick" if took
                 else "house rule: bottom always scored")
         return t("底牌分{b}计给庄家（{why}）", "bottom points {b} go to the declarer (庄家) ({why})", b=bottom, why=why)
     if bottom:
-        return t("底牌分{b}不计（闲家赢得最后一轮）", "bottom points {b} not scored (the defenders (闲家) took the last trick)", b=bottom)
+        return t("底牌分{b}不计（闲家赢了最后一墩）", "bottom points {b} not scored (the defenders (闲家) took the last trick)", b=bottom)
     return None
 
 

@@ -261,6 +261,13 @@ class RuleSet:
                   for o in self.options if after[o.name] != before[o.name]]
         return words
 
+    def set_apart(self, rules: Any = None) -> Text:
+        """The rules a table plays in a player's words: its preset, then only the options it sets away from that
+        preset's own (「跑得快 52张（4人×13张），炸弹分 10」); a table at its preset's rules reads as the preset alone."""
+        played = self.resolve(rules)
+        return join([self.preset(played.preset).label,
+                     *self.changes(self.resolve({"preset": played.preset}), played)])
+
     def describe(self) -> dict:
         return {
             "presets": [p.name for p in self.presets],

@@ -119,7 +119,7 @@ def test_rule_selects_show_words(page, live_server):
     page.goto(live_server + "/hongwu/settle")
     page.locator(".rules-box summary").click()
     options = page.locator("select[name='rules-bottom'] option").all_inner_texts()
-    assert "赢最后一轮才得" in options and "always" not in options and "last_trick" not in options
+    assert "赢最后一墩才得" in options and "always" not in options and "last_trick" not in options
     presets = page.locator("select[name='rules-preset'] option").all_inner_texts()
     assert presets[0] == "游戏e家" and not [p for p in presets if "种子" in p or "seed" in p]
 

@@ -179,7 +179,8 @@ def test_share_text_says_game_date_hands_each_total_and_money_then_who_pays_whom
     assert lines[1:5] == [f"{PDK[i]} {signed(zh['totals'][i])}（{signed((Decimal(zh['totals'][i]) / 2).quantize(Decimal('0.01')))}元）"
                           for i in ranked]
     assert lines[1].startswith("甲 +") and lines[4].startswith("丁 −")  # highest first
-    assert lines[5:] == [f"{PDK[t['from']]} → {PDK[t['to']]}：{t['points']}分，{t['amount']}元" for t in zh["transfers"]]
+    assert lines[5:-1] == [f"{PDK[t['from']]} → {PDK[t['to']]}：{t['points']}分，{t['amount']}元" for t in zh["transfers"]]
+    assert lines[-1] == f"http://localhost/tables/{tid}?stay=1"  # this evening's read-only table, last
     _, en = settle_up(api, tid, "0.5", lang="en")
     assert en["share_text"].split("\n")[0].endswith("| 3 hands | 0.50 a point")
     assert en["share_text"].split("\n")[1] == lines[1].replace("（", " (").replace("元）", ")")
@@ -189,4 +190,4 @@ def test_share_text_says_game_date_hands_each_total_and_money_then_who_pays_whom
 def test_share_text_of_an_evening_without_hands_says_nobody_owes_anybody(api):
     tid, _ = open_table(api)
     _, out = settle_up(api, tid, lang="en")
-    assert out["share_text"].split("\n")[-1] == "nobody owes anybody" and "| 0 hands |" in out["share_text"]
+    assert out["share_text"].split("\n")[-2] == "nobody owes anybody" and "| 0 hands |" in out["share_text"]

@@ -5,6 +5,8 @@ the next change; a page that refuses to edit offers the read-only table; the LAN
 computer only; a table links to its game's rules."""
 from __future__ import annotations
 
+import html
+import json
 import re
 
 import pytest
@@ -202,3 +204,86 @@ def test_a_hongwu_tables_bottom_chips_reach_the_most_its_bottom_holds(client, de
     html = client.get(f"/tables/{made['id']}/edit/{made['edit_token']}", follow_redirects=True).get_data(as_text=True)
     shown = re.findall(r'data-set-for="bottom_points" data-value="(\d+)"', html)
     assert shown[:3] == ["0", "5", "10"] and shown[-2:] == last  # 80 with 2 decks (8 cards), 60 with 3
+
+
+# --- the share picture and the group-chat text (issue 41, item 4) ----------------------------------
+
+def settle_page(client, table_id: str, lang: str = "zh") -> str:
+    return client.get(f"/tables/{table_id}/settle-up?lang={lang}").get_data(as_text=True)
+
+
+def picture_of(page: str) -> dict:
+    return json.loads(html.unescape(re.search(r"data-picture='([^']*)'", page).group(1)))
+
+
+@pytest.mark.parametrize("lang,rules", [("zh", "本桌规则：跑得快 52张（4人×13张），炸弹分 10"),
+                                        ("en", "House rules: Paodekuai, 52 cards (4 × 13), Bomb points 10")])
+def test_the_share_picture_names_the_preset_and_only_the_rules_the_table_set_apart(client, lang, rules):
+    made = client.post("/api/v1/tables", json={"game": "paodekuai", "players": ["甲", "乙", "丙", "丁"],
+                                              "rules": {"bomb_points": 10}}).get_json()
+    client.get(f"/tables/{made['id']}/edit/{made['edit_token']}")
+    picture = picture_of(settle_page(client, made["id"], lang))
+    assert picture["rules"] == rules and "*" not in picture["rules"]
+
+
+def test_the_share_picture_of_a_table_at_its_presets_rules_names_the_preset_alone(client):
+    made = api_table_with(client, "hongwu", [{"declarer": 0, "bid": 100, "declarer_points": 120}], ["甲", "乙", "丙", "丁"])
+    assert picture_of(settle_page(client, made["id"]))["rules"] == "本桌规则：游戏e家"
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_group_chat_text_and_the_pictures_qr_link_to_this_evening_even_once_a_next_one_is_open(client, lang):
+    made = api_table_with(client, "hongwu", [{"declarer": 0, "bid": 100, "declarer_points": 120}], ["甲", "乙", "丙", "丁"])
+    page = settle_page(client, made["id"], lang)
+    text = html.unescape(re.search(r'<textarea id="share-text"[^>]*>(.*?)</textarea>', page, re.S).group(1))
+    link = f"http://localhost/tables/{made['id']}?stay=1"
+    assert text.splitlines()[-1] == link and picture_of(page)["link"] == link
+    client.post(f"/api/v1/tables/{made['id']}/next-evening", json={}, headers={"X-Edit-Token": made["edit_token"]})
+    shown = client.application.test_client().get(link.removeprefix("http://localhost"))
+    assert shown.status_code == 200 and f'/tables/{made["id"]}/settle-up' in shown.get_data(as_text=True)
+
+
+# --- 抠底 is 二七王's word for the defenders taking the bottom; 红五's bottom is the declarer's ----------
+
+def test_hongwus_bottom_is_the_declarers_last_trick_never_called_kou_di_as_erqiwang_calls_the_defenders(client):
+    made = api_table_with(client, "hongwu", [{"declarer": 0, "bid": 100, "declarer_points": 120, "bottom_points": 15,
+                                              "declarer_took_bottom": True}], ["甲", "乙", "丙", "丁"])
+    page = client.get(f"/tables/{made['id']}/edit").get_data(as_text=True)
+    new = client.get("/tables/new?game=hongwu").get_data(as_text=True)
+    assert "庄家赢了最后一墩" in page and "底牌分15计给庄家（庄家赢了最后一墩）" in page
+    assert "抠底" not in page + new and "最后一轮" not in page + new and "赢最后一墩才得" in new
+    erqiwang = client.post("/api/v1/tables", json={"game": "erqiwang", "players": ["甲", "乙", "丙", "丁"],
+                                                  "rules": {"bottom_bonus": "on"}}).get_json()
+    form = client.get(f"/tables/{erqiwang['id']}/edit/{erqiwang['edit_token']}", follow_redirects=True)
+    assert "抠底：底牌分按最后一墩翻倍给闲家" in form.get_data(as_text=True)  # the defenders' 抠底, at 二七王 only
+
+
+# --- one colour per player (issue 41, circle row) ------------------------------------------------
+
+def test_a_player_wears_on_the_circle_page_the_colour_the_table_page_gives_their_seat(client):
+    # 老王 (seat 2) leads the standings: the circle's first place must not take seat 0's colour
+    first = api_table_with(client, "hongwu", [{"declarer": 2, "bid": 100, "declarer_points": 150}], ["甲", "乙", "老王", "丁"])
+    table = client.get(f"/tables/{first['id']}").get_data(as_text=True)
+    dot = r'<circle cx="1" cy="1" r="1" fill="(#[0-9a-f]{6})"/></svg>'
+    seat_colours = dict(zip(["甲", "乙", "老王", "丁"], re.findall(r'<td><svg class="swatch"[^>]*>' + dot, table)))
+    assert len(set(seat_colours.values())) == 4
+    circle = client.get(f"/api/v1/tables/{first['id']}").get_json()["circle"]
+    page = client.get(f"/circles/{circle}").get_data(as_text=True)
+    standings = re.findall(r'<th scope="row" class="who"><svg class="swatch"[^>]*>' + dot + r"([^<]+)</th>", page)
+    lines = re.findall(r'<li><svg class="swatch"[^>]*>' + dot + r"\s*<strong>([^<]+)</strong>", page)
+    assert standings[0][1] == "老王" and len(standings) == len(lines) == 4
+    assert {name: colour for colour, name in standings} == {name: colour for colour, name in lines} == seat_colours
+    chart = re.search(r'<polyline[^>]*stroke="(#[0-9a-f]{6})"[^>]*data-seat="0"', page).group(1)
+    assert chart == seat_colours["甲"]  # the chart's first line is the first seat's, as on the table's chart
+
+
+def test_the_last_hand_is_one_tap_from_its_edit_beside_undo_over_the_totals(client):
+    table_id, edit_path = open_table(client)
+    for seat in (1, 2):
+        record(client, edit_path, **BANKS, **first_out(seat))
+    live = client.get(edit_path).get_data(as_text=True)
+    live = live[live.index('id="live"'):live.index('id="new-hand"')]  # the totals' box (its undo row on their top)
+    assert re.search(rf'<a class="btn edit-last" href="{edit_path}/hands/2">修改第2局</a>\s*'
+                     r'<button type="submit" class="btn">撤销上一局（第2局）</button>', live)
+    reader = client.application.test_client().get(f"/tables/{table_id}").get_data(as_text=True)
+    assert "edit-last" not in reader  # only where the table can be edited

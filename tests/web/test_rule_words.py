@@ -56,7 +56,7 @@ def test_presets_name_their_source_platform():
 
 def test_option_table_lists_allowed_values_in_words(client):
     text = _visible(client.get("/hongwu/rules").get_data(as_text=True))
-    assert "赢最后一轮才得" in text and "庄家总是得" in text
+    assert "赢最后一墩才得" in text and "庄家总是得" in text
     assert not _found({"last_trick", "always"}, text)
 
 

@@ -21,7 +21,7 @@ from decimal import Decimal
 from flask import Blueprint, Response, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext
 
-from scoring.circle import has_sides
+from scoring.circle import canonical, has_sides
 from scoring.errors import PaijuError
 from scoring.evening import has_declarer
 from scoring.registry import get_game
@@ -107,17 +107,27 @@ def _page(read: CircleRead, alias_problem: str | None = None, status: int = 200)
     game = get_game(read.game)
     raw = request.args.get("per_point")
     per_point, problem = _reading(raw)
-    running = read.season.running()
+    running = by_seat(read.season.running(), read)
     names = list(running)
     ctx = {"read": read, "game": game, "per_point": per_point, "problem": problem, "chips": PER_POINT_CHIPS,
            "typed": plain(per_point) if per_point is not None else (raw or ""),
            "rows": [{"s": s, "money": _money(s.total, per_point)} for s in read.season.standings],
            "declarers": game is not None and has_declarer(game), "sides": game is not None and has_sides(game),
            "chart": chart_svg(names, _chart_points(running), len(read.season.evenings)) if read.season.evenings else None,
+           "colors": {n: seat_color(i) for i, n in enumerate(names)},  # the chart's, the lines' and the standings'
            "lines": [{"name": n, "points": p, "color": seat_color(i)} for i, (n, p) in enumerate(running.items())],
            "via": _via(read), "alias_problem": alias_problem,
            "names": sorted({name for t in read.tables for name in t.players})}
     return render_template("circles/circle.html", **ctx), 400 if problem and status == 200 else status
+
+
+def by_seat(running: dict[str, list[int]], read: CircleRead) -> dict[str, list[int]]:
+    """The running totals in the order of the seats at the circle's latest evening, then anyone not at it: a
+    player's colour (:func:`.exports.seat_color` of the place in this order) is the one the table page gives
+    their seat, not their place in the standings."""
+    latest = [canonical(name, read.aliases) for name in read.tables[-1].players] if read.tables else []
+    order = dict.fromkeys([name for name in latest if name in running] + list(running))
+    return {name: running[name] for name in order}
 
 
 def _money(points: int, per_point: Decimal | None) -> str | None:

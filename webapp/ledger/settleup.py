@@ -29,8 +29,7 @@ from .forms import VersionForm, csrf_message
 from .integrity import TableUnreadable, unreadable_page
 from .models import LedgerTable
 from .queries import check_token, get_table, hand_count, hand_facts, hand_totals
-from .table_rules import change_lines
-from .views import rules_shown
+from .table_rules import change_lines, first_hand_rules, own_rules
 from .web import EDIT_COOKIE, entry_url, first_hand, holds_edit_token, limit_creates, with_edit_cookie
 
 bp = Blueprint("evening", __name__)
@@ -58,11 +57,12 @@ def api_settle_up(table_id: str):
 
 
 def share_text(table: LedgerTable, settled: dict) -> str:
-    """The evening in group-chat words in the reader's language (the API's ``share_text``; the page copies it).
+    """The evening in group-chat words in the reader's language (the API's ``share_text``; the page copies it),
+    its last line the link to this evening's read-only table.
     The date is the day the table was opened, in UTC (the server knows no phone's time zone)."""
     words = share_words(get_game(table.game).name, _day(table), hand_count(table.id), list(table.players), settled,
                         change_lines(table))
-    return render(words, current_lang())
+    return render(words, current_lang()) + "\n" + evening_url(table)
 
 
 # --- the settle-up page ----------------------------------------------------------
@@ -100,6 +100,18 @@ def bars(names: list[str], totals: list[int]) -> list[dict]:
                     "x": 100 if total >= 0 else round(100 - width, 1),
                     "sign": "plus" if total > 0 else ("minus" if total < 0 else "zero")})
     return out
+
+
+def evening_url(table: LedgerTable) -> str:
+    """The read-only table of this evening, as the share text and the picture's QR give it: ``?stay=1``, so the
+    link still shows this evening once a next one is opened."""
+    return url_for("tables.view", table_id=table.id, stay=1, _external=True)
+
+
+def _first_rules(table: LedgerTable) -> dict:
+    """The rules the evening began with (its first hand's; the table's now while it has none): the picture
+    names them, then each change from the hand it applies to."""
+    return own_rules(table, first_hand_rules(table.id))
 
 
 def _day(table: LedgerTable) -> str:
@@ -159,13 +171,14 @@ def settle_up_page(table_id: str):
 def picture(table: LedgerTable, game, names: list[str], totals: list[int], transfers: list[dict],
             per_point: Decimal) -> dict:
     """What static/share-image.js draws as the evening's picture: every word in the reader's language, the
-    rules that changed during the evening and from which hand, the players highest first, the fewest transfers, and the QR code of the read-only table as rows of modules."""
-    view_url = url_for("tables.view", table_id=table.id, _external=True)
+    rules the evening began with (its preset and only the options set apart from it), the rules that changed during
+    the evening and from which hand, the players highest first, the fewest transfers, and the QR code of this
+    evening's read-only table as rows of modules."""
+    view_url = evening_url(table)
     day = _day(table)
     ranked = sorted(range(len(names)), key=lambda i: (-totals[i], i))
     return {"title": render(game.name, current_lang()), "date": day,
-            "rules": " · ".join(f"{label}：{value}" if current_lang() == "zh" else f"{label}: {value}"
-                                for label, value in rules_shown(table)),
+            "rules": gettext("本桌规则：%(r)s", r=render(game.ruleset.set_apart(_first_rules(table)), current_lang())),
             "changes": [render(line, current_lang()) for line in change_lines(table)],
             "summary": gettext("共%(n)s局 · 每分%(m)s元", n=hand_count(table.id), m=money_of(1, per_point)),
             "players": [{"name": names[i], "total": totals[i], "money": _money(totals[i], per_point)} for i in ranked],
