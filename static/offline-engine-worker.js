@@ -48,7 +48,9 @@ async function keptCompiled(manifest) {
 async function load(manifest, compileNow) {
   const { loadPyodide } = await import(manifest.runtime + "pyodide.mjs");
   const engine = fetchOk(manifest.engine), page = fetchOk(manifest.page), compiled = keptCompiled(manifest);
-  const pyodide = await loadPyodide({ indexURL: manifest.runtime, packages: [] });
+  // the standard library: the engine's part of it (webapp/offline_stdlib.py), where the manifest names one
+  const stdlib = manifest.stdlib ? { stdLibURL: manifest.stdlib } : {};
+  const pyodide = await loadPyodide({ indexURL: manifest.runtime, packages: [], ...stdlib });
   timings.runtime = performance.now();
   pyodide.unpackArchive(await (await engine).arrayBuffer(), "zip", { extractDir: HOME });
   pyodide.FS.writeFile(HOME + "/paiju_offline.py", await (await page).text());

@@ -49,14 +49,23 @@
     });
   }
 
-  /* one file, counted as it arrives, kept with its own headers (the worker's policy, the wasm's type) */
+  /* what a kept file says of itself: its own headers (the worker's policy, the wasm's type), but not how it came
+     over the wire (the runtime comes gzip or brotli: what is kept is the file itself, of another length) */
+  function keptHeaders(headers) {
+    var kept = new Headers(headers);
+    kept.delete("Content-Encoding");
+    kept.delete("Content-Length");
+    return kept;
+  }
+
+  /* one file, counted as it arrives (unpacked), kept with its own headers */
   function download(url, counted) {
     return fetch(url, { cache: "no-store" }).then(function (response) {
       if (!response.ok) throw new Error(url + ": " + response.status);
       var reader = response.body.getReader(), chunks = [];
       function pump() {
         return reader.read().then(function (step) {
-          if (step.done) return new Response(new Blob(chunks), { status: 200, headers: response.headers });
+          if (step.done) return new Response(new Blob(chunks), { status: 200, headers: keptHeaders(response.headers) });
           chunks.push(step.value);
           counted(step.value.length);
           return pump();

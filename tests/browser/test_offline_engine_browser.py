@@ -121,13 +121,26 @@ FILL = """(pairs) => { const form = document.querySelector('#panel form');
   } }"""
 
 
+def go_to(page, url):
+    """The page at ``url``: by its link where it is one of the open game's tabs (no page load: the engine the tab
+    started stays, issue 42), else opened."""
+    path = "/" + url.split("/", 3)[3]
+    link = page.locator(f'.game-tabs a.tab[href="{path}"]')
+    if link.count():
+        link.click()
+        wait_until(page, f"!!document.querySelector('.game-tabs a.tab.on[href=\"{path}\"]') && "
+                         "!document.querySelector('.htmx-request')")
+    else:
+        page.goto(url)
+
+
 def open_tab(page, context, base, slug, tab, pairs):
     """The tab, online, its form empty and set to the house rules (and seats) of these pairs: the server
     redraws it for them."""
     context.set_offline(False)
     url = f"{base}/{slug}/{tab}"
     if page.url != url:
-        page.goto(url)
+        go_to(page, url)
     page.evaluate(CLEAR)
     page.evaluate(SET_REDRAWN, [list(p) for p in pairs])
     wait_until(page, "document.querySelector('#panel') !== window.oldPanel && !document.querySelector('.htmx-request')")
@@ -201,6 +214,35 @@ def test_a_game_tab_opens_with_no_network_and_answers(phone, live_server):
     finally:
         phone.context.set_offline(False)
     assert [int(t.replace("−", "-")) for t in shown] == api_reply(live_server, slug, action, payload)[1]["deltas"]
+
+
+def test_a_tab_opened_by_its_link_with_no_network_answers_with_the_engine_the_last_tab_started(phone, live_server):
+    """The tabs switch without a page load (the page and its engine's worker stay; Back goes to the tab before),
+    and with no signal the tab comes from what offline mode kept."""
+    slug, action, payload = SETTLE[-1]
+    phone.context.set_offline(False)
+    phone.goto(f"{live_server}/{slug}/check")
+    phone.evaluate("PaijuOfflineEngine.start(PaijuOfflineEngine.stored().manifest).then(() => true)")
+    phone.context.set_offline(True)
+    phone.evaluate("window.sameDocument = true")
+    asked = []
+    phone.on("request", lambda request: asked.append(request.url))
+    try:
+        phone.locator(f'.game-tabs a.tab[href="/{slug}/settle"]').click()
+        wait_until(phone, f"location.pathname === '/{slug}/settle' && !!document.querySelector('#panel form')")
+        assert phone.locator("[data-offline-notice]").count() == 0
+        phone.evaluate(FILL, [list(p) for p in form_pairs(get_game(slug), action, payload)])
+        phone.locator("#panel form button.primary").click()
+        phone.locator("#result[data-offline]").wait_for()
+        shown = texts(phone.locator("#result[data-offline] table.deltas tbody td:nth-child(2)"))
+        assert phone.evaluate("window.sameDocument === true")
+        switched = requests_sent_so_far(phone, asked)
+        phone.go_back()
+        wait_until(phone, f"location.pathname === '/{slug}/check' && !!document.querySelector('#panel form')")
+    finally:
+        phone.context.set_offline(False)
+    assert [int(t.replace("−", "-")) for t in shown] == api_reply(live_server, slug, action, payload)[1]["deltas"]
+    assert not [url for url in switched if "/offline-engine/" in url]  # no second engine loaded
 
 
 def test_a_post_that_fails_for_want_of_network_is_answered_in_the_page(phone, live_server):
