@@ -3,7 +3,10 @@
    Paiju's own address, unpacks the repo's scoring/ package (the same code the server runs) and the page glue
    (webapp/offline_page.py, imported as paiju_offline), and answers the page's forms with the engine's answer.
 
-   The page sends {type: "load", manifest, compile} once (compile: keep scoring/ compiled before saying ready), then {type: "answer", id, slug, action, pairs, lang}
+   Once the engine is imported, Python's memory is kept (a snapshot, issue 42): the next load puts it back.
+
+   The page sends {type: "load", manifest, compile} once (compile: the switch's trial load, which keeps scoring/
+   compiled and the snapshot as soon as it has said ready), then {type: "answer", id, slug, action, pairs, lang}
    for a form, or {type: "call", id, name, args} for one of the glue's other calls (paiju_offline.CALLS: the hands
    a table page holds, chained by the engine); it gets {type: "ready"} or {type: "failed", message}, and
    {type: "answer", id, reply} for each.
@@ -37,35 +40,97 @@ function compiledKey(manifest) {
   return manifest.engine + "&pyc=" + encodeURIComponent(manifest.page + " " + manifest.runtime);
 }
 
-async function keptCompiled(manifest) {
+async function kept(key) {
   try {
-    return await (await caches.open(CACHE)).match(compiledKey(manifest));
+    return await (await caches.open(CACHE)).match(key);
   } catch (error) {
-    return null;  // no Cache Storage here: compile as Python does
+    return null;  // no Cache Storage here: load as Pyodide does
   }
+}
+
+/* Python's memory once the engine is imported (issue 42): a later load puts it back instead of starting Python and
+   importing scoring/ again (3 to 10 times faster). Kept gzipped (31 MB of memory, 7 MB kept) beside the engine,
+   under an address naming every version it was made from; one at a time. */
+const SNAPSHOTS = typeof CompressionStream === "function" && typeof DecompressionStream === "function";
+
+function snapshotKey(manifest) {
+  return compiledKey(manifest) + "&snapshot=" + encodeURIComponent(manifest.stdlib || "");
+}
+
+async function keptSnapshot(manifest) {
+  const response = SNAPSHOTS ? await kept(snapshotKey(manifest)) : null;
+  if (!response) return null;
+  try {
+    return new Uint8Array(await new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
+  } catch (error) {
+    return null;
+  }
+}
+
+async function keepSnapshot(manifest, bytes) {
+  try {
+    const packed = new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"));
+    const body = await new Response(packed).blob();
+    const cache = await caches.open(CACHE);
+    for (const request of await cache.keys()) {
+      if (request.url.includes("&snapshot=")) await cache.delete(request);
+    }
+    await cache.put(snapshotKey(manifest), new Response(body, { headers: { "Content-Type": "application/gzip" } }));
+  } catch (error) {
+    /* nothing kept: the next load starts Python again */
+  }
+}
+
+/* Pyodide with the engine imported: from the snapshot kept, else started and the engine imported (and then a
+   snapshot made, kept once the first answer can be given) */
+async function started(loadPyodide, manifest, options) {
+  const snapshot = await keptSnapshot(manifest);
+  if (snapshot) {
+    try {
+      const pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });
+      timings.snapshot = true;
+      return { pyodide, kept: true };
+    } catch (error) {
+      /* a snapshot this runtime cannot take: start Python */
+    }
+  }
+  const pyodide = await loadPyodide({ ...options, _makeSnapshot: SNAPSHOTS });
+  timings.snapshot = false;
+  return { pyodide, kept: false };
 }
 
 async function load(manifest, compileNow) {
   const { loadPyodide } = await import(manifest.runtime + "pyodide.mjs");
-  const engine = fetchOk(manifest.engine), page = fetchOk(manifest.page), compiled = keptCompiled(manifest);
+  const engine = fetchOk(manifest.engine), page = fetchOk(manifest.page), compiled = kept(compiledKey(manifest));
   // the standard library: the engine's part of it (webapp/offline_stdlib.py), where the manifest names one
   const stdlib = manifest.stdlib ? { stdLibURL: manifest.stdlib } : {};
-  const pyodide = await loadPyodide({ indexURL: manifest.runtime, packages: [], ...stdlib });
+  const start = await started(loadPyodide, manifest, { indexURL: manifest.runtime, packages: [], ...stdlib });
+  const pyodide = start.pyodide;
   timings.runtime = performance.now();
+  // the engine's files, where its modules were imported from (also after a snapshot: tracebacks read them)
   pyodide.unpackArchive(await (await engine).arrayBuffer(), "zip", { extractDir: HOME });
   pyodide.FS.writeFile(HOME + "/paiju_offline.py", await (await page).text());
-  const kept = await compiled;
-  if (kept) pyodide.unpackArchive(await kept.arrayBuffer(), "zip", { extractDir: HOME });
-  timings.compiledKept = !!kept;
-  pyodide.runPython(`import sys\nsys.path.insert(0, ${JSON.stringify(HOME)})\nimport paiju_offline`);
+  let snapshot = null, pyc = null;
+  if (!start.kept) {
+    pyc = await compiled;
+    if (pyc) pyodide.unpackArchive(await pyc.arrayBuffer(), "zip", { extractDir: HOME });
+    pyodide.runPython(`import sys\nsys.path.insert(0, ${JSON.stringify(HOME)})\nimport paiju_offline`);
+    if (SNAPSHOTS) snapshot = pyodide.makeMemorySnapshot();  // before any of Python is handed to JavaScript
+  }
+  timings.compiledKept = !!pyc;
   timings.engine = performance.now();
   const glue = pyodide.pyimport("paiju_offline");
   answerJson = glue.answer_json;
   callJson = glue.call_json;
   heap = pyodide._module.HEAPU8;
-  if (kept) return;
-  if (compileNow) await keepCompiled(pyodide, manifest);  // the switch's trial load: nobody waits for an answer
-  else setTimeout(() => keepCompiled(pyodide, manifest), 3000);  // not in the way of a first answer
+  if (start.kept) return;
+  const keep = async () => {
+    if (!pyc) await keepCompiled(pyodide, manifest);
+    if (snapshot) await keepSnapshot(manifest, snapshot);
+  };
+  // the switch's trial load: kept once the switch says ready (nobody waits for an answer there); a tab's: after
+  // its first answer
+  setTimeout(keep, compileNow ? 0 : 3000);
 }
 
 /* after the first answer can be given: compile scoring/ and keep it (a failure only costs the next load time) */

@@ -12,6 +12,9 @@
      engine running in a worker (static/offline-engine-worker.js), marked 算于本机（离线）; a post that asks the
      server to redraw the form (a house rule, the seats, a preset, a row) is the engine's too: it says, in words,
      that redrawing needs the signal, and never answers a form drawn for other rules (webapp/offline_page.py).
+   - One engine per visit (issue 42): the game tabs open without a page load (their links are boosted), so the
+     worker started on one tab answers on the next; a page that does load puts the engine back from the snapshot
+     of Python's memory the worker kept (static/offline-engine-worker.js).
    Where WebAssembly is missing or the engine cannot load, the switch says so and the forms behave as before. */
 (function () {
   "use strict";
