@@ -234,7 +234,7 @@ def report(browser, base, repeat: int, wire: Wire) -> None:
         compiled = "compiled once before and kept" if steps.get("compiledKept") else "compiled on import"
         if steps.get("snapshot"):
             print(f"offline: in the worker of that tab: Python's memory put back from the snapshot kept (the engine "
-                  f"imported) at {steps['runtime']:.0f} ms, scoring/ unpacked at {steps['engine']:.0f} ms "
+                  f"imported) at {steps['runtime']:.0f} ms, glue ready at {steps['engine']:.0f} ms "
                   f"(from the worker's start)")
         else:
             print(f"offline: in the worker of that tab: Pyodide started at {steps['runtime']:.0f} ms, scoring/ unpacked "

@@ -71,66 +71,86 @@ async function keepSnapshot(manifest, bytes) {
   try {
     const packed = new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"));
     const body = await new Response(packed).blob();
-    const cache = await caches.open(CACHE);
-    for (const request of await cache.keys()) {
-      if (request.url.includes("&snapshot=")) await cache.delete(request);
-    }
-    await cache.put(snapshotKey(manifest), new Response(body, { headers: { "Content-Type": "application/gzip" } }));
+    await forgetSnapshots();
+    await (await caches.open(CACHE)).put(snapshotKey(manifest), new Response(body, { headers: { "Content-Type": "application/gzip" } }));
   } catch (error) {
     /* nothing kept: the next load starts Python again */
   }
 }
 
-/* Pyodide with the engine imported: from the snapshot kept, else started and the engine imported (and then a
-   snapshot made, kept once the first answer can be given) */
-async function started(loadPyodide, manifest, options) {
-  const snapshot = await keptSnapshot(manifest);
-  if (snapshot) {
-    try {
-      const pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });
-      timings.snapshot = true;
-      return { pyodide, kept: true };
-    } catch (error) {
-      /* a snapshot this runtime cannot take: start Python */
+/* no snapshot kept any more (one that failed to load, a load that failed after it): the next load starts Python */
+async function forgetSnapshots() {
+  try {
+    const cache = await caches.open(CACHE);
+    for (const request of await cache.keys()) {
+      if (request.url.includes("&snapshot=")) await cache.delete(request);
     }
+  } catch (error) {
+    /* no Cache Storage: nothing was kept */
   }
-  const pyodide = await loadPyodide({ ...options, _makeSnapshot: SNAPSHOTS });
-  timings.snapshot = false;
-  return { pyodide, kept: false };
 }
 
-async function load(manifest, compileNow) {
-  const { loadPyodide } = await import(manifest.runtime + "pyodide.mjs");
-  const engine = fetchOk(manifest.engine), page = fetchOk(manifest.page), compiled = kept(compiledKey(manifest));
-  // the standard library: the engine's part of it (webapp/offline_stdlib.py), where the manifest names one
-  const stdlib = manifest.stdlib ? { stdLibURL: manifest.stdlib } : {};
-  const start = await started(loadPyodide, manifest, { indexURL: manifest.runtime, packages: [], ...stdlib });
-  const pyodide = start.pyodide;
-  timings.runtime = performance.now();
-  // the engine's files, where its modules were imported from (also after a snapshot: tracebacks read them)
-  pyodide.unpackArchive(await (await engine).arrayBuffer(), "zip", { extractDir: HOME });
-  pyodide.FS.writeFile(HOME + "/paiju_offline.py", await (await page).text());
-  let snapshot = null, pyc = null;
-  if (!start.kept) {
-    pyc = await compiled;
-    if (pyc) pyodide.unpackArchive(await pyc.arrayBuffer(), "zip", { extractDir: HOME });
-    pyodide.runPython(`import sys\nsys.path.insert(0, ${JSON.stringify(HOME)})\nimport paiju_offline`);
-    if (SNAPSHOTS) snapshot = pyodide.makeMemorySnapshot();  // before any of Python is handed to JavaScript
-  }
-  timings.compiledKept = !!pyc;
-  timings.engine = performance.now();
+/* the engine's files, where its modules are imported from */
+function unpack(pyodide, files) {
+  pyodide.unpackArchive(files.engine, "zip", { extractDir: HOME });
+  pyodide.FS.writeFile(HOME + "/paiju_offline.py", files.page);
+}
+
+function useGlue(pyodide) {
   const glue = pyodide.pyimport("paiju_offline");
   answerJson = glue.answer_json;
   callJson = glue.call_json;
   heap = pyodide._module.HEAPU8;
-  if (start.kept) return;
+}
+
+/* Python's memory put back from the snapshot, the engine in it imported (its files are written after the first
+   answer: every module of it is imported already, the files are for tracebacks; writing them takes Python a while) */
+async function restore(loadPyodide, options, snapshot, files) {
+  const pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });
+  timings.runtime = performance.now();
+  useGlue(pyodide);
+  setTimeout(() => unpack(pyodide, files), 3000);
+  timings.snapshot = true;
+  timings.engine = performance.now();
+}
+
+/* Python started and the engine imported (its compiled files where kept), then the snapshot made: kept with
+   scoring/ compiled once the first answer can be given, or at once for the switch's trial load */
+async function fresh(loadPyodide, options, manifest, compileNow, files) {
+  const pyodide = await loadPyodide({ ...options, _makeSnapshot: SNAPSHOTS });
+  timings.runtime = performance.now();
+  unpack(pyodide, files);
+  const pyc = await kept(compiledKey(manifest));
+  if (pyc) pyodide.unpackArchive(await pyc.arrayBuffer(), "zip", { extractDir: HOME });
+  pyodide.runPython(`import sys\nsys.path.insert(0, ${JSON.stringify(HOME)})\nimport paiju_offline`);
+  const snapshot = SNAPSHOTS ? pyodide.makeMemorySnapshot() : null;  // before any of Python is handed to JavaScript
+  timings.snapshot = false;
+  timings.compiledKept = !!pyc;
+  timings.engine = performance.now();
+  useGlue(pyodide);
   const keep = async () => {
     if (!pyc) await keepCompiled(pyodide, manifest);
     if (snapshot) await keepSnapshot(manifest, snapshot);
   };
-  // the switch's trial load: kept once the switch says ready (nobody waits for an answer there); a tab's: after
-  // its first answer
   setTimeout(keep, compileNow ? 0 : 3000);
+}
+
+async function load(manifest, compileNow) {
+  const { loadPyodide } = await import(manifest.runtime + "pyodide.mjs");
+  const engine = fetchOk(manifest.engine).then((r) => r.arrayBuffer()), page = fetchOk(manifest.page).then((r) => r.text());
+  // the standard library: the engine's part of it (webapp/offline_stdlib.py), where the manifest names one
+  const stdlib = manifest.stdlib ? { stdLibURL: manifest.stdlib } : {};
+  const options = { indexURL: manifest.runtime, packages: [], ...stdlib };
+  const snapshot = await keptSnapshot(manifest);
+  const files = { engine: await engine, page: await page };
+  if (snapshot) {
+    try {
+      return await restore(loadPyodide, options, snapshot, files);
+    } catch (error) {
+      await forgetSnapshots();  // a snapshot this runtime cannot take: Python starts as without one
+    }
+  }
+  await fresh(loadPyodide, options, manifest, compileNow, files);
 }
 
 /* after the first answer can be given: compile scoring/ and keep it (a failure only costs the next load time) */
@@ -153,8 +173,10 @@ async function fetchOk(url) {
 // a load that fails where no await sees it (Emscripten's fetch of the wasm, an abort when memory runs out)
 let loading = false;
 function failed(error) {
-  if (loading) self.postMessage({ type: "failed", message: String(error && error.message || error) });
+  if (!loading) return;
   loading = false;
+  // whatever failed, the next load starts Python without a snapshot (one that broke this load would break them all)
+  forgetSnapshots().then(() => self.postMessage({ type: "failed", message: String(error && error.message || error) }));
 }
 self.addEventListener("unhandledrejection", (event) => failed(event.reason));
 self.addEventListener("error", (event) => failed(event.message));
