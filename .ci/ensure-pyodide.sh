@@ -10,7 +10,24 @@ VERSION=314.0.8
 INTEGRITY="sha512-74Wq1kXOC+CCEzAfxuRAO701nAcCMLjf8NrwvWpu8S41dVMXwXmLQ05dYB+F4e46AdnGo0oq7YHSVUpHsoarLQ=="
 DIR=.cache/pyodide
 FILES="pyodide.js pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json package.json"
+# Served precompressed (issue 42): gzip, and brotli where a Python with the brotli module is at hand (the venv's,
+# a Flask-Compress dependency); webapp/pwa.py sends the one the browser accepts, else the file as it is.
+PACKED="pyodide.asm.wasm pyodide.asm.mjs pyodide-lock.json pyodide.mjs"
+compress() {
+    PY=python3
+    [ -x .venv/bin/python ] && PY=.venv/bin/python
+    for f in $PACKED; do
+        if [ ! -f "$DIR/$f.gz" ]; then
+            gzip -9 -n -c "$DIR/$f" > "$DIR/$f.gz.tmp" && mv "$DIR/$f.gz.tmp" "$DIR/$f.gz"
+        fi
+        if [ ! -f "$DIR/$f.br" ] && "$PY" -c "import brotli" 2>/dev/null; then
+            "$PY" -c "import brotli, sys; sys.stdout.buffer.write(brotli.compress(open(sys.argv[1], 'rb').read(), quality=11))" \
+                "$DIR/$f" > "$DIR/$f.br.tmp" && mv "$DIR/$f.br.tmp" "$DIR/$f.br"
+        fi
+    done
+}
 if [ -f "$DIR/pyodide.asm.wasm" ] && [ "$(cat "$DIR/VERSION" 2>/dev/null)" = "$VERSION" ]; then
+    compress
     exit 0
 fi
 if ! command -v npm >/dev/null 2>&1 && [ "$OPTIONAL" = "--optional" ]; then
@@ -36,5 +53,8 @@ for f in $FILES; do members="$members package/$f"; done
 # shellcheck disable=SC2086
 tar -xzf "$tmp/$tarball" -C "$tmp" $members
 mkdir -p "$DIR"
+rm -f "$DIR"/*.gz "$DIR"/*.br
 for f in $FILES; do cp "$tmp/package/$f" "$DIR/"; done
+echo "Compressing the runtime once (gzip, brotli): a minute or two…"
+compress
 echo "$VERSION" > "$DIR/VERSION"

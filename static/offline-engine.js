@@ -12,6 +12,9 @@
      engine running in a worker (static/offline-engine-worker.js), marked 算于本机（离线）; a post that asks the
      server to redraw the form (a house rule, the seats, a preset, a row) is the engine's too: it says, in words,
      that redrawing needs the signal, and never answers a form drawn for other rules (webapp/offline_page.py).
+   - One engine per visit (issue 42): the game tabs open without a page load (their links are boosted), so the
+     worker started on one tab answers on the next; a page that does load puts the engine back from the snapshot
+     of Python's memory the worker kept (static/offline-engine-worker.js).
    Where WebAssembly is missing or the engine cannot load, the switch says so and the forms behave as before. */
 (function () {
   "use strict";
@@ -49,14 +52,23 @@
     });
   }
 
-  /* one file, counted as it arrives, kept with its own headers (the worker's policy, the wasm's type) */
+  /* what a kept file says of itself: its own headers (the worker's policy, the wasm's type), but not how it came
+     over the wire (the runtime comes gzip or brotli: what is kept is the file itself, of another length) */
+  function keptHeaders(headers) {
+    var kept = new Headers(headers);
+    kept.delete("Content-Encoding");
+    kept.delete("Content-Length");
+    return kept;
+  }
+
+  /* one file, counted as it arrives (unpacked), kept with its own headers */
   function download(url, counted) {
     return fetch(url, { cache: "no-store" }).then(function (response) {
       if (!response.ok) throw new Error(url + ": " + response.status);
       var reader = response.body.getReader(), chunks = [];
       function pump() {
         return reader.read().then(function (step) {
-          if (step.done) return new Response(new Blob(chunks), { status: 200, headers: response.headers });
+          if (step.done) return new Response(new Blob(chunks), { status: 200, headers: keptHeaders(response.headers) });
           chunks.push(step.value);
           counted(step.value.length);
           return pump();

@@ -481,7 +481,16 @@
     if (note && !window.isSecureContext) note.hidden = false;
   }
 
+  /* a boosted link (a game tab, issue 42) that neither the network nor a kept copy answers: opened as a page, as
+     it is without JavaScript (the service worker then answers it with the offline notice) */
+  function openAsPage(event) {
+    var detail = event.detail || {};
+    if (detail.boosted && detail.pathInfo && detail.pathInfo.requestPath) location.assign(detail.pathInfo.requestPath);
+  }
+
   sayWhatHttpLacks();
+  document.addEventListener("htmx:load", sayWhatHttpLacks);  // a boosted page's new body
+  document.addEventListener("htmx:sendError", openAsPage);
   registerWorker();
   startLastSeen();
   startQueue();

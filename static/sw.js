@@ -8,6 +8,7 @@
      the offline notice in the player's language;
    - the offline engine (/offline-engine/…): from the cache "paiju-engine" when the player turned offline mode
      on (the page fills and empties that cache itself, see static/offline-engine.js), else the network untouched;
+   - a game tab opened without a page load (htmx's boost): the network, else the page as kept;
    - everything else (the API, the live polls, form posts) goes to the network untouched. */
 "use strict";
 
@@ -56,8 +57,19 @@ self.addEventListener("fetch", function (event) {
     event.respondWith(fromCache(request));
   } else if (request.mode === "navigate") {
     event.respondWith(page(request, url));
+  } else if (request.method === "GET" && (request.headers.get("HX-Boosted") || request.headers.get("HX-History-Restore-Request"))) {
+    event.respondWith(boosted(request, url));
   }
 });
+
+/* a game tab opened without a page load (htmx's boost, issue 42) or put back by Back: the network, else the page
+   kept for offline mode; else an error, and the page opens it as a page (static/pwa.js), which the offline
+   notice answers */
+function boosted(request, url) {
+  return fetch(request).catch(function () {
+    return keptPage(request, url).then(function (kept) { return kept || Response.error(); });
+  });
+}
 
 function fromCache(request) {
   return caches.match(request).then(function (kept) {

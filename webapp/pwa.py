@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import mimetypes
 import os
 import zipfile
 from functools import lru_cache
@@ -22,6 +23,7 @@ from scoring.i18n import LANGS, render
 from scoring.registry import all_games
 
 from .i18n import current_lang
+from .offline_stdlib import stdlib_zip
 from .security import CONTENT_SECURITY_POLICY
 
 bp = Blueprint("pwa", __name__)
@@ -116,19 +118,35 @@ RUNTIME_FILES = frozenset({"pyodide.js", "pyodide.mjs", "pyodide.asm.mjs", "pyod
                            "python_stdlib.zip", "pyodide-lock.json"})
 
 
-#: what the page's worker loads (pyodide.mjs finds the others by its own address)
-LOADED_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+#: what the page's worker loads of the runtime (pyodide.mjs finds the others by its own address; the standard
+#: library is the engine's part of it, /offline-engine/stdlib.zip)
+LOADED_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json")
+FULL_STDLIB = RUNTIME_DIR / "python_stdlib.zip"
 
 
 def not_found():
     return current_app.response_class("not found", status=404, mimetype="text/plain")
 
 
+#: the runtime's files precompressed by .ci/ensure-pyodide.sh (issue 42): the encoding and the file's suffix, the
+#: smallest first; a browser that accepts neither gets the file as it is
+ENCODINGS = (("br", ".br"), ("gzip", ".gz"))
+
+
 @bp.get("/offline-engine/pyodide/<name>")
 def runtime_file(name: str):
     if name not in RUNTIME_FILES or not (RUNTIME_DIR / name).is_file():
         return not_found()
-    return send_from_directory(RUNTIME_DIR, name, max_age=86400)
+    kind = mimetypes.guess_type(name)[0] or "application/octet-stream"
+    for coding, suffix in ENCODINGS:
+        if request.accept_encodings[coding] and (RUNTIME_DIR / (name + suffix)).is_file():
+            resp = send_from_directory(RUNTIME_DIR, name + suffix, mimetype=kind, max_age=86400)
+            resp.headers["Content-Encoding"] = coding
+            break
+    else:
+        resp = send_from_directory(RUNTIME_DIR, name, mimetype=kind, max_age=86400)
+    resp.vary.add("Accept-Encoding")
+    return resp
 
 
 def runtime_version() -> str | None:
@@ -187,6 +205,22 @@ def engine_archive():
     return resp.make_conditional(request)
 
 
+def engine_stdlib() -> bytes:
+    return stdlib_zip(FULL_STDLIB, FULL_STDLIB.stat().st_mtime)
+
+
+@bp.get("/offline-engine/stdlib.zip")
+def stdlib_archive():
+    """The part of Python's standard library the engine runs on (webapp/offline_stdlib.py)."""
+    if runtime_version() is None or not FULL_STDLIB.is_file():
+        return not_found()
+    body = engine_stdlib()
+    refuse_other_version(body)
+    resp = current_app.response_class(body, mimetype="application/zip")
+    resp.headers["Cache-Control"] = "no-cache"
+    return resp
+
+
 # --- what the page keeps when the player turns offline mode on (static/offline-engine.js) ----------------------
 PAGE_MODULE = Path(__file__).resolve().parent / "offline_page.py"
 ENGINE_WORKER = "offline-engine-worker.js"
@@ -242,12 +276,13 @@ def engine_manifest():
     runtime = url_for("pwa.versioned_runtime_file", version=version, name="x")[:-1]
     files = [runtime + name for name in LOADED_FILES]
     engine = url_for("pwa.engine_archive", v=short_hash(engine_zip()))
+    stdlib = url_for("pwa.stdlib_archive", v=short_hash(engine_stdlib()))
     page = url_for("pwa.page_module", v=short_hash(PAGE_MODULE.read_bytes()))
     worker = url_for("pwa.engine_worker", v=short_hash(worker_source()))
-    body = {"available": True, "runtime": runtime, "engine": engine, "page": page, "worker": worker,
-            "files": [worker, engine, page, *files], "pages": engine_pages(),
+    body = {"available": True, "runtime": runtime, "engine": engine, "stdlib": stdlib, "page": page,
+            "worker": worker, "files": [worker, engine, stdlib, page, *files], "pages": engine_pages(),
             "bytes": sum((RUNTIME_DIR / name).stat().st_size for name in LOADED_FILES) + len(engine_zip())
-            + len(PAGE_MODULE.read_bytes()) + len(worker_source())}
+            + len(engine_stdlib()) + len(PAGE_MODULE.read_bytes()) + len(worker_source())}
     resp = current_app.response_class(json.dumps(body), mimetype="application/json")
     resp.headers["Cache-Control"] = "no-cache"
     return resp

@@ -11,9 +11,10 @@ without banks, a verdict with a forced play …) shows that the page draws what 
 The page has no classify tab: a classify example is entered on the check tab as a lead of its cards (a trick
 game's hand being those cards), and the page's answer is compared with the API's check of that lead.
 
-Cheap by design (one phone, Pyodide loaded once): the examples run grouped by game, tab and house rules; each
+Cheap by design (one phone, Pyodide started once): the examples run grouped by game, tab and house rules; each
 group's tab is opened and redrawn for its rules once, online, then every example of the group is entered in
-that same form with the network off."""
+that same form with the network off. A game's next tab is opened by its link (no page load: the engine stays),
+another game's page puts the engine back from the memory snapshot kept when offline mode was turned on."""
 from __future__ import annotations
 
 import pytest

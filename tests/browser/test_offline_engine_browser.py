@@ -4,7 +4,9 @@ messages, the answer is in the page's language, a tab opens with no signal, a po
 network is answered in the page, an engine that cannot load says so. With the switch off the pages load nothing
 from /offline-engine/. (Each binding example's answer: test_offline_binding_examples_browser.py.)
 
-One phone (one browser context) for the module: Pyodide loads in seconds, once per tab opened."""
+One phone (one browser context) for the module: turning offline mode on loads Pyodide once and keeps a snapshot of
+its memory with the engine imported; each page opened after puts it back (issue 42), and a tab opened by its link
+keeps the page and its engine (``go_to``)."""
 from __future__ import annotations
 
 import json
@@ -49,13 +51,21 @@ def requests_sent_so_far(page, asked: list) -> list:
     return list(asked)
 
 
+#: true once the engine's worker has kept the snapshot of Python's memory (static/offline-engine-worker.js)
+SNAPSHOT_KEPT = ("caches.open('paiju-engine').then(c => c.keys())"
+                 ".then(keys => keys.some(k => k.url.includes('&snapshot=')))")
+
+
 def turn_on_offline_mode(page, base):
     page.goto(base + "/")
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     wait_until(page, "navigator.serviceWorker.controller !== null")
     page.check("#offline-engine input[type=checkbox]")
     wait_until(page, "!document.querySelector('#offline-engine input').disabled")
-    return page.inner_text("#offline-engine [data-status]")
+    status = page.inner_text("#offline-engine [data-status]")
+    if status.startswith(READY):  # the worker keeps the snapshot of Python's memory just after: each page uses it
+        wait_until(page, SNAPSHOT_KEPT)
+    return status
 
 
 @contextmanager
@@ -121,13 +131,26 @@ FILL = """(pairs) => { const form = document.querySelector('#panel form');
   } }"""
 
 
+def go_to(page, url):
+    """The page at ``url``: by its link where it is one of the open game's tabs (no page load: the engine the tab
+    started stays, issue 42), else opened."""
+    path = "/" + url.split("/", 3)[3]
+    link = page.locator(f'.game-tabs a.tab[href="{path}"]')
+    if link.count():
+        link.click()
+        wait_until(page, f"!!document.querySelector('.game-tabs a.tab.on[href=\"{path}\"]') && "
+                         "!document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")  # the new page's forms work
+    else:
+        page.goto(url)
+
+
 def open_tab(page, context, base, slug, tab, pairs):
     """The tab, online, its form empty and set to the house rules (and seats) of these pairs: the server
     redraws it for them."""
     context.set_offline(False)
     url = f"{base}/{slug}/{tab}"
     if page.url != url:
-        page.goto(url)
+        go_to(page, url)
     page.evaluate(CLEAR)
     page.evaluate(SET_REDRAWN, [list(p) for p in pairs])
     wait_until(page, "document.querySelector('#panel') !== window.oldPanel && !document.querySelector('.htmx-request')")
@@ -201,6 +224,39 @@ def test_a_game_tab_opens_with_no_network_and_answers(phone, live_server):
     finally:
         phone.context.set_offline(False)
     assert [int(t.replace("−", "-")) for t in shown] == api_reply(live_server, slug, action, payload)[1]["deltas"]
+
+
+def test_a_tab_opened_by_its_link_with_no_network_answers_with_the_engine_the_last_tab_started(phone, live_server):
+    """The tabs switch without a page load (the page and its engine's worker stay; Back goes to the tab before),
+    and with no signal the tab comes from what offline mode kept. A page's engine starts from the snapshot of
+    Python's memory kept when offline mode was turned on."""
+    slug, action, payload = SETTLE[-1]
+    phone.context.set_offline(False)
+    phone.goto(f"{live_server}/{slug}/check")
+    phone.evaluate("PaijuOfflineEngine.start(PaijuOfflineEngine.stored().manifest).then(() => true)")
+    phone.context.set_offline(True)
+    phone.evaluate("window.sameDocument = true")
+    asked = []
+    phone.on("request", lambda request: asked.append(request.url))
+    try:
+        phone.locator(f'.game-tabs a.tab[href="/{slug}/settle"]').click()
+        wait_until(phone, f"location.pathname === '/{slug}/settle' && !!document.querySelector('#panel form') && "
+                          "!document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
+        assert phone.locator("[data-offline-notice]").count() == 0
+        phone.evaluate(FILL, [list(p) for p in form_pairs(get_game(slug), action, payload)])
+        phone.locator("#panel form button.primary").click()
+        phone.locator("#result[data-offline]").wait_for()
+        shown = texts(phone.locator("#result[data-offline] table.deltas tbody td:nth-child(2)"))
+        assert phone.evaluate("window.sameDocument === true")
+        switched = requests_sent_so_far(phone, asked)
+        # and that engine was put back from the memory snapshot kept when offline mode was turned on
+        assert phone.evaluate("PaijuOfflineEngine.memory()")["timings"]["snapshot"] is True
+        phone.go_back()
+        wait_until(phone, f"location.pathname === '/{slug}/check' && !!document.querySelector('#panel form')")
+    finally:
+        phone.context.set_offline(False)
+    assert [int(t.replace("−", "-")) for t in shown] == api_reply(live_server, slug, action, payload)[1]["deltas"]
+    assert not [url for url in switched if "/offline-engine/" in url]  # no second engine loaded
 
 
 def test_a_post_that_fails_for_want_of_network_is_answered_in_the_page(phone, live_server):

@@ -1,0 +1,95 @@
+"""Offline mode on the wire (issue 42): the runtime goes precompressed in the encoding the browser accepts (else
+as it is), and the standard library the phone gets is the engine's part of Pyodide's, which holds every module
+the engine imports."""
+from __future__ import annotations
+
+import gzip
+import io
+import json
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import brotli
+import pytest
+
+from webapp.offline_stdlib import MODULES, module_of
+from webapp.pwa import RUNTIME_DIR
+
+pytestmark = pytest.mark.shared_app
+
+WASM = "/offline-engine/pyodide/pyodide.asm.wasm"
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def runtime_wasm() -> bytes:
+    return (RUNTIME_DIR / "pyodide.asm.wasm").read_bytes()
+
+
+@pytest.mark.parametrize(("accepted", "coding", "unpack"), [
+    ("gzip, deflate, br, zstd", "br", brotli.decompress),
+    ("gzip, deflate", "gzip", gzip.decompress),
+    ("", None, bytes),
+])
+def test_the_webassembly_goes_in_the_smallest_encoding_the_browser_accepts_else_as_it_is(client, accepted, coding,
+                                                                                         unpack):
+    if coding and not (RUNTIME_DIR / f"pyodide.asm.wasm.{'br' if coding == 'br' else 'gz'}").is_file():
+        pytest.skip("the runtime was fetched before .ci/ensure-pyodide.sh compressed it: run it again")
+    resp = client.get(WASM, headers={"Accept-Encoding": accepted})
+    assert resp.status_code == 200
+    assert resp.headers.get("Content-Encoding") == coding
+    assert resp.mimetype == "application/wasm"
+    assert "Accept-Encoding" in resp.headers.get("Vary", "")
+    body = resp.get_data()
+    assert unpack(body) == runtime_wasm()
+    if coding:
+        assert len(body) < len(runtime_wasm()) / 2
+
+
+def stdlib_modules(body: bytes) -> set[str]:
+    with zipfile.ZipFile(io.BytesIO(body)) as archive:
+        return {module_of(name) for name in archive.namelist()} - {None}
+
+
+def test_the_standard_library_the_phone_gets_is_the_engines_part_of_the_runtimes(client):
+    manifest = client.get("/offline-engine/manifest.json").get_json()
+    assert manifest["stdlib"] in manifest["files"]
+    assert not [url for url in manifest["files"] if url.endswith("python_stdlib.zip")]
+    body = client.get(manifest["stdlib"]).get_data()
+    full = (RUNTIME_DIR / "python_stdlib.zip").read_bytes()
+    with zipfile.ZipFile(io.BytesIO(body)) as kept, zipfile.ZipFile(io.BytesIO(full)) as whole:
+        assert all(kept.read(name) == whole.read(name) for name in kept.namelist())
+    assert stdlib_modules(body) == MODULES & stdlib_modules(full)
+    assert len(body) < len(full) / 2
+
+
+#: run in a fresh CPython: the standard library's modules imported by importing the engine and the page glue
+#: (as the phone does, outside webapp/), and then by answering every binding example through the glue
+IMPORTED = """
+import importlib.util, json, sys
+before = set(sys.modules)
+sys.path.insert(0, "ROOT")
+import scoring.registry
+spec = importlib.util.spec_from_file_location("paiju_offline", "ROOT/webapp/offline_page.py")
+glue = importlib.util.module_from_spec(spec); spec.loader.exec_module(glue)
+by_import = set(sys.modules) - before
+sys.path.insert(0, "ROOT/tests")
+from binding_examples import EXAMPLES
+from offline_forms import as_entered, entered_pairs
+helpers = set(sys.modules)
+for example in EXAMPLES:
+    tab, payload = as_entered(example)
+    for lang in ("zh", "en"):
+        glue.answer_json(example.slug, tab, json.dumps(entered_pairs(example.slug, tab, payload)), lang)
+print(json.dumps(sorted(by_import | (set(sys.modules) - helpers))))
+"""
+
+
+def test_every_standard_module_the_engine_imports_to_answer_every_binding_example_is_kept():
+    out = subprocess.run([sys.executable, "-c", IMPORTED.replace("ROOT", str(ROOT))], check=True,
+                         capture_output=True, text=True, cwd=ROOT).stdout
+    imported = set(json.loads(out.splitlines()[-1]))
+    with zipfile.ZipFile(RUNTIME_DIR / "python_stdlib.zip") as archive:
+        standard = {module_of(name) for name in archive.namelist()} - {None}
+    assert (imported & standard) - MODULES == set()
