@@ -1,8 +1,8 @@
 """How property tests draw their examples (``HYPOTHESIS_PROFILE``, printed in the test run's header):
 
 - ``ci`` (the default when ``CI`` is set): derandomized, so every run draws the same examples and a failure is
-  met again by the next run; half of each test's example count (the full counts, and more, are the developers'
-  runs: random examples find what a fixed half does not);
+  met again by the next run; a quarter of each test's example count (the full counts, and more, are the
+  developers' runs: random examples find what a fixed quarter does not);
 - ``dev`` (the default elsewhere): random, each test's count, a failure's example kept in .hypothesis/;
 - ``quick`` (what ``make check`` runs): random, a fifth of each count;
 - ``thorough``: random, ten times each count, the long run to make before trusting a change to the engine
@@ -19,7 +19,7 @@ settings.register_profile("quick", print_blob=True)
 settings.register_profile("thorough", print_blob=True)
 PROFILE = os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev")
 settings.load_profile(PROFILE)
-SCALE = {"ci": 0.5, "quick": 0.2, "thorough": 10}.get(PROFILE, 1)
+SCALE = {"ci": 0.25, "quick": 0.2, "thorough": 10}.get(PROFILE, 1)
 
 
 def examples(count: int) -> int:
