@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from page_waits import wait_until
+from playwright.sync_api import expect
 from test_tables_browser import api
 
 pytestmark = pytest.mark.browser
@@ -106,7 +107,9 @@ def test_two_hands_saved_offline_are_both_recorded(page, context, live_server):
     context.set_offline(False)
     page.locator("#hand-2").wait_for()
     assert hand_numbers(live_server, table_id) == [1, 2]
-    assert page.locator(".totals td[data-total]").all_inner_texts() == ["−100", "+50", "+50"]
+    # the page may still be drawn again once its outbox is empty: the totals are read once it settled
+    wait_until(page, "JSON.parse(localStorage.getItem('paiju.outbox') || '[]').length === 0")
+    expect(page.locator(".totals td[data-total]")).to_have_text(["−100", "+50", "+50"])
 
 
 def test_the_table_page_keeps_the_screen_on_unless_switched_off(page, live_server):
