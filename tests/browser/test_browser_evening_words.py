@@ -109,10 +109,12 @@ def test_changing_a_rule_on_the_new_table_page_leaves_the_console_free_of_csp_er
         phone.locator("details.rules-box > summary").click() if not phone.locator("details.rules-box[open]").count() \
             else None
         select = phone.locator("#panel select[data-refresh]").nth(nth)
+        chosen = select.locator("option").nth(1).get_attribute("value")
+        select.evaluate("el => el.dataset.beforeSwap = '1'")  # gone once the swap replaced the form
         with phone.expect_response(lambda r: r.request.method == "POST" and "/tables/new" in r.url):
             select.select_option(index=1)
-        expect(phone.locator("#panel select[data-refresh]").nth(nth)).to_have_value(
-            select.locator("option").nth(1).get_attribute("value"))
+        expect(phone.locator("#panel select[data-before-swap]")).to_have_count(0)
+        expect(phone.locator("#panel select[data-refresh]").nth(nth)).to_have_value(chosen)
     expect(phone.locator("#name_0")).to_have_value(NAMES[0])  # the swap happened and kept what was typed
     assert phone.evaluate("window.__csp") == [] and not [e for e in errors if "Content Security Policy" in e], errors
 
