@@ -260,10 +260,13 @@ def serve():
     return server, f"http://127.0.0.1:{server.server_port}"
 
 
-def new_phone(browser, lang: str = "zh", scheme: str = "light"):
-    """A phone's browser context: 360 × 780, touch, the page language and the light or dark scheme chosen."""
+def new_phone(browser, lang: str = "zh", scheme: str = "light", service_workers: str = "block"):
+    """A phone's browser context: 360 × 780, touch, the page language and the light or dark scheme chosen.
+    Its service worker is blocked unless asked for: installing it fetches every static file and rules page
+    (about a fifth of a short test's CPU), and only the offline and install tests need it."""
     context = browser.new_context(viewport=VIEWPORT, is_mobile=True, has_touch=True, device_scale_factor=2,
-                                  locale="zh-CN" if lang == "zh" else "en-GB", color_scheme=scheme)
+                                  locale="zh-CN" if lang == "zh" else "en-GB", color_scheme=scheme,
+                                  service_workers=service_workers)
     return context
 
 

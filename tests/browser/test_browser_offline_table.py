@@ -12,7 +12,7 @@ from test_browser_axe import RUN_AXE, axe_source
 from test_browser_pwa import fill_q783_hand, hand_numbers, wait_until, worker_in_control
 from test_tables_browser import api
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.service_worker]
 
 TEXTS = {
     "zh": {"note": "离线：显示的是 {time} 时的样子", "held": "待发送：{time} 保存在本机的一局",

@@ -8,7 +8,7 @@ from page_waits import wait_until
 from playwright.sync_api import expect
 from test_tables_browser import api
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.service_worker]
 
 
 def hand_numbers(live_server, table_id):

@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 from test_browser_pwa import hand_numbers, wait_until
 from test_tables_browser import api
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.service_worker]
 
 NAMES = ["甲", "乙", "丙", "丁"]
 OUTBOX = "JSON.parse(localStorage.getItem('paiju.outbox') || '[]')"

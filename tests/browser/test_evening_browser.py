@@ -109,7 +109,7 @@ def test_the_home_page_lists_the_tables_this_phone_opened_and_only_this_phone(pa
     assert listed.count() == 1
     page.reload()
     assert page.locator("#my-tables li.my-table").count() == 1  # removed for good, on this phone
-    other = browser.new_context(viewport={"width": 360, "height": 740})
+    other = browser.new_context(viewport={"width": 360, "height": 740}, service_workers="block")
     try:
         phone = other.new_page()
         phone.goto(live_server + "/")
@@ -191,7 +191,7 @@ def test_the_new_table_form_offers_the_names_this_phone_has_used_as_chips(page, 
     assert page.input_value("input[name=name_0]") == ""
     box = chips.nth(0).bounding_box()
     assert box["height"] >= 44 and no_sideways_scroll(page)
-    other = browser.new_context(viewport={"width": 360, "height": 740})  # another phone knows none of them
+    other = browser.new_context(viewport={"width": 360, "height": 740}, service_workers="block")  # another phone knows none of them
     stranger = other.new_page()
     stranger.goto(live_server + "/tables/new?game=hongwu")
     assert stranger.locator(".usual-players").is_hidden()

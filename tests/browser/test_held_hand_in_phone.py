@@ -27,7 +27,7 @@ from test_tables_browser import api
 from scoring.i18n import render, signed
 from scoring.registry import get_game
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.service_worker]
 
 NAMES = ["甲", "乙", "丙"]
 WORDS = {"zh": {"held": "待发送：", "phone": "算于本机：{deltas}", "totals": "含待发送的合计（算于本机）：{totals}"},

@@ -33,7 +33,7 @@ from test_offline_engine_browser import (
 
 from webapp.offline_page import answer
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.service_worker]
 
 def redrawn_by(pairs) -> tuple:
     """The pairs the server redraws the form for (house rules, Q783's number of players)."""

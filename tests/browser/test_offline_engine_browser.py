@@ -20,7 +20,7 @@ from offline_forms import examples, form_pairs, phone_messages
 
 from scoring.registry import get_game
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.service_worker]
 
 READY = "已开启"
 MARK, MARK_EN = "算于本机（离线）", "Worked out on this phone (offline)"

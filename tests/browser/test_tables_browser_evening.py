@@ -85,7 +85,7 @@ def test_editing_an_earlier_q783_hand_says_which_later_hands_changed(page, live_
 
 def phone(browser):
     ctx = browser.new_context(viewport={"width": 360, "height": 740}, device_scale_factor=2, is_mobile=True,
-                              has_touch=True, locale="zh-CN")
+                              has_touch=True, locale="zh-CN", service_workers="block")
     p = ctx.new_page()
     p.set_default_timeout(10_000)
     return ctx, p

@@ -39,7 +39,7 @@ def test_shuangkou_evening_totals_chart_and_a_read_only_phone(page, browser, liv
     assert page.locator("svg.ledger-chart polyline").count() == 4
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
 
-    phone = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
+    phone = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True, service_workers="block")
     try:
         viewer = phone.new_page()
         viewer.set_default_timeout(10_000)

@@ -125,7 +125,7 @@ def phone(site, launch_browser, phone_options):
     granted with it: the wake lock is granted too."""
     browser = launch_browser(f"--host-resolver-rules=MAP {HOST} 127.0.0.1",
                              f"--ignore-certificate-errors-spki-list={spki_hash(site.root.with_name('intermediate.crt'))}")
-    context = browser.new_context(**phone_options)
+    context = browser.new_context(**{**phone_options, "service_workers": "allow"})  # it checks the worker controls the page
     context.grant_permissions(["clipboard-read", "clipboard-write", "screen-wake-lock"], origin=site.base)
     page = context.new_page()
     page.set_default_timeout(15_000)
