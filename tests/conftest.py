@@ -98,10 +98,18 @@ def live_server(tmp_path_factory):
     server.shutdown()
 
 
+# How long a browser test waits for the event it expects (a DOM change, an answer) before it fails. A wait ends
+# as soon as the event comes, so a long bound costs nothing when the test passes; Playwright's own 5 s (and the
+# 10 s tests used to set) failed tests on a CI machine shared with other work (a POST 10 s late under a load of 15).
+BROWSER_WAIT_MS = 30_000
+
+
 @pytest.fixture(scope="session")
 def playwright_session():
     """One Playwright per test process (a second one cannot start beside it)."""
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=BROWSER_WAIT_MS)
 
     with sync_playwright() as pw:
         yield pw
@@ -155,5 +163,5 @@ def context(request, browser):
 @pytest.fixture
 def page(context):
     p = context.new_page()
-    p.set_default_timeout(10_000)
+    p.set_default_timeout(BROWSER_WAIT_MS)
     return p

@@ -84,7 +84,7 @@ def phone(request, browser, live_server, tables):
                               bypass_csp=True, service_workers="block")
     ctx.add_cookies([{"name": "lang", "value": lang, "url": live_server}])
     page = ctx.new_page()
-    page.set_default_timeout(10_000)
+    page.set_default_timeout(30_000)
     for made in tables.values():
         page.goto(made["edit_url"])  # keeps the edit token in the table's cookie (and lists it on home)
     yield page

@@ -58,15 +58,15 @@ def test_q783_round_tracker_updates_banks_each_round_and_undoes(page, live_serve
     picker.locator("button.suit[data-suit='♠']").click()
     picker.locator("button.rank[data-rank=Q]").click()
     page.click("button[value=round]")
-    expect(page.locator("td.bank").first).to_have_text("115", timeout=10_000)
+    expect(page.locator("td.bank").first).to_have_text("115", timeout=30_000)
     assert banks.all_inner_texts() == ["115", "95", "95", "95"]
     page.locator(".seat-button:has(input[value='2'])").click()
     page.fill("#cards", "♥Q ♥7 ♥8 ♥3")
     page.click("button[value=round]")
-    expect(page.locator("td.bank").first).to_have_text("75", timeout=10_000)
+    expect(page.locator("td.bank").first).to_have_text("75", timeout=30_000)
     assert banks.all_inner_texts() == ["75", "55", "215", "55"]
     page.click("button[value=undo]")
-    expect(page.locator("td.bank").first).to_have_text("115", timeout=10_000)
+    expect(page.locator("td.bank").first).to_have_text("115", timeout=30_000)
     page.locator(".seat-button:has(input[value='1'])").click()
     page.fill("#cards", "♠5 ♥5")
     page.click("button[value=round]")

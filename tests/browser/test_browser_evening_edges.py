@@ -23,7 +23,7 @@ FIRST_HANDS = [("paodekuai", paodekuai), ("shuangkou", shuangkou_bomb), ("q783",
 def phone(browser):
     context = new_phone(browser, "zh", "light")
     page = context.new_page()
-    page.set_default_timeout(10_000)
+    page.set_default_timeout(30_000)
     yield page
     context.close()
 

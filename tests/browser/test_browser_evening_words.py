@@ -36,7 +36,7 @@ def phone(browser, live_server, request):
     context = new_phone(browser, lang, scheme)
     context.add_cookies([{"name": "lang", "value": lang, "url": live_server}])
     page = context.new_page()
-    page.set_default_timeout(10_000)
+    page.set_default_timeout(30_000)
     yield page
     context.close()
 

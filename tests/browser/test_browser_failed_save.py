@@ -18,7 +18,7 @@ def test_a_failed_save_brings_the_first_marked_field_into_view_and_focus(page, l
     page.locator("input[name=bid]").fill("7")  # not a bid the rules allow; the other fields are left empty
     page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
     page.locator("#panel form button[type=submit].primary").first.click()
-    expect(page.locator("p.error").first).to_be_visible(timeout=10_000)
+    expect(page.locator("p.error").first).to_be_visible(timeout=30_000)
     assert page.locator("p.error").count() >= 2  # every problem listed at once
     # the page's script moves the focus once the answer is in: wait for that, not for the clock
     expect(page.locator(":is(.has-error :focus, :focus.has-error)")).to_have_count(1)
@@ -33,7 +33,7 @@ def test_a_failed_save_of_a_tables_next_hand_brings_its_first_marked_field_into_
     comes back with the 庄家 row, far above the bar, in view and focused, and both errors listed."""
     context = new_phone(browser, lang, scheme)
     page = context.new_page()
-    page.set_default_timeout(10_000)
+    page.set_default_timeout(30_000)
     page.goto(f"{live_server}/lang/{lang}")
     table = api(live_server, "tables", {"game": "erqiwang", "players": NAMES})
     page.goto(table["edit_url"].replace("http://localhost", live_server))

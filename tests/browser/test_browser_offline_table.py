@@ -39,7 +39,7 @@ def phone(request, browser):
                               has_touch=True, locale="zh-CN" if lang == "zh" else "en-US", color_scheme=scheme,
                               bypass_csp=True)
     page = ctx.new_page()
-    page.set_default_timeout(10_000)
+    page.set_default_timeout(30_000)
     yield page, ctx, scheme, lang
     ctx.close()
 
@@ -174,7 +174,7 @@ def test_a_hand_posted_while_the_phone_only_believed_it_had_a_signal_comes_back_
     table_id = seen_once(page, live_server, lang)
     context.set_offline(True)
     # the totals' poll does not get through: the open page says it is offline, though the phone believes not
-    expect(page.locator("[data-offline-note]")).to_be_visible(timeout=10_000)
+    expect(page.locator("[data-offline-note]")).to_be_visible(timeout=30_000)
     save_hand(page, "1")  # the form is posted; the worker cannot send it
     expect(page.locator("[data-offline-note]")).to_have_text(re.compile(
         "^" + re.escape(TEXTS[lang]["note"]).replace(re.escape("{time}"), r"\d\d:\d\d") + "$"))

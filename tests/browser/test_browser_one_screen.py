@@ -41,7 +41,7 @@ def phone(request, browser, live_server):
     lang, scheme = request.param
     context = new_phone(browser, lang, scheme)
     page = context.new_page()
-    page.set_default_timeout(10_000)
+    page.set_default_timeout(30_000)
     page.goto(f"{live_server}/lang/{lang}")
     yield page
     context.close()

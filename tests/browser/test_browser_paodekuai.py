@@ -67,5 +67,5 @@ def test_switching_the_preset_changes_the_seats_and_the_picker_deck(page, live_s
     assert page.locator(".seat-row").count() == 4
     page.locator("details.rules-box summary").click()
     page.select_option("#rules-preset", "paodekuai48")
-    expect(page.locator(".seat-row")).to_have_count(3, timeout=10_000)
+    expect(page.locator(".seat-row")).to_have_count(3, timeout=30_000)
     assert page.locator(".seat-row").count() == 3

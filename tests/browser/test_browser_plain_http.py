@@ -50,7 +50,7 @@ def test_a_page_over_plain_http_says_what_needs_https_on_home_table_and_game_pag
     context = lan_browser.new_context(**phone_options)
     context.add_cookies([{"name": COOKIE, "value": lang, "url": on_the_lan(live_server)}])  # the language chosen
     page = context.new_page()
-    page.set_default_timeout(10_000)
+    page.set_default_timeout(30_000)
     page.goto(on_the_lan(live_server) + "/")
     assert page.evaluate("window.isSecureContext") is False
     says_what_http_lacks(page, words)

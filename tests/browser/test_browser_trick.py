@@ -25,7 +25,7 @@ def test_hongwu_check_names_the_broken_follow_obligation(page, live_server):
     assert "对" in result.locator(".reason").inner_text()
     page.fill("#play", "♣9 ♣9")
     page.click("button[type=submit].primary")
-    expect(page.locator("#result .verdict")).to_contain_text("可以出", timeout=10_000)
+    expect(page.locator("#result .verdict")).to_contain_text("可以出", timeout=30_000)
 
 
 def test_hongwu_trick_red_five_beats_the_big_joker(page, live_server):

@@ -44,19 +44,19 @@ def test_a_hongwu_hand_followed_trick_by_trick_is_decided_early_and_recorded_onc
     page.locator("input[name=bid]").fill("100")
     page.click("button[value=start]")
     steps = page.locator("ol.steps")
-    expect(steps).to_contain_text(out.format(200), timeout=10_000)
+    expect(steps).to_contain_text(out.format(200), timeout=30_000)
     trick(page, "小红", "60")
-    expect(steps).to_contain_text(out.format(140), timeout=10_000)
+    expect(steps).to_contain_text(out.format(140), timeout=30_000)
     trick(page, "老王", "20")
-    expect(steps).to_contain_text(out.format(120), timeout=10_000)  # each trick answered before the next is entered
+    expect(steps).to_contain_text(out.format(120), timeout=30_000)  # each trick answered before the next is entered
     expect(steps).not_to_contain_text(decided)
     trick(page, "小红", "100")
-    expect(steps).to_contain_text(decided, timeout=10_000)  # 160 of 200 with the bid at 100: made, come what may
+    expect(steps).to_contain_text(decided, timeout=30_000)  # 160 of 200 with the bid at 100: made, come what may
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     page.locator(".finish-form label.chip", has_text=last_trick).click()
     page.locator(".finish-form input[name=bottom]").fill("10")
     page.click("button[value=finish]")
-    expect(page.locator("button[value=record]")).to_be_visible(timeout=10_000)
+    expect(page.locator("button[value=record]")).to_be_visible(timeout=30_000)
     page.click("button[value=record]")
     page.locator("#hand-1").wait_for()
     assert page.url.startswith(table_url)

@@ -159,7 +159,7 @@ def test_a_ledger_answer_that_differs_from_the_phones_is_shown_until_seen(phone,
 def test_with_offline_mode_off_a_held_hand_is_listed_without_deltas(browser, live_server):
     context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, locale="zh-CN")
     page = context.new_page()
-    page.set_default_timeout(10_000)
+    page.set_default_timeout(30_000)
     try:
         table_with_a_hand(page, live_server)
         asked = []

@@ -87,7 +87,7 @@ def phone(browser):
     ctx = browser.new_context(viewport={"width": 360, "height": 740}, device_scale_factor=2, is_mobile=True,
                               has_touch=True, locale="zh-CN", service_workers="block")
     p = ctx.new_page()
-    p.set_default_timeout(10_000)
+    p.set_default_timeout(30_000)
     return ctx, p
 
 

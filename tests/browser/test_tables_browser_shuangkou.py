@@ -42,7 +42,7 @@ def test_shuangkou_evening_totals_chart_and_a_read_only_phone(page, browser, liv
     phone = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True, service_workers="block")
     try:
         viewer = phone.new_page()
-        viewer.set_default_timeout(10_000)
+        viewer.set_default_timeout(30_000)
         viewer.goto(view_url)  # the circle's link: it opens this evening
         view_url = viewer.url
         assert viewer.locator(".totals td[data-total]").all_inner_texts() == ["−1", "+1", "−1", "+1"]
