@@ -92,6 +92,16 @@ def responses(ok: str, schema: dict | None, errors: Iterable[str], words=t("成�
     return out
 
 
+#: ``GET /api/v1/games`` (``Game.describe``): each game, its presets and its house rules, nothing else
+WORDS = {"label": STRING, "help": nullable(STRING), "reading": BOOLEAN}
+GAMES = closed({"games": {"type": "array", "items": closed({
+    "slug": STRING, "name": STRING, "kind": {"enum": ["shedding", "trick"]}, "built": BOOLEAN, "actions": STRINGS,
+    "presets": STRINGS,
+    "preset_details": {"type": "array", "items": closed({"name": STRING, **WORDS, "settings": OBJECT})},
+    "options": {"type": "array", "items": closed({"name": STRING, "default": {}, "values": {"type": "array"},
+                                                  **WORDS})}})}})
+
+
 # ---------------------------------------------------------------------------
 # One game
 # ---------------------------------------------------------------------------
@@ -261,11 +271,7 @@ def build_document(served_rules: Iterable, more_operations: Iterable[Callable[[]
     rules = list(served_rules)
     paths: dict[str, dict] = {
         "/api/v1/games": {"get": {"operationId": "games", "tags": ["games"],
-                                  "responses": responses("200", obj({"games": {"type": "array", "items": obj(
-                                      {"slug": STRING, "name": STRING, "presets": STRINGS,
-                                       "options": {"type": "array", "items": obj(
-                                           {"name": STRING, "default": {}, "values": {"type": "array"}})}})}}),
-                                      ("429",))}},
+                                  "responses": responses("200", GAMES, ("429",))}},
         "/api/v1/openapi.json": {"get": {"operationId": "openapi", "tags": ["games"],
                                          "responses": {"200": answer(t("本文档", "this document"), OBJECT)}}},
     }

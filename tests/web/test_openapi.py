@@ -141,6 +141,16 @@ def test_every_answer_schema_and_the_error_is_closed_to_its_depths_and_declares_
             assert set(found.get("required", ())) <= set(found["properties"]), (where, found)
 
 
+def test_the_games_list_is_closed_and_answers_as_the_document_says_in_both_languages(doc_en, client):
+    schema = doc_en["paths"]["/api/v1/games"]["get"]["responses"]["200"]["content"]["application/json"]["schema"]
+    assert all(found["additionalProperties"] is False for found in objects_in(schema) if "properties" in found)
+    for lang in ("zh", "en"):
+        listed = client.get("/api/v1/games", headers={"Accept-Language": lang}).get_json()
+        jsonschema.Draft202012Validator(schema).validate(listed)
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate({"games": [{**listed["games"][0], "more": 1}]}, schema)
+
+
 def error_schema(doc: dict) -> dict:
     return resolved(doc, {"$ref": "#/components/schemas/Error"})
 
