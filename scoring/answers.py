@@ -6,32 +6,31 @@ never answered) and the result view (``scoring/result_view.py``) the server's pa
 declares the fields its settle answer adds to ``deltas`` and ``steps`` (``Game.settle_answer``); each core
 declares what its other actions answer (``ActionTable.answers``).
 
+A reading of cards (``reading``, ``readings``) and any other object (``object``) declares its fields too
+(``parts``): every reading has :data:`READING`'s, a core adds what all its readings carry
+(``ActionTable.reading``) and a game what its patterns add (``Game.reading_fields``: 双扣's ``lines``, Q783's
+``pure`` …), so no object an action answers has a field that is not declared.
+
 How a player reads a field: ``line`` (a line under the deltas, ``{v}`` its value; left out when null),
 ``column`` (a column of the deltas table, one value per seat) or ``notice`` (said when the value is true). A field
 with none of them is the API's only (双扣's ``outcome``: its words are ``outcome_name``).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .i18n import Text, t
 
 INTEGER = {"type": "integer"}
 STRING = {"type": "string"}
-#: a reading of cards: what every reading has; a pattern adds fields of its own (双扣's ``lines``, Q783's
-#: ``pure``, a trick game's ``units`` …), which the document leaves open
-READING = {"type": "object", "properties": {"kind": STRING, "label": STRING, "cards": STRING},
-           "required": ["kind", "label", "cards"]}
-#: the JSON Schema of each kind of answer field
+#: the JSON Schema of each kind of answer field (``reading``, ``readings`` and ``object``: of their ``parts``)
 KINDS: dict[str, dict] = {
     "integer": INTEGER,
     "boolean": {"type": "boolean"},
     "text": STRING,
     "integers": {"type": "array", "items": INTEGER},
     "texts": {"type": "array", "items": STRING},
-    "reading": READING,
-    "readings": {"type": "array", "items": READING},
     "seat_values": {"type": "array", "items": {"type": "object", "properties": {"seat": INTEGER, "value": INTEGER},
                                                "required": ["seat", "value"], "additionalProperties": False}},
 }
@@ -39,8 +38,9 @@ KINDS: dict[str, dict] = {
 
 @dataclass(frozen=True)
 class AnswerField:
-    """One field of an answer: ``kind`` (a key of :data:`KINDS`, or ``choice`` among ``values``), whether it may
-    be null or left out, and how a player reads it (see the module's words)."""
+    """One field of an answer: ``kind`` (a key of :data:`KINDS`, ``choice`` among ``values``, or an object of
+    declared ``parts``: ``reading``, ``readings``, ``object``), whether it may be null or left out, and how a
+    player reads it (see the module's words)."""
 
     name: str
     kind: str
@@ -50,9 +50,20 @@ class AnswerField:
     line: Text | None = None
     column: Text | None = None
     notice: Text | None = None
+    parts: Answer | None = None
+
+    def __post_init__(self):
+        if self.kind == "object" and self.parts is None:
+            raise ValueError(f"{self.name}: an object answer field declares its parts")
 
     def json_schema(self) -> dict:
-        schema = {"enum": list(self.values)} if self.kind == "choice" else dict(KINDS[self.kind])
+        if self.kind == "choice":
+            schema: dict = {"enum": list(self.values)}
+        elif self.kind in OBJECTS:
+            closed = (self.parts or READING).json_schema()
+            schema = {"type": "array", "items": closed} if self.kind == "readings" else closed
+        else:
+            schema = dict(KINDS[self.kind])
         return {"anyOf": [schema, {"type": "null"}]} if self.nullable else schema
 
 
@@ -74,6 +85,11 @@ class Answer:
         return {"type": "object", "properties": {f.name: f.json_schema() for f in self.fields},
                 "required": [f.name for f in self.fields if f.required], "additionalProperties": False}
 
+    def reading_as(self, reading: "Answer") -> "Answer":
+        """This answer with its readings of cards declared as ``reading`` (a core's and a game's fields)."""
+        return Answer(tuple(replace(f, parts=reading) if f.kind in ("reading", "readings") else f
+                            for f in self.fields))
+
     def shown(self, how: str) -> list[AnswerField]:
         """The fields a player reads as ``how`` (``line``, ``column`` or ``notice``)."""
         return [f for f in self.fields if getattr(f, how) is not None]
@@ -83,6 +99,10 @@ def answer(*fields: AnswerField) -> Answer:
     return Answer(tuple(fields))
 
 
+#: the kinds of field that are an object (or an array of them) of declared ``parts``
+OBJECTS = ("reading", "readings", "object")
+#: what every reading of cards has: its kind, its words, its cards (canonical)
+READING = answer(field("kind", "text"), field("label", "text"), field("cards", "text"))
 #: the words of a multiplier, in the games that double a hand's score
 MULTIPLIER = t("倍数 ×{v}", "multiplier ×{v}")
 #: what every settle answers; a game's ``settle_answer`` adds its own fields

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
-from .answers import SETTLED, Answer
+from .answers import READING, SETTLED, Answer
 from .cards import Deck
 from .errors import InputErrors, InvalidInput, MalformedInput, UnknownAction
 from .i18n import Text, shown, t
@@ -28,13 +28,15 @@ Action = Callable[[Mapping, Any], dict]
 class ActionTable(dict):
     """A core's actions, each ``(payload, rules) -> dict``, what each reads: ``inputs(action, rules)``, its
     declared :class:`~scoring.inputs.Schema` (None: none declared), and what each answers: ``answers[action]``,
-    its declared :class:`~scoring.answers.Answer`."""
+    its declared :class:`~scoring.answers.Answer`; ``reading``: the fields every reading of cards of this core
+    carries (a game adds its patterns' own: :attr:`Game.reading_fields`)."""
 
     def __init__(self, actions: Mapping[str, Action], inputs: Callable[[str, Any], Schema | None],
-                 answers: Mapping[str, Answer]):
+                 answers: Mapping[str, Answer], reading: Answer = READING):
         super().__init__(actions)
         self.inputs = inputs
         self.answers = answers
+        self.reading = reading
 
 #: the tabs every game has, in the order the pages show them
 BASE_TABS = ("rules", "check", "hint", "settle")
@@ -60,6 +62,8 @@ class Game:
     examples: ClassVar[tuple[tuple[str, Text, Mapping], ...]] = ()
     #: the settle answer's fields beyond deltas and steps, declared (the API document, the result view)
     settle_answer: ClassVar[Answer] = Answer()
+    #: the fields its patterns add to a reading of cards, beyond those of its core (``ActionTable.reading``)
+    reading_fields: ClassVar[Answer] = Answer()
     live_hand: ClassVar[Any] = None  # the live-hand protocol (scoring/live.py), when a hand can be followed live
     # the game module's own functions (set with staticmethod), behind the hooks below
     deck_of: ClassVar[Callable[[Rules], Deck]]
@@ -128,7 +132,8 @@ class Game:
         if action == "settle":
             return SETTLED + self.settle_answer
         table = self.actions()
-        return table.answers.get(action) if isinstance(table, ActionTable) else None
+        declared = table.answers.get(action) if isinstance(table, ActionTable) else None
+        return None if declared is None else declared.reading_as(table.reading + self.reading_fields)
 
     def action_names(self) -> list[str]:
         return sorted({*self.actions(), "settle"})

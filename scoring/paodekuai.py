@@ -370,11 +370,15 @@ EXAMPLES = (
 
 #: the settle answer beyond its deltas and steps: how many cards each player was dealt
 SETTLE_ANSWER = answer(field("dealt", "integer"))
+#: what its patterns add to a reading: the top rank, a bomb's kickers, a short airplane's triples, a straight
+#: flush's suit (争上游)
+READING_FIELDS = answer(field("top", "text", required=False), field("kickers", "integer", required=False),
+                        field("triples", "integer", required=False), field("suit", "text", required=False))
 
 
 class Paodekuai(Game):
     slug = "paodekuai"
-    examples, settle_answer = EXAMPLES, SETTLE_ANSWER
+    examples, settle_answer, reading_fields = EXAMPLES, SETTLE_ANSWER, READING_FIELDS
     name = t("跑得快 / 争上游", "Paodekuai / Zhengshangyou")
     kind = "shedding"
     summary = t("先出完手牌的人赢，输家按剩牌数付分", "first to play out all cards wins; losers pay by the cards they hold")

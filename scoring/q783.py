@@ -181,12 +181,16 @@ EXAMPLES = (
 SETTLE_ANSWER = answer(field("banks", "integers", nullable=True, column=t("分库", "Bank")),
                        field("game_over", "boolean", notice=t("有人的分库见底，这一大局结束。",
                                                               "A bank is empty: this round (大局) is over.")))
+#: what its patterns add to a reading: the rank of n of a kind, whether a Q783 is of one suit (正) and, from a
+#: hand without suits, that its suits are not known
+READING_FIELDS = answer(field("rank", "text", required=False), field("pure", "boolean", required=False),
+                        field("suits_known", "boolean", required=False))
 
 
 class Q783(Game):
     slug = "q783"
     examples = EXAMPLES
-    settle_answer = SETTLE_ANSWER
+    settle_answer, reading_fields = SETTLE_ANSWER, READING_FIELDS
     name = t("Q783", "Q783")
     kind = "shedding"
     summary = summary()

@@ -467,4 +467,5 @@ def hint(payload: Mapping, rules) -> dict:
     return _CORE["hint"](payload, rules)
 
 
-ACTIONS = ActionTable({"classify": classify, "check": check, "hint": hint}, _CORE.inputs, _CORE.answers)
+ACTIONS = ActionTable({"classify": classify, "check": check, "hint": hint}, _CORE.inputs, _CORE.answers,
+                      _CORE.reading)

@@ -308,12 +308,18 @@ EXAMPLES = (
 SETTLE_ANSWER = answer(field("outcome", "choice", values=("shuangkou", "dankou", "pingkou")),
                        field("outcome_name", "text", line=t("结果：{v}", "Result: {v}")),
                        field("multiplier", "integer", line=MULTIPLIER))
+#: what its patterns add to a reading: the top rank (none for jokers alone), the ranks read (``as``), what the
+#: wild jokers stand for, a bomb's lines and a chain bomb's x by y
+READING_FIELDS = answer(field("top", "text", nullable=True, required=False), field("as", "text", required=False),
+                        field("wild_as", "texts", required=False), field("lines", "integer", required=False),
+                        field("chain", "object", required=False,
+                              parts=answer(field("x", "integer"), field("y", "integer"))))
 
 
 class Shuangkou(Game):
     slug = "shuangkou"
     examples = EXAMPLES
-    settle_answer = SETTLE_ANSWER
+    settle_answer, reading_fields = SETTLE_ANSWER, READING_FIELDS
     name = t("双扣", "Shuangkou")
     kind = "shedding"
     summary = t("对家搭档，先出完的一方赢；炸弹翻倍和贡献分", "partners opposite; the first team out wins; bombs double "

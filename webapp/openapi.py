@@ -6,7 +6,7 @@ bidding: ``Game.action_input``) is a :class:`~scoring.inputs.Schema` (every
 field gives its JSON Schema), its house rules come from its
 :class:`~scoring.rules.RuleSet`. What each action answers is an
 :class:`~scoring.answers.Answer` (``Game.answer_of``): every field declared, none
-other (a reading's own fields are left open); every error answers ``{"error": {"code", "message",
+other, a reading of cards included; every error answers ``{"error": {"code", "message",
 "field"}}``. The ledger operations are described only where the app serves
 them (a route is looked up in the app's URL map).
 
@@ -41,12 +41,21 @@ def obj(required: dict[str, Any], optional: dict[str, Any] | None = None) -> dic
     return {"type": "object", "properties": {**required, **(optional or {})}, "required": list(required)}
 
 
+def closed(required: dict[str, Any], optional: dict[str, Any] | None = None) -> dict:
+    """As :func:`obj`, with no other property."""
+    return {**obj(required, optional), "additionalProperties": False}
+
+
 # ---------------------------------------------------------------------------
 # Responses
 # ---------------------------------------------------------------------------
 
-ERROR_ITEM = obj({"code": STRING, "message": STRING, "field": nullable(STRING)})
-ERROR = obj({"error": ERROR_ITEM}, {"errors": {"type": "array", "items": ERROR_ITEM}})
+ERROR_ITEM = closed({"code": STRING, "message": STRING, "field": nullable(STRING)})
+ERRORS = {"error": ERROR_ITEM}, {"errors": {"type": "array", "items": ERROR_ITEM}}
+#: a refused request (docs/api.md, "Errors"): its error and, when the input had several problems, each; no other
+ERROR = closed(*ERRORS)
+#: a ledger's refusal: the same, and beside it what the error names (the version now, the next evening …)
+TABLE_ERROR = obj(*ERRORS)
 ERROR_WORDS = {
     "400": t("输入有误（类型不对、缺少字段、JSON 无效）", "malformed input (wrong type, missing field, invalid JSON)"),
     "403": t("编辑令牌不对", "wrong edit token"),
@@ -74,11 +83,23 @@ def answer(words, schema: dict) -> dict:
     return {"description": words, "content": json_content(schema)}
 
 
-def responses(ok: str, schema: dict | None, errors: Iterable[str], words=t("成功", "success")) -> dict:
+def responses(ok: str, schema: dict | None, errors: Iterable[str], words=t("成功", "success"),
+              error: str = "Error") -> dict:
+    """An operation's answers: ``ok`` with ``schema``, and each of ``errors`` as the component ``error``."""
     out = {ok: answer(words, schema) if schema is not None else {"description": words}}
     for status in errors:
-        out[status] = answer(ERROR_WORDS[status], {"$ref": "#/components/schemas/Error"})
+        out[status] = answer(ERROR_WORDS[status], {"$ref": f"#/components/schemas/{error}"})
     return out
+
+
+#: ``GET /api/v1/games`` (``Game.describe``): each game, its presets and its house rules, nothing else
+WORDS = {"label": STRING, "help": nullable(STRING), "reading": BOOLEAN}
+GAMES = closed({"games": {"type": "array", "items": closed({
+    "slug": STRING, "name": STRING, "kind": {"enum": ["shedding", "trick"]}, "built": BOOLEAN, "actions": STRINGS,
+    "presets": STRINGS,
+    "preset_details": {"type": "array", "items": closed({"name": STRING, **WORDS, "settings": OBJECT})},
+    "options": {"type": "array", "items": closed({"name": STRING, "default": {}, "values": {"type": "array"},
+                                                  **WORDS})}})}})
 
 
 # ---------------------------------------------------------------------------
@@ -250,11 +271,7 @@ def build_document(served_rules: Iterable, more_operations: Iterable[Callable[[]
     rules = list(served_rules)
     paths: dict[str, dict] = {
         "/api/v1/games": {"get": {"operationId": "games", "tags": ["games"],
-                                  "responses": responses("200", obj({"games": {"type": "array", "items": obj(
-                                      {"slug": STRING, "name": STRING, "presets": STRINGS,
-                                       "options": {"type": "array", "items": obj(
-                                           {"name": STRING, "default": {}, "values": {"type": "array"}})}})}}),
-                                      ("429",))}},
+                                  "responses": responses("200", GAMES, ("429",))}},
         "/api/v1/openapi.json": {"get": {"operationId": "openapi", "tags": ["games"],
                                          "responses": {"200": answer(t("本文档", "this document"), OBJECT)}}},
     }
@@ -267,7 +284,8 @@ def build_document(served_rules: Iterable, more_operations: Iterable[Callable[[]
             if kept:
                 paths[path] = kept
     add_links(paths)
-    schemas = {"Error": ERROR, **{f"{g.slug}_rules": rules_schema(g.ruleset) for g in all_games()}}
+    schemas = {"Error": ERROR, "TableError": TABLE_ERROR,
+               **{f"{g.slug}_rules": rules_schema(g.ruleset) for g in all_games()}}
     return {
         "openapi": "3.1.0",
         "info": {"title": t("牌局 Paiju API", "Paiju API"), "version": "1",

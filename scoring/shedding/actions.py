@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from operator import itemgetter
 from typing import Any, Callable, Mapping, Sequence
 
-from ..answers import answer, field
+from ..answers import READING, answer, field
 from ..cards import Card, format_cards, format_play, in_ascending_order, missing_from, parse_cards, written_places
 from ..errors import InvalidInput, InvalidNotation, MalformedInput, PaijuError
 from ..games import ActionTable
@@ -104,6 +104,9 @@ LATER_INPUTS = {"check": Schema((PREVIOUS_READING,)),
                 "hint": Schema((replace(PREVIOUS_READING, shown_when=never), LIMIT))}
 
 
+#: what every reading of this core carries: :data:`~scoring.answers.READING`'s fields, its size and whether it
+#: is a bomb (a game declares what its patterns add: ``Game.reading_fields``)
+SHEDDING_READING = READING + answer(field("size", "integer"), field("bomb", "boolean"))
 #: what each action answers
 CLASSIFIED = answer(field("cards", "text"), field("valid", "boolean"), field("readings", "readings"),
                     field("reason", "text"))
@@ -368,7 +371,7 @@ def shedding_actions(spec_for: SpecFor) -> ActionTable:
     return ActionTable({"classify": lambda payload, rules: classify(spec_for(rules), payload),
                         "check": lambda payload, rules: check(spec_for(rules), payload),
                         "hint": lambda payload, rules: hint(spec_for(rules), payload)},
-                       lambda action, rules: shedding_input(action, spec_for(rules)), ANSWERS)
+                       lambda action, rules: shedding_input(action, spec_for(rules)), ANSWERS, SHEDDING_READING)
 
 
 def why_not(spec: SheddingSpec, rs: Sequence[Reading], table: Reading) -> Text:

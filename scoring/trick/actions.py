@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping, Sequence
 
-from ..answers import answer, field
+from ..answers import READING, answer, field
 from ..cards import Card
 from ..errors import InvalidInput, PaijuError
 from ..i18n import join, t
@@ -61,6 +61,11 @@ DECLARED = {"classify": TRICK_INPUTS["classify"], "trick": TRICK_INPUTS["trick"]
             "hint": TRICK_INPUTS["hint"] + LATER_INPUTS["hint"] + Schema((LIMIT,))}
 
 
+#: what a reading of a trick game carries: its suit group and whether it is trump; one unit's length and width
+#: (2 for a pair), or a throw's units and their kinds
+TRICK_READING = READING + answer(field("group", "text"), field("trump", "boolean"),
+                                 field("length", "integer", required=False), field("width", "integer", required=False),
+                                 field("units", "texts", required=False), field("unit_kinds", "texts", required=False))
 #: what each action answers (bidding's is declared with the bidding)
 ANSWERS = {
     "classify": answer(field("cards", "text"), field("valid", "boolean"), field("readings", "readings"),

@@ -5,7 +5,7 @@ from typing import Any, Callable, ClassVar
 
 from ..games import ActionTable, Game
 from ..inputs import Schema
-from .actions import ANSWERS, trick_actions, trick_input
+from .actions import ANSWERS, TRICK_READING, trick_actions, trick_input
 from .bidding import BIDDING_ANSWER, BIDDING_INPUT, BidRules, bidding_action
 from .order import TrickSpec
 
@@ -21,7 +21,7 @@ class TrickGame(Game):
     def actions(self):
         if "_actions" not in self.__dict__:  # built once per game: the actions are plain functions
             self._actions = ActionTable({**trick_actions(self.spec_of), "bidding": bidding_action(self.bid_rules_of)},
-                                        action_input, {**ANSWERS, "bidding": BIDDING_ANSWER})
+                                        action_input, {**ANSWERS, "bidding": BIDDING_ANSWER}, TRICK_READING)
         return self._actions
 
 

@@ -119,38 +119,81 @@ def answer_schema(doc: dict, path: str) -> dict:
     return doc["paths"][path]["post"]["responses"]["200"]["content"]["application/json"]["schema"]
 
 
-def test_every_answer_schema_is_closed_and_declares_what_it_requires(doc_en):
-    for game in all_games():
-        for action in game.action_names():
-            schema = answer_schema(doc_en, f"/api/v1/{game.slug}/{action}")
-            assert schema["additionalProperties"] is False, (game.slug, action)
-            assert set(schema["required"]) <= set(schema["properties"]), (game.slug, action)
+def objects_in(schema) -> list[dict]:
+    """Every object schema inside ``schema`` (itself included), however deep."""
+    if isinstance(schema, list):
+        return [o for item in schema for o in objects_in(item)]
+    if not isinstance(schema, dict):
+        return []
+    own = [schema] if schema.get("type") == "object" else []
+    return own + [o for value in schema.values() for o in objects_in(value)]
 
 
-def test_every_binding_examples_answer_validates_against_its_closed_schema(doc_en, client):
-    answered = 0
+def test_every_answer_schema_and_the_error_is_closed_to_its_depths_and_declares_what_it_requires(doc_en):
+    schemas = {(g.slug, a): answer_schema(doc_en, f"/api/v1/{g.slug}/{a}")
+               for g in all_games() for a in g.action_names()}
+    schemas["Error"] = doc_en["components"]["schemas"]["Error"]
+    for where, schema in schemas.items():
+        objects = objects_in(schema)
+        assert objects and objects[0] is schema, where
+        for found in objects:  # the answer, its readings, a chain bomb's x by y, a 冲关 row, an error …
+            assert found["additionalProperties"] is False, (where, found)
+            assert set(found.get("required", ())) <= set(found["properties"]), (where, found)
+
+
+def test_the_games_list_is_closed_and_answers_as_the_document_says_in_both_languages(doc_en, client):
+    schema = doc_en["paths"]["/api/v1/games"]["get"]["responses"]["200"]["content"]["application/json"]["schema"]
+    assert all(found["additionalProperties"] is False for found in objects_in(schema) if "properties" in found)
+    for lang in ("zh", "en"):
+        listed = client.get("/api/v1/games", headers={"Accept-Language": lang}).get_json()
+        jsonschema.Draft202012Validator(schema).validate(listed)
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate({"games": [{**listed["games"][0], "more": 1}]}, schema)
+
+
+def error_schema(doc: dict) -> dict:
+    return resolved(doc, {"$ref": "#/components/schemas/Error"})
+
+
+def test_every_binding_examples_answer_validates_against_its_closed_schema_errors_included(doc_en, client):
+    """A 200 against its operation's answer, a refusal against the closed error shape (docs/api.md, Errors)."""
+    counted = {"answers": 0, "errors": 0}
     for example in EXAMPLES:
         path = f"/api/v1/{example.slug}/{example.action}"
         resp = client.post(path, json=example.payload)
-        if resp.status_code == 200:
-            jsonschema.Draft202012Validator(answer_schema(doc_en, path)).validate(resp.get_json())
-            answered += 1
-    assert answered > 200
+        ok = resp.status_code == 200
+        assert ok or resp.status_code in (400, 422), (example.source, resp.status_code)
+        schema = answer_schema(doc_en, path) if ok else error_schema(doc_en)
+        jsonschema.Draft202012Validator(schema).validate(resp.get_json())
+        counted["answers" if ok else "errors"] += 1
+    assert counted["answers"] > 200 and counted["errors"] > 20, counted
 
 
-def test_an_undeclared_answer_field_is_refused_by_the_schema(doc_en):
+def test_an_undeclared_answer_field_is_refused_by_the_schema_at_any_depth(doc_en):
     settled = {"deltas": [1, -1], "steps": [], "outcome": "dankou", "outcome_name": "单扣", "multiplier": 1}
     validator = jsonschema.Draft202012Validator(answer_schema(doc_en, "/api/v1/shuangkou/settle"))
     validator.validate(settled)
     with pytest.raises(jsonschema.ValidationError):
         validator.validate({**settled, "more": 1})
+    reading = {"kind": "q783", "label": "正Q783", "size": 4, "bomb": False, "cards": "♦Q ♦7 ♦8 ♦3", "pure": True}
+    checked = {"legal": True, "reason": "", "reading": reading, "readings": [reading]}
+    validator = jsonschema.Draft202012Validator(answer_schema(doc_en, "/api/v1/q783/check"))
+    validator.validate(checked)
+    for wrong in ({**checked, "reading": {**reading, "lines": 7}}, {**checked, "readings": [{**reading, "x": 1}]}):
+        with pytest.raises(jsonschema.ValidationError):
+            validator.validate(wrong)
+    error = {"error": {"code": "invalid_cards", "message": "…", "field": "cards"}}
+    validator = jsonschema.Draft202012Validator(error_schema(doc_en))
+    validator.validate(error)
+    for wrong in ({**error, "more": 1}, {"error": {**error["error"], "more": 1}}):
+        with pytest.raises(jsonschema.ValidationError):
+            validator.validate(wrong)
 
 
 def test_an_error_answer_matches_the_documented_error_shape(doc_en, client):
-    error = resolved(doc_en, {"$ref": "#/components/schemas/Error"})
     resp = client.post("/api/v1/hongwu/settle", json={"declarer": "x", "bid": 7})
     assert resp.status_code == 400
-    jsonschema.Draft202012Validator(error).validate(resp.get_json())
+    jsonschema.Draft202012Validator(error_schema(doc_en)).validate(resp.get_json())
     assert len(resp.get_json()["errors"]) > 1
 
 

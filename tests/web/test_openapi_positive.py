@@ -1,7 +1,8 @@
 """The document is no stricter than the server: schemathesis draws requests the OpenAPI document allows (card
 text in the notation's pattern, rows that give what they need …) for every calculator operation, and the server
 takes each or refuses it only for a rule of the game the document cannot state (positive_data_acceptance: a 2xx
-or a 422, never a 400 or a 5xx). Its other half is tests/web/test_openapi_negative.py."""
+or a 422, never a 400 or a 5xx), and answers as the document's closed answer schemas say (no undeclared field, a
+reading of cards included: response_schema_conformance). Its other half is tests/web/test_openapi_negative.py."""
 from __future__ import annotations
 
 import tempfile
@@ -10,6 +11,7 @@ import pytest
 import schemathesis
 from hypothesis import HealthCheck, settings
 from properties import examples
+from schemathesis.specs.openapi.checks import response_schema_conformance
 
 from webapp import create_app
 
@@ -36,7 +38,8 @@ schema = schemathesis.pytest.from_fixture("positive_schema")
 @pytest.mark.slow  # the whole document walked: left out of `make check`
 @schema.include(path_regex=r"^/api/v1/(?!tables|games|openapi|circles)[a-z0-9]+/").parametrize()
 @settings(max_examples=examples(20), deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
-def test_every_request_the_document_allows_is_taken_or_refused_by_a_rule_of_the_game(case):
+def test_every_request_the_document_allows_is_taken_or_refused_by_a_rule_of_the_game_as_the_document_answers(case):
     response = case.call()
     # a rule of the game the document cannot state answers 422 (docs/api.md, "Errors"); nothing else is refused
     assert response.status_code in {200, 422}, (response.status_code, case.body, response.text)
+    case.validate_response(response, checks=[response_schema_conformance])

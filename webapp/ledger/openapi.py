@@ -3,6 +3,7 @@ builds the document; the ledger adds these when it is set up)."""
 from __future__ import annotations
 
 import unicodedata
+from functools import partial
 
 from scoring.i18n import t
 from scoring.inputs import INT_TEXT, PLAIN_TEXT, PY_SPACE
@@ -20,14 +21,17 @@ from ..openapi import (
     most_seats,
     nullable,
     obj,
-    responses,
     rules_ref,
     seat_bounds,
     storable,
 )
+from ..openapi import responses as calculator_responses
 from .cleaning import MAX_NAME, MAX_SEATS, MIN_SEATS
 from .paging import LAST_FROM, MOST_HANDS
 
+#: an operation's answers, its errors the ledger's (``TableError``: beside the error, what it names: the version
+#: now, the next evening, the seating …)
+responses = partial(calculator_responses, error="TableError")
 LEDGER_ERRORS = ("400", "403", "404", "409", "413", "415", "422", "429")
 TABLE_ID = {"name": "table_id", "in": "path", "required": True, "schema": STRING}
 NUMBER = {"name": "number", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 0}}
@@ -80,7 +84,7 @@ def name_text() -> str:
 
 def conflict(words, extra: dict) -> dict:
     """A 409 whose error body carries ``extra`` (docs/api.md: the evening closed, the seats changed, …)."""
-    return answer(words, {"allOf": [{"$ref": "#/components/schemas/Error"}, obj({}, extra)]})
+    return answer(words, {"allOf": [{"$ref": "#/components/schemas/TableError"}, obj({}, extra)]})
 
 
 def seated(players: dict, game) -> dict:
