@@ -2,7 +2,8 @@
 form for the next hand is there with them: every control a typical hand uses, and the save, is reached
 without a swipe on a phone (Chromium, 360 × 780, touch), in zh and in en, in light and in dark; a Q783 hand of three
 rounds and a 二七王 hand with 冲关 among them; and the next evening (issue 41), started from that page with a tap on
-同样的人和规则，开新的一晚, its first hand entered without a swipe. Swipes are counted as bench/taps.py counts them."""
+同样的人和规则，开新的一晚, its first hand entered without a swipe, and the last hand edited from there (修改 beside
+撤销) without a swipe. Swipes are counted as bench/taps.py counts them."""
 from __future__ import annotations
 
 import pytest
@@ -82,6 +83,17 @@ def test_the_next_evening_and_its_first_hand_are_reached_from_the_table_without_
     got = play(phone, live_server, hand)  # 开新的一晚 tapped where a save lands, then the new evening's first hand
     assert got.swipes == 0, got.log
     assert got.deltas == hand.expected  # saved on the new evening as its first hand
+
+
+#: bench/taps.py's edit rows, one a game: 修改第1局 tapped where a save lands, the hand put right, saved
+EDITS = [hand for hand in HANDS if hand.way == "edit"]
+
+
+@pytest.mark.parametrize("hand", EDITS, ids=[hand.slug for hand in EDITS])
+def test_the_last_hand_is_edited_from_the_table_without_a_swipe(phone, live_server, hand):
+    got = play(phone, live_server, hand)
+    assert got.swipes == 0, got.log
+    assert got.deltas == hand.expected  # the hand as put right, not as it was
 
 
 def test_a_q783_round_is_one_short_row_once_the_next_round_begins(phone, live_server):
