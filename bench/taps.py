@@ -5,16 +5,16 @@ Run from the repository root with the test extras installed::
     python -m bench.taps
 
 It starts the app on a loopback port and drives Debian's Chromium at 360 × 780 with touch. Each hand is
-played on a table's page as the evening goes: the table has the hand before it, and the page is where a
-save leads (``/edit#entry``: the totals, then the form for the next hand); the next evening's rows start there
-too, with a tap on 同样的人和规则，开新的一晚 and then its first hand, and the edit rows with a tap on the last
-hand's 修改 (beside 撤销, over the totals) and then the hand entered again over what it held. A tap is a click or
-a digit typed. A swipe is a scroll the player needs
-to reach a control before tapping it: a control whose middle is off the screen, or under the save bar, costs
-one (opening a closed part of the form brings it into view by itself; that costs nothing). Each line gives
-the game, the hand, the taps and swipes used and the budgets (swipes: 0 for every hand); the last line is
-``taps: all within budget`` or ``taps: N over budget``. Each counted hand's result is checked too (a count
-for a hand that settled wrong would mean nothing).
+played on a table's page as the evening goes: a new table's first hand where 开桌 leads (``/edit?new=1#entry``),
+and a later hand where the save of the hand before it leads (``/edit#entry``: the totals, then the form for the
+next hand); the next evening's rows start there too, with a tap on 同样的人和规则，开新的一晚 (under the totals)
+and then its first hand, and the edit rows with a tap on the last hand's 修改 (beside 撤销, over the totals) and
+then the hand entered again over what it held (跑得快 and Q783: what was wrong put right). A tap is a click or a
+digit typed. A swipe is a scroll the player needs to reach a control before tapping it: a control whose middle is
+off the screen, or under the save bar, costs one (opening a closed part of the form brings it into view by
+itself; that costs nothing). Each line gives the game, the hand, the taps and swipes used and the budgets
+(swipes: 0 for every hand); the last line is ``taps: all within budget`` or ``taps: N over budget``. Each counted
+hand's result is checked too (a count for a hand that settled wrong would mean nothing).
 """
 from __future__ import annotations
 
@@ -120,6 +120,17 @@ def q783_rounds(*rounds: tuple[int, str], out: int) -> Callable[[Finger], None]:
     return play
 
 
+def q783_fix(f: Finger) -> None:
+    """The first round was won with 正Q783, not a plain play."""
+    f.tap(radio("rounds-0-won_with", "zheng_q783"))
+
+
+def paodekuai_fix(f: Finger) -> None:
+    """Seat 3's cards left put right: a tap on its box (which selects what it holds), then the number."""
+    f.tap("form.ledger-form input[data-seat='3'][data-max]")
+    f.type("10")
+
+
 def q783_first(f: Finger) -> None:
     """A table's first hand: every bank 100 (one chip), one round, who went out."""
     f.tap("button[data-set-all][data-value='100']")
@@ -164,13 +175,19 @@ class Hand:
 #: a 大局's first hand: banks of 125, one plain round won by seat 0, who goes out first; the banks carry on
 Q783_START = {"banks": [125, 125, 125, 125], "rounds": [{"winner": 0, "won_with": "plain"}], "finish_order": [0]}
 HANDS = [
+    # a new table's first hand, on the page 开桌 leads to
+    Hand("跑得快", "first hand", "paodekuai", paodekuai, 9, ["+87", "−5", "−52", "−30"]),
+    Hand("双扣", "first hand, one 7-line bomb", "shuangkou", shuangkou_bomb, 6, ["−3", "+15", "−3", "−9"]),
+    Hand("Q783", "first hand: banks, one round", "q783", q783_first, 5, ["−90", "+270", "−90", "−90"]),
+    Hand("红五", "first hand", "hongwu", hongwu, 7, ["−2", "+6", "−2", "−2"]),
+    Hand("二七王", "first hand", "erqiwang", erqiwang, 6, ["+2", "−2", "+2", "−2"]),
+    # the next hand, where the save of the hand before it lands
     Hand("跑得快", "winner + three losers' cards left", "paodekuai", paodekuai, 9, ["+87", "−5", "−52", "−30"],
          {"winner": 0, "cards_left": [0, 1, 1, 1]}),
     Hand("双扣", "finishing order, no bomb", "shuangkou", shuangkou_plain, 4, ["+3", "−3", "+3", "−3"],
          {"finish_order": [0, 2]}),
     Hand("双扣", "finishing order, one 7-line bomb", "shuangkou", shuangkou_bomb, 6, ["−3", "+15", "−3", "−9"],
          {"finish_order": [0, 2]}),
-    Hand("Q783", "first hand: banks, one round", "q783", q783_first, 5, ["−90", "+270", "−90", "−90"]),
     Hand("Q783", "one round (winner + what won)", "q783", q783_rounds((1, "zheng_q783"), out=1), 4,
          ["−90", "+230", "−70", "−70"], Q783_START),
     Hand("Q783", "three rounds", "q783", q783_rounds((1, "zheng_q783"), (2, "plain"), (0, "fu_q783"), out=2), 8,
@@ -193,8 +210,14 @@ HANDS = [
     Hand("二七王", "next evening, then its first hand", "erqiwang", erqiwang, 7, ["+2", "−2", "+2", "−2"],
          {"declarer": 0, "bid": 60, "defender_points": 40}, "next evening"),
     # the last hand edited: 修改第1局 (beside 撤销) tapped on the table, the hand entered again over what it held
+    # (跑得快 and Q783: what was wrong put right, the rest left as it was)
+    Hand("跑得快", "edit hand 1 (Jennifer had 10 cards left, not 1)", "paodekuai", paodekuai_fix, 6,
+         ["+87", "−5", "−52", "−30"], {"winner": 0, "cards_left": [0, 5, 13, 1]}, "edit"),
     Hand("双扣", "edit hand 1 (was 双扣, now one 7-line bomb)", "shuangkou", shuangkou_bomb, 7,
          ["−3", "+15", "−3", "−9"], {"finish_order": [0, 2]}, "edit"),
+    Hand("Q783", "edit hand 1 (round 1 won with 正Q783, not a plain play)", "q783", q783_fix, 4,
+         ["−90", "+270", "−90", "−90"], {"banks": [100, 100, 100, 100], "rounds": [{"winner": 1, "won_with": "plain"}],
+                                         "finish_order": [1]}, "edit"),
     Hand("红五", "edit hand 1 (was 庄家 seat 0)", "hongwu", hongwu, 8, ["−2", "+6", "−2", "−2"],
          {"declarer": 0, "bid": 100, "declarer_points": 120}, "edit"),
     Hand("二七王", "edit hand 1 (was bid 80)", "erqiwang", erqiwang, 7, ["+2", "−2", "+2", "−2"],
@@ -235,7 +258,8 @@ def play(page: Page, base: str, hand: Hand) -> Played:
         api(base, f"tables/{table['id']}/hands", hand.before, token=table["edit_token"])
         number = 2
     page.goto(table["edit_url"].replace("http://localhost", base))  # keeps the edit token on this phone
-    page.goto(f"{base}/tables/{table['id']}/edit#entry")  # where a save leads
+    # where a save leads; a new table's first hand: where 开桌 leads
+    page.goto(f"{base}/tables/{table['id']}/edit{'' if hand.before else '?new=1'}#entry")
     finger = Finger(page)
     if hand.way == "next evening":
         finger.tap(NEXT_EVENING)

@@ -1,14 +1,16 @@
 """The next hand on one screen (issue 26): after a save on a table page the page lands on the totals, and the
 form for the next hand is there with them: every control a typical hand uses, and the save, is reached
 without a swipe on a phone (Chromium, 360 × 780, touch), in zh and in en, in light and in dark; a Q783 hand of three
-rounds and a 二七王 hand with 冲关 among them. Swipes are counted as bench/taps.py counts them."""
+rounds and a 二七王 hand with 冲关 among them; and the next evening (issue 41), started from that page with a tap on
+同样的人和规则，开新的一晚, its first hand entered without a swipe, and the last hand edited from there (修改 beside
+撤销) without a swipe. Swipes are counted as bench/taps.py counts them."""
 from __future__ import annotations
 
 import pytest
 from playwright.sync_api import expect
 
-from bench.taps import (NAMES, REACHABLE, SAVE, Finger, api, erqiwang, hongwu, new_phone, paodekuai, q783_rounds,
-                        radio, shuangkou_bomb)
+from bench.taps import (HANDS, NAMES, REACHABLE, SAVE, Finger, api, erqiwang, hongwu, new_phone, paodekuai, play,
+                        q783_rounds, radio, shuangkou_bomb)
 
 pytestmark = pytest.mark.browser
 
@@ -70,6 +72,28 @@ def test_after_a_save_the_next_hand_and_its_save_are_reached_without_a_swipe(pho
     finger.reach(SAVE)
     assert finger.swipes == 0, finger.log
     save(phone, 2)  # and the hand entered was one the table takes
+
+
+#: bench/taps.py's next-evening rows: a table with a hand, its page where a save lands, 开新的一晚 tapped there
+NEXT_EVENINGS = [hand for hand in HANDS if hand.way == "next evening"]
+
+
+@pytest.mark.parametrize("hand", NEXT_EVENINGS, ids=[hand.slug for hand in NEXT_EVENINGS])
+def test_the_next_evening_and_its_first_hand_are_reached_from_the_table_without_a_swipe(phone, live_server, hand):
+    got = play(phone, live_server, hand)  # 开新的一晚 tapped where a save lands, then the new evening's first hand
+    assert got.swipes == 0, got.log
+    assert got.deltas == hand.expected  # saved on the new evening as its first hand
+
+
+#: bench/taps.py's edit rows, one a game: 修改第1局 tapped where a save lands, the hand put right, saved
+EDITS = [hand for hand in HANDS if hand.way == "edit"]
+
+
+@pytest.mark.parametrize("hand", EDITS, ids=[hand.slug for hand in EDITS])
+def test_the_last_hand_is_edited_from_the_table_without_a_swipe(phone, live_server, hand):
+    got = play(phone, live_server, hand)
+    assert got.swipes == 0, got.log
+    assert got.deltas == hand.expected  # the hand as put right, not as it was
 
 
 def test_a_q783_round_is_one_short_row_once_the_next_round_begins(phone, live_server):

@@ -22,7 +22,7 @@ def client(lclient):  # noqa: F811
 
 
 def entry_of(html: str) -> str:
-    """The entry (totals, then the next hand's form) as the page shows it, up to the evening's links."""
+    """A new table's entry (totals, then its first hand's form) as the page shows it, up to the evening's links."""
     start = html.index('id="entry"')
     return html[start:html.index('class="evening-links"', start)]
 
@@ -47,6 +47,20 @@ def test_once_the_table_has_a_hand_the_join_button_sits_above_the_entry(client):
     html = client.get(edit_path).get_data(as_text=True)
     assert html.count("让大家加入") == 1 and html.index("让大家加入") < html.index('id="entry"')
     assert "开好了" not in html
+
+
+def test_settle_up_and_a_new_evening_sit_under_the_totals_once_the_table_has_a_hand(client):
+    table_id, edit_path = open_table(client)
+    html = client.get(edit_path).get_data(as_text=True)  # an empty table: under its first hand
+    assert html.index('id="new-hand"') < html.index('class="evening-links"')
+    record(client, edit_path, **BANKS, **first_out(1))
+    html = client.get(edit_path).get_data(as_text=True)  # where a save lands: between the totals and the form
+    assert html.count('class="evening-links"') == 1
+    assert html.index('id="live"') < html.index('class="evening-links"') < html.index('id="new-hand"')
+    links = html[html.index('class="evening-links"'):html.index('id="new-hand"')]
+    assert "结账：谁付给谁" in links and "同样的人和规则，开新的一晚" in links
+    viewer = client.application.test_client().get(f"/tables/{table_id}").get_data(as_text=True)
+    assert viewer.count('class="evening-links"') == 1 and "结账：谁付给谁" in viewer and "new-evening" not in viewer
 
 
 def test_settle_up_leads_back_to_the_editable_table_on_the_phone_that_holds_its_edit_token(client, app):
