@@ -3,8 +3,14 @@ names the server's forms give: ``rules-preset``, ``finish_order-1``, ``bombs-0-l
 tests enter the binding examples through the pages with these, and check the phone's reading of them."""
 from __future__ import annotations
 
+from html.parser import HTMLParser
+
+from databases import mark_migrated, migrated_sqlite_url
+from werkzeug.datastructures import MultiDict
+
 from scoring import inputs
 from scoring.registry import all_games, get_game
+from webapp import create_app
 from webapp.offline_page import answer
 
 
@@ -124,3 +130,53 @@ def phone_messages(slug: str, action: str, payload: dict, lang: str = "zh") -> l
     """The error messages the phone shows for ``payload`` entered in the ``action`` tab's form."""
     view = answer(slug, action, entered_pairs(slug, action, payload), lang)["view"]
     return [li["text"] for ul in view["children"] for li in ul["children"]]
+
+
+# -- what the server's page shows for the same entries (the phone must show the same words) ---------------
+
+class PageWords(HTMLParser):
+    """The words of a page's answer box (``#result``), each text as the page shows it, in order, and the error
+    messages the page puts on its fields and above its form (``.error``)."""
+
+    def __init__(self):
+        super().__init__()
+        self.result: list[str] = []
+        self.errors: list[str] = []
+        self.open: list[str] = []  # what each open element is: "result", "error" or ""
+
+    def handle_starttag(self, tag, attrs):
+        if tag in ("input", "br", "img", "meta", "link", "option"):
+            return
+        attrs = dict(attrs)
+        inside = "result" if attrs.get("id") == "result" or "result" in self.open else ""
+        self.open.append("error" if "error" in (attrs.get("class") or "").split() else inside)
+
+    def handle_endtag(self, tag):
+        if tag not in ("input", "br", "img", "meta", "link", "option") and self.open:
+            self.open.pop()
+
+    def handle_data(self, data):
+        text = data.strip()
+        if not text or not self.open:
+            return
+        if self.open[-1] == "error":
+            self.errors.append(text)
+        elif "result" in self.open:
+            self.result.append(text)
+
+
+def pages_without_csrf(tmp_path_factory):
+    """The pages with no CSRF token to fetch first: a form is posted as a player's tap posts it."""
+    url = migrated_sqlite_url(tmp_path_factory.mktemp("pages") / "pages.db")
+    app = mark_migrated(create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE_URL": url,
+                                    "WTF_CSRF_ENABLED": False}))
+    return app.test_client()
+
+
+def page_words(client, slug, tab, pairs, lang) -> PageWords:
+    client.set_cookie("lang", lang)
+    resp = client.post(f"/{slug}/{tab}", data=MultiDict(pairs), headers={"HX-Request": "true"})
+    assert resp.status_code == 200
+    words = PageWords()
+    words.feed(resp.get_data(as_text=True))
+    return words

@@ -19,7 +19,15 @@ from __future__ import annotations
 
 import pytest
 from binding_examples import EXAMPLES, Example
-from offline_forms import as_entered, entered_pairs, phone_messages, unused_fields
+from offline_forms import (
+    PageWords,
+    as_entered,
+    entered_pairs,
+    page_words,
+    pages_without_csrf,
+    phone_messages,
+    unused_fields,
+)
 from playwright.sync_api import Error as PageError
 from test_offline_engine_browser import (
     CLEAR,
@@ -71,6 +79,12 @@ for _example in EXAMPLES:
     DRAWN.setdefault((_example.slug, as_entered(_example)[0], drawn_as(_example)), _example)
 #: those, grouped so that a tab is loaded once and redrawn per house rules
 ORDERED = sorted(DRAWN.values(), key=lambda e: (group_of(e)[:2], EXAMPLES.index(e)))
+
+
+@pytest.fixture(scope="module")
+def server_pages(tmp_path_factory):
+    """The server's own pages, asked in-process, for the words a page shows for the same entries."""
+    return pages_without_csrf(tmp_path_factory)
 
 
 @pytest.fixture(scope="module")
@@ -146,6 +160,20 @@ def assert_same_bidding(result, body):
     assert texts(result.locator("ol.steps li")) == body["steps"]
 
 
+def assert_same_words_as_the_servers_page(result, server_pages, example):
+    """What the phone drew, as text, is what the server's page shows for the same entries: the answer box's
+    words in order (the phone's own "offline" mark aside), or the same error messages."""
+    tab, payload = as_entered(example)
+    page = page_words(server_pages, example.slug, tab, entered_pairs(example.slug, tab, payload), "zh")
+    drawn = PageWords()
+    drawn.feed(result.evaluate("el => el.outerHTML"))
+    shown = [text for text in drawn.result if text != MARK]
+    if page.result:
+        assert shown == page.result, example.source
+    else:
+        assert sorted(texts(result.locator("ul.errors li"))) == sorted(page.errors), example.source
+
+
 SAME = {"settle": assert_same_settlement, "check": assert_same_verdict, "hint": assert_same_plays,
         "trick": assert_same_winner, "bidding": assert_same_bidding}
 
@@ -162,7 +190,7 @@ def example_id(example: Example) -> str:
 
 
 @pytest.mark.parametrize("example", ORDERED, ids=example_id)
-def test_each_binding_example_offline_gives_the_apis_answer(phone, live_server, example):
+def test_each_binding_example_offline_gives_the_apis_answer(phone, live_server, server_pages, example):
     tab, payload = as_entered(example)
     status, body = api_reply(live_server, example.slug, tab, payload)
     try:
@@ -178,6 +206,7 @@ def test_each_binding_example_offline_gives_the_apis_answer(phone, live_server, 
         assert texts(result.locator("ul.errors li")) == phone_messages(example.slug, tab, payload), example.source
     else:
         SAME[tab](result, body)
+    assert_same_words_as_the_servers_page(result, server_pages, example)
     for name in unused_fields(example):  # not in the form; the answer is the one the API gives with it
         assert phone.locator(f'#panel form [name="{name}"], #panel form [name^="{name}-"]').count() == 0
         assert api_reply(live_server, example.slug, tab, example.payload)[1]["deltas"] == body["deltas"]

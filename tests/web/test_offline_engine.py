@@ -2,17 +2,24 @@
 from __future__ import annotations
 
 import hashlib
-from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 from binding_examples import EXAMPLES
-from databases import mark_migrated, migrated_sqlite_url
-from offline_forms import SHEDDING_HINTS, as_entered, entered_pairs, examples, form_pairs, view_texts
+from offline_forms import (
+    SHEDDING_HINTS,
+    as_entered,
+    entered_pairs,
+    examples,
+    form_pairs,
+    page_words,
+    pages_without_csrf,
+    view_texts,
+)
 from werkzeug.datastructures import MultiDict
 
 from scoring.registry import all_games, get_game
-from webapp import create_app, forms, schema_forms
+from webapp import forms, schema_forms
 from webapp.offline_page import Posted, answer, form_payload, settle_fields
 from webapp.pwa import RUNTIME_DIR
 
@@ -120,53 +127,9 @@ def test_every_refused_example_is_refused_by_the_api_too(client):
 
 # -- what the phone shows is what the server's page shows (scoring/result_view.py, drawn by both) ---------------
 
-class PageWords(HTMLParser):
-    """The words of a page's answer box (``#result``), each text as the page shows it, in order, and the error
-    messages the page puts on its fields and above its form (``.error``)."""
-
-    def __init__(self):
-        super().__init__()
-        self.result: list[str] = []
-        self.errors: list[str] = []
-        self.open: list[str] = []  # what each open element is: "result", "error" or ""
-
-    def handle_starttag(self, tag, attrs):
-        if tag in ("input", "br", "img", "meta", "link", "option"):
-            return
-        attrs = dict(attrs)
-        inside = "result" if attrs.get("id") == "result" or "result" in self.open else ""
-        self.open.append("error" if "error" in (attrs.get("class") or "").split() else inside)
-
-    def handle_endtag(self, tag):
-        if tag not in ("input", "br", "img", "meta", "link", "option") and self.open:
-            self.open.pop()
-
-    def handle_data(self, data):
-        text = data.strip()
-        if not text or not self.open:
-            return
-        if self.open[-1] == "error":
-            self.errors.append(text)
-        elif "result" in self.open:
-            self.result.append(text)
-
-
 @pytest.fixture(scope="module")
 def page_client(tmp_path_factory):
-    """The pages with no CSRF token to fetch first: a form is posted as a player's tap posts it."""
-    url = migrated_sqlite_url(tmp_path_factory.mktemp("pages") / "pages.db")
-    app = mark_migrated(create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE_URL": url,
-                                    "WTF_CSRF_ENABLED": False}))
-    return app.test_client()
-
-
-def page_words(client, slug, tab, pairs, lang) -> PageWords:
-    client.set_cookie("lang", lang)
-    resp = client.post(f"/{slug}/{tab}", data=MultiDict(pairs), headers={"HX-Request": "true"})
-    assert resp.status_code == 200
-    words = PageWords()
-    words.feed(resp.get_data(as_text=True))
-    return words
+    return pages_without_csrf(tmp_path_factory)
 
 
 ENTERED = [(e.slug, *as_entered(e)) for e in EXAMPLES] + [case for case in REFUSED]
