@@ -28,6 +28,15 @@
 
   // --- the service worker -------------------------------------------------------------------------------
 
+  /* registered once the page has loaded and is idle (issue 42): what the worker keeps for offline use (the static
+     files, the rules pages, the offline notices) is fetched after what the page itself needs, never beside it */
+  function whenIdle(then) {
+    function idle() {
+      if (window.requestIdleCallback) window.requestIdleCallback(then, {timeout: 3000}); else setTimeout(then, 0);
+    }
+    if (document.readyState === "complete") idle(); else window.addEventListener("load", idle);
+  }
+
   function registerWorker() {
     if (!("serviceWorker" in navigator) || !text.worker) return;
     // a page the worker did not fetch (the first visit) is not kept yet: the worker fetches it once more
@@ -491,7 +500,7 @@
   sayWhatHttpLacks();
   document.addEventListener("htmx:load", sayWhatHttpLacks);  // a boosted page's new body
   document.addEventListener("htmx:sendError", openAsPage);
-  registerWorker();
+  whenIdle(registerWorker);
   startLastSeen();
   startQueue();
   var wake = document.querySelector("[data-wake-lock]");
