@@ -41,6 +41,17 @@ ICONS = (
 def init_app(app) -> None:
     app.register_blueprint(bp)
     app.jinja_env.globals["offline_engine_ready"] = lambda: runtime_version() is not None
+    app.jinja_env.globals["offline_mode_on"] = offline_mode_on
+
+
+#: set by static/offline-engine.js while offline mode is on in this phone
+OFFLINE_COOKIE = "paiju_offline"
+
+
+def offline_mode_on() -> bool:
+    """This phone turned offline mode on: its game tabs bring the engine's script (static/offline-engine.js); a
+    phone that never did, as on any first visit, downloads none of it (issue 42). The pages vary on Cookie."""
+    return request.cookies.get(OFFLINE_COOKIE) == "1"
 
 
 @bp.get("/manifest.webmanifest")

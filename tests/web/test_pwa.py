@@ -139,6 +139,18 @@ def test_the_offline_switch_is_told_whether_the_server_has_the_offline_engine(cl
     assert 'data-engine="ready"' in client.get("/?lang=zh").get_data(as_text=True)
 
 
+def test_a_game_tab_brings_the_offline_engines_script_only_to_a_phone_with_offline_mode_on(client):
+    """A first visit downloads none of it (issue 42); static/offline-engine.js sets the cookie while it is on. The
+    home page, where the switch is, always brings it."""
+    engine = re.compile(r'<script src="/static/offline-engine\.[0-9a-f]{12}\.js" defer')
+    assert engine.search(client.get("/").get_data(as_text=True))
+    assert not engine.search(client.get("/paodekuai/settle").get_data(as_text=True))
+    client.set_cookie("paiju_offline", "1")
+    assert engine.search(client.get("/paodekuai/settle").get_data(as_text=True))
+    client.set_cookie("paiju_offline", "0")
+    assert not engine.search(client.get("/q783/rules").get_data(as_text=True))
+
+
 def test_every_page_carries_the_words_a_page_over_plain_http_shows(client):
     """Hidden until static/pwa.js finds the page is no secure context (tests/browser/test_browser_plain_http.py)."""
     for path in ("/", "/paodekuai/settle", "/q783/rules"):
