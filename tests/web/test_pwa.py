@@ -88,6 +88,8 @@ def test_the_worker_keeps_every_static_file_the_pages_reference_and_the_rules_in
     for slug in ("paodekuai", "shuangkou", "q783", "hongwu", "erqiwang"):
         assert {f"/{slug}/rules?lang=zh", f"/{slug}/rules?lang=en"} <= kept
     assert set(config["offline"].values()) <= kept
+    # and nothing no page shows offline: the install icon, the favicon fallback, the engine worker's source
+    assert not [url for url in kept if re.search(r"/(icon-512|icon-64|offline-engine-worker)\.", url)]
     for url in kept:
         assert client.get(url).status_code == 200, url
 
