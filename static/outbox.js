@@ -97,6 +97,18 @@
 
   function outbox() { return stored(OUTBOX, []); }
 
+  /* the hands held, and a cookie saying whether there are any: a page without this script loads it to send them
+     (static/pwa.js), and a page that has nothing of its own to keep in this phone loads nothing of it */
+  function keepOutbox(items) {
+    markHeld(items.length > 0);
+    return store(OUTBOX, items);
+  }
+
+  function markHeld(any) {
+    document.cookie = "paiju_held=" + (any ? "1; Max-Age=31536000" : "; Max-Age=0") + "; Path=/; SameSite=Lax" +
+      (location.protocol === "https:" ? "; Secure" : "");
+  }
+
   /* where the player saves: by the form's save button (in the bar that stays in reach), not above a
      form that may be longer than the screen */
   function statusBox(form) {
@@ -224,7 +236,7 @@
       delete item.refused;
       delete item.phone;  // settled again by the phone, with the seats now
     });
-    store(OUTBOX, items);
+    keepOutbox(items);
     showPending();
     flush();
   }
@@ -252,7 +264,7 @@
     var items = outbox();
     if (items.some(function (held) { return held.body === body; })) return true;
     items.push({action: action, body: body, at: Date.now()});
-    return store(OUTBOX, items);
+    return keepOutbox(items);
   }
 
   function hold(form, submitter) {
@@ -308,7 +320,7 @@
   }
 
   function drop(item) {
-    store(OUTBOX, outbox().filter(function (held) { return held.at !== item.at || held.body !== item.body; }));
+    keepOutbox(outbox().filter(function (held) { return held.at !== item.at || held.body !== item.body; }));
     listHeld();
   }
 
@@ -347,7 +359,7 @@
         if (held.at !== item.at || held.body !== item.body) return;
         held.refused = {status: said.status, message: said.message, seated: said.seated};
       });
-      store(OUTBOX, items);
+      keepOutbox(items);
       showPending(onItsPage(item));
       flush();
     });
@@ -408,6 +420,7 @@
   }
 
   function startQueue() {
+    markHeld(outbox().length > 0);  // in step with what this phone holds (its storage or its cookies cleared alone)
     var heldNow = holdFromNotice();
     freshenKey();
     document.addEventListener("submit", onSubmit);

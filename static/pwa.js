@@ -36,14 +36,21 @@
 
   function keptOffline() { return Boolean(document.querySelector("meta[name='paiju-offline'][content='keep']")); }
 
-  /* hands held on this phone, and no outbox.js on this page: it is loaded to send them (it keeps to itself) */
+  /* hands held on this phone (outbox.js keeps the cookie paiju_held in step), and no outbox.js on this page: it is
+     loaded to send them, after storage.js, which it keeps them by (a game tab may have none) */
   function sendHeldHands() {
     if (!text.outboxSrc || document.querySelector("script[data-outbox]")) return;
-    if (!window.PaijuStorage.read("outbox", []).length) return;
-    var outbox = document.createElement("script");
-    outbox.src = text.outboxSrc;
-    outbox.setAttribute("data-outbox", "");
-    document.head.appendChild(outbox);
+    if (!/(^|;\s*)paiju_held=1(;|$)/.test(document.cookie)) return;
+    if (!window.PaijuStorage) load(text.storageSrc, {});
+    load(text.outboxSrc, {"data-outbox": ""});
+  }
+
+  function load(src, marks) {
+    var added = document.createElement("script");
+    added.src = src;
+    added.async = false;  // in the order they are added
+    Object.keys(marks).forEach(function (name) { added.setAttribute(name, marks[name]); });
+    document.head.appendChild(added);
   }
 
   // --- a page opened over plain http (not a secure context): what it lacks, said once at the top --------------
