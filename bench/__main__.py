@@ -22,7 +22,9 @@ The parts, in the order they run (name one or more to run only those):
 * ``taps``: the taps and swipes a typical hand takes on a table page in Chromium (360 × 780, touch), against a
   budget per hand; swipes: 0 (``bench/taps.py``);
 * ``offline``: offline mode in Chromium: the bytes downloaded when it is turned on, the time to the first
-  offline answer cold and warm, the memory the page and its engine hold (``bench/offline.py``).
+  offline answer cold and warm, the memory the page and its engine hold (``bench/offline.py``);
+* ``first_visit``: a new phone's first visit in Chromium: the bytes the home, settle and table pages download
+  until loaded, against 30 KB, and what the service worker fetches before and after (``bench/first_visit.py``).
 
 ``repeat`` (a number) is how many runs the timing parts take their medians over. No assertion: figures to
 watch, not a test.
@@ -87,6 +89,7 @@ PARTS = {
     "instructions": lambda repeat: _module("instructions").main([]),
     "taps": lambda repeat: _module("taps").main(),
     "offline": lambda repeat: _module("offline").main([str(repeat or 5)]),
+    "first_visit": lambda repeat: _module("first_visit").main(),
 }
 
 

@@ -1,11 +1,11 @@
-/* A hand held on a table page with no signal (static/pwa.js), settled in the phone (offline mode, issue 29):
+/* A hand held on a table page with no signal (static/outbox.js), settled in the phone (offline mode, issue 29):
    - with offline mode on, the hands this table holds are settled by the engine in the phone
      (window.PaijuOfflineEngine.call "held_hands": webapp/offline_page.py), each as the ledger will settle it,
      from what the one before it carries (the form's data-phone-settle: the table's game, house rules, players,
      seating and what its next hand carries); each is listed with the words the engine picks (worked out on this
      phone, or refused and why), and the totals including the held hands ([data-held-totals]);
    - the phone's answer is kept with the held hand (its outbox item's "phone"); once the hand is recorded,
-     pwa.js asks recorded(item, number): the hand the post became (its page names it, data-recorded-hand), read
+     outbox.js asks recorded(item, number): the hand the post became (its page names it, data-recorded-hand), read
      from the API, is compared with it by the engine ("held_recorded") — a hand the phone refused and the ledger
      recorded counts as a difference too — and a difference is kept and shown ([data-held-disagree]) until the
      player says it was seen.
@@ -88,7 +88,7 @@
 
   var shown = 0;  // the latest listing: an older one still settling does not write over it
 
-  /* pwa.js listed the held hands ([data-held-hands], one li per hand, in order): settle and show them */
+  /* outbox.js listed the held hands ([data-held-hands], one li per hand, in order): settle and show them */
   function listed() {
     var cfg = config(), list = document.querySelector("[data-held-hands]");
     var totalsBox = document.querySelector("[data-held-totals]");
@@ -105,7 +105,7 @@
 
   // --- the ledger's answer compared ---------------------------------------------------------------------------
 
-  /* the hand was recorded (pwa.js, before it shows the page with it, with the number its page gave it): the
+  /* the hand was recorded (outbox.js, before it shows the page with it, with the number its page gave it): the
      engine compares the ledger's answer with the phone's (or with the phone's refusal) */
   function recorded(item, number) {
     var cfg = config(), f = form();

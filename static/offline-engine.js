@@ -34,6 +34,14 @@
 
   function store(state) {
     if (state) window.PaijuStorage.write("offlineEngine", state); else window.PaijuStorage.remove("offlineEngine");
+    markPages(Boolean(state && state.on));
+  }
+
+  /* a game tab brings this script only to a phone with offline mode on, which a cookie tells the server (issue 42:
+     a first visit downloads none of it); set before the pages to keep are fetched, cleared when it is turned off */
+  function markPages(on) {
+    document.cookie = "paiju_offline=" + (on ? "1; Max-Age=31536000" : "; Max-Age=0") + "; Path=/; SameSite=Lax" +
+      (location.protocol === "https:" ? "; Secure" : "");
   }
 
   function supported() {
@@ -340,6 +348,7 @@
   // -- start ------------------------------------------------------------------------------------------------------
 
   function init() {
+    markPages(Boolean(stored() && stored().on));  // in step with what this phone keeps (a cookie cleared alone)
     var box = document.getElementById("offline-engine");
     if (box) initSwitch(box);
     refresh();

@@ -4,9 +4,9 @@
 (function () {
   "use strict";
   var KEYS = {
-    outbox: "paiju.outbox",               // hands held with no signal (static/pwa.js)
+    outbox: "paiju.outbox",               // hands held with no signal (static/outbox.js)
     heldDisagree: "paiju.heldDisagree",   // held hands the ledger recorded otherwise (static/held-in-phone.js)
-    wakeLock: "paiju.wakeLock",           // the table page's wake lock switch (static/pwa.js)
+    wakeLock: "paiju.wakeLock",           // the table page's wake lock switch (static/outbox.js)
     myTables: "paiju.my-tables",          // your tables on this phone (static/mytables.js)
     players: "paiju.usual-players",       // the usual players (static/players.js)
     offlineEngine: "paiju-offline-engine" // offline mode and what it downloaded (static/offline-engine.js)

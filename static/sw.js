@@ -112,7 +112,7 @@ function offlineAnswer(request, url, held) {
   });
 }
 
-/* a kept table page says when it was kept (pwa.js shows "offline: as last seen at HH:MM") and carries
+/* a kept table page says when it was kept (outbox.js shows "offline: as last seen at HH:MM") and carries
    the hand it could not send, if any */
 function asLastSeen(kept, held) {
   return kept.text().then(function (html) {
@@ -128,7 +128,7 @@ function heldMarks(held) {
 }
 
 /* A hand form posted while the phone believed it had a signal: its table page as last seen (else the
-   offline notice) hands it to pwa.js,
+   offline notice) hands it to outbox.js,
    which holds it like any hand saved offline (it carries its idempotency key: sent twice, recorded once). */
 function heldHand(request, sent) {
   return /(^|&)idempotency_key=/.test(sent) ? {action: request.url, body: sent} : null;

@@ -41,6 +41,17 @@ ICONS = (
 def init_app(app) -> None:
     app.register_blueprint(bp)
     app.jinja_env.globals["offline_engine_ready"] = lambda: runtime_version() is not None
+    app.jinja_env.globals["offline_mode_on"] = offline_mode_on
+
+
+#: set by static/offline-engine.js while offline mode is on in this phone
+OFFLINE_COOKIE = "paiju_offline"
+
+
+def offline_mode_on() -> bool:
+    """This phone turned offline mode on: its game tabs bring the engine's script (static/offline-engine.js); a
+    phone that never did, as on any first visit, downloads none of it (issue 42). The pages vary on Cookie."""
+    return request.cookies.get(OFFLINE_COOKIE) == "1"
 
 
 @bp.get("/manifest.webmanifest")
@@ -103,12 +114,19 @@ def offline_urls() -> dict:
     return {"precache": static_urls() + rules + list(notices.values()), "offline": notices}
 
 
+#: static files no page shows offline (issue 42: the worker's install fetches only what offline use needs): the
+#: manifest's largest icon (the browser fetches it to install the app, online), the /favicon.ico fallback (not a
+#: /static/ address) and the engine worker's source (offline mode keeps it at /offline-engine/worker.js)
+NOT_KEPT = frozenset({"icons/icon-512.png", "icons/icon-64.png", "offline-engine-worker.js"})
+
+
 def static_urls() -> list[str]:
     folder = current_app.static_folder
     names = sorted(os.path.relpath(os.path.join(root, name), folder).replace(os.sep, "/")
                    for root, _dirs, files in os.walk(folder) for name in files)
     return [url_for("static", filename=name) for name in names
-            if name != WORKER_FILE and not name.startswith(".") and not name.endswith((".LICENSE", ".map"))]
+            if name != WORKER_FILE and name not in NOT_KEPT and not name.startswith(".")
+            and not name.endswith((".LICENSE", ".map"))]
 
 
 # --- offline mode (issue 29): the Pyodide runtime, served by Paiju itself (never a CDN) -------------------

@@ -24,6 +24,7 @@ from scoring.registry import all_games
 
 from .extensions import htmx
 from .i18n import COOKIE, current_lang
+from .pwa import offline_mode_on
 
 
 
@@ -112,8 +113,8 @@ CACHED_PAGES = frozenset({"pages.rules", "pages.check", "pages.hint", "pages.tri
 
 
 class PageCache:
-    """Rendered GET pages by (endpoint, URL, language, with a form token or not), the most recent ``size``
-    of them. A page is kept split at its CSRF token, so each answer carries the token of the request it
+    """Rendered GET pages by (endpoint, URL, language, with a form token or not, offline mode on or not), the most
+    recent ``size`` of them. A page is kept split at its CSRF token, so each answer carries the token of the request it
     answers."""
 
     def __init__(self, size: int = 256):
@@ -145,7 +146,8 @@ def _page_cache() -> PageCache:
 
 
 def _page_key(with_token: bool) -> tuple:
-    return request.endpoint, request.full_path, current_lang(), with_token
+    # offline mode on or not: whether the page brings the engine's script (webapp/pwa.py)
+    return request.endpoint, request.full_path, current_lang(), with_token, offline_mode_on()
 
 
 def _keeps_pages() -> bool:

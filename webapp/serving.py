@@ -11,9 +11,12 @@ import hashlib
 import io
 import os
 import re
+from functools import lru_cache
 from pathlib import Path
+from typing import ClassVar
 
-from flask import Flask, Request, Response, current_app, send_from_directory
+import brotli
+from flask import Flask, Request, Response, current_app, request, send_from_directory
 from jinja2 import BytecodeCache
 from werkzeug.exceptions import ClientDisconnected, RequestEntityTooLarge
 from werkzeug.middleware.proxy_fix import ProxyFix
@@ -141,7 +144,7 @@ class PaijuFlask(Flask):
 
     request_class = PaijuRequest
     response_class = PaijuResponse
-    jinja_options = {**Flask.jinja_options, "bytecode_cache": CompiledTemplates()}
+    jinja_options: ClassVar[dict] = {**Flask.jinja_options, "bytecode_cache": CompiledTemplates()}
 
     def ensure_sync(self, func):
         # "is True": an object that answers any attribute (a mock, a proxy) is not taken at its word
@@ -242,6 +245,34 @@ def in_memory(response):
     return response
 
 
+#: static files sent brotli-compressed at its best (issue 42: a first visit's bytes): text ones, compressed once per
+#: version (they are immutable under their hashed name), where Flask-Compress would spend a quick level per answer
+BEST_COMPRESSED = frozenset({"text/css", "text/javascript", "application/javascript", "image/svg+xml"})
+
+
+@lru_cache(maxsize=128)
+def brotli_best(path: str, digest: str) -> bytes:
+    """The file at ``path`` as it is at ``digest``, brotli at quality 11 (about 15 % smaller than Flask-Compress's
+    quick zstd or brotli levels; htmx: 15.3 KB instead of 17.9)."""
+    return brotli.compress(Path(path).read_bytes(), quality=11)
+
+
+def best_compressed(response, path: str, digest: str):
+    """A hashed static file for a client that takes brotli: its best-compressed body (Flask-Compress leaves an
+    answer with a ``Content-Encoding`` as it is). Its strong ETag is marked as Flask-Compress marks its own."""
+    if (response.status_code != 200 or response.mimetype not in BEST_COMPRESSED
+            or not request.accept_encodings["br"]
+            or (response.content_length or 0) < current_app.config["COMPRESS_MIN_SIZE"]):
+        return response
+    response.set_data(brotli_best(path, digest))
+    response.headers["Content-Encoding"] = "br"
+    response.vary.add("Accept-Encoding")
+    etag, weak = response.get_etag()
+    if etag and not weak:
+        response.set_etag(f"{etag}:br")
+    return response
+
+
 def serve_hashed_static(app) -> None:
     """``url_for('static', filename=…)`` links the hashed name; the static route serves it immutable."""
     digests = StaticDigests(app.static_folder)
@@ -260,7 +291,7 @@ def serve_hashed_static(app) -> None:
         response = send_from_directory(app.static_folder, original, max_age=IMMUTABLE_MAX_AGE)
         response.cache_control.public = True
         response.cache_control.immutable = True
-        return in_memory(response)
+        return best_compressed(in_memory(response), os.path.join(app.static_folder, original), match["digest"])
 
     app.url_defaults(link_hashed)
     app.view_functions["static"] = static

@@ -112,6 +112,26 @@ def test_two_hands_saved_offline_are_both_recorded(page, context, live_server):
     expect(page.locator(".totals td[data-total]")).to_have_text(["−100", "+50", "+50"])
 
 
+def test_a_hand_held_on_this_phone_is_sent_from_a_page_without_the_hand_queue(page, context, live_server):
+    """A game tab loads the queue (static/outbox.js, and storage.js it needs) only when this phone holds a hand, and
+    then sends it; holding none, it loads neither."""
+    page.goto(live_server + "/q783/rules")
+    assert page.locator("script[data-outbox]").count() == 0 and page.evaluate("window.PaijuStorage") is None
+    table_id = open_q783_table(page, live_server)
+    context.set_offline(True)
+    fill_q783_hand(page, "2")
+    page.click("form.ledger-form button.primary")
+    page.locator("[data-outbox-status]").wait_for()
+    page.goto("about:blank")  # the table page would send it itself
+    context.set_offline(False)
+    page.goto(live_server + "/q783/rules")
+    wait_until(page, "JSON.parse(localStorage.getItem('paiju.outbox') || '[]').length === 0")
+    assert hand_numbers(live_server, table_id) == [1]
+    assert page.locator("script[data-outbox]").count() == 1
+    page.reload()  # nothing held any more: nothing of the queue
+    assert page.locator("script[data-outbox]").count() == 0
+
+
 def test_the_table_page_keeps_the_screen_on_unless_switched_off(page, live_server):
     errors = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))

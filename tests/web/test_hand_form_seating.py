@@ -55,7 +55,7 @@ def test_a_page_form_filled_before_a_seat_swap_is_409_in_words_keeps_what_was_ty
 
 def test_a_form_sent_again_under_a_recorded_key_with_other_values_says_so_and_marks_it_already_recorded(
         lclient):  # noqa: F811
-    """What a phone that held the hand reads (static/pwa.js): its key was recorded, so it lets the hand go."""
+    """What a phone that held the hand reads (static/outbox.js): its key was recorded, so it lets the hand go."""
     table = open_table(lclient)
     lclient.get(f"/tables/{table['id']}/edit/{table['edit_token']}")
     token = csrf(lclient, f"/tables/{table['id']}/edit")

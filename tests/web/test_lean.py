@@ -133,7 +133,7 @@ def test_gunicorn_migrates_once_and_answers_each_page_once_in_the_master_then_fr
     finally:
         gc.unfreeze()
     assert app.extensions["paiju_db"]["migrated"]
-    kept = app.extensions["paiju_pages"].get(("pages.settle", "/paodekuai/settle?", "en", True))
+    kept = app.extensions["paiju_pages"].get(("pages.settle", "/paodekuai/settle?", "en", True, False))
     assert kept and "Settle" in "".join(kept)  # the workers inherit the pages answered once in the master
     assert ("games", "zh") in app.extensions["paiju_static_json"]
     with app.app_context():

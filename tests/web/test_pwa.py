@@ -88,6 +88,8 @@ def test_the_worker_keeps_every_static_file_the_pages_reference_and_the_rules_in
     for slug in ("paodekuai", "shuangkou", "q783", "hongwu", "erqiwang"):
         assert {f"/{slug}/rules?lang=zh", f"/{slug}/rules?lang=en"} <= kept
     assert set(config["offline"].values()) <= kept
+    # and nothing no page shows offline: the install icon, the favicon fallback, the engine worker's source
+    assert not [url for url in kept if re.search(r"/(icon-512|icon-64|offline-engine-worker)\.", url)]
     for url in kept:
         assert client.get(url).status_code == 200, url
 
@@ -137,6 +139,18 @@ def test_the_offline_switch_is_told_whether_the_server_has_the_offline_engine(cl
     assert 'data-engine="none"' in page and "这台服务器没有装离线引擎" in page
     (tmp_path / "VERSION").write_text("314.0.8")
     assert 'data-engine="ready"' in client.get("/?lang=zh").get_data(as_text=True)
+
+
+def test_a_game_tab_brings_the_offline_engines_script_only_to_a_phone_with_offline_mode_on(client):
+    """A first visit downloads none of it (issue 42); static/offline-engine.js sets the cookie while it is on. The
+    home page, where the switch is, always brings it."""
+    engine = re.compile(r'<script src="/static/offline-engine\.[0-9a-f]{12}\.js" defer')
+    assert engine.search(client.get("/").get_data(as_text=True))
+    assert not engine.search(client.get("/paodekuai/settle").get_data(as_text=True))
+    client.set_cookie("paiju_offline", "1")
+    assert engine.search(client.get("/paodekuai/settle").get_data(as_text=True))
+    client.set_cookie("paiju_offline", "0")
+    assert not engine.search(client.get("/q783/rules").get_data(as_text=True))
 
 
 def test_every_page_carries_the_words_a_page_over_plain_http_shows(client):

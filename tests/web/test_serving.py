@@ -17,6 +17,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from types import SimpleNamespace
 
+import brotli
 import pytest
 
 import webapp
@@ -36,7 +37,7 @@ def static_urls(html: str) -> list[str]:
 
 
 def test_pages_link_static_files_under_content_hashed_names_served_immutable_for_a_year(client):
-    urls = static_urls(client.get("/").get_data(as_text=True))
+    urls = static_urls(client.get("/paodekuai/settle").get_data(as_text=True))  # a game tab: htmx and the forms' scripts
     assert len(urls) >= 4 and any("htmx" in u for u in urls)
     for url in urls:
         assert re.search(r"\.[0-9a-f]{12}\.(css|js|svg|png)$", url), url
@@ -74,10 +75,22 @@ def test_pages_and_static_files_are_gzipped_for_a_client_that_asks(client):
     page = client.get("/", headers={"Accept-Encoding": "gzip"})
     assert page.headers["Content-Encoding"] == "gzip" and "Accept-Encoding" in page.headers["Vary"]
     assert "<!doctype html>" in gzip.decompress(page.get_data()).decode()
-    htmx = next(u for u in static_urls(client.get("/").get_data(as_text=True)) if "htmx" in u)
+    htmx = next(u for u in static_urls(client.get("/paodekuai/settle").get_data(as_text=True)) if "htmx" in u)
     resp = client.get(htmx, headers={"Accept-Encoding": "gzip"})
     assert resp.headers["Content-Encoding"] == "gzip" and resp.headers["Cache-Control"] == IMMUTABLE
     assert gzip.decompress(resp.get_data()) == (ROOT / "static" / "vendor" / "htmx.min.js").read_bytes()
+
+
+def test_a_hashed_static_file_goes_to_a_client_that_takes_brotli_compressed_at_brotlis_best(client):
+    htmx = next(u for u in static_urls(client.get("/paodekuai/settle").get_data(as_text=True)) if "htmx" in u)
+    source = (ROOT / "static" / "vendor" / "htmx.min.js").read_bytes()
+    resp = client.get(htmx, headers={"Accept-Encoding": "gzip, deflate, br, zstd"})
+    assert resp.headers["Content-Encoding"] == "br" and resp.headers["Cache-Control"] == IMMUTABLE
+    assert "Accept-Encoding" in resp.headers["Vary"] and resp.get_etag()[0].endswith(":br")
+    assert brotli.decompress(resp.get_data()) == source
+    assert len(resp.get_data()) == len(brotli.compress(source, quality=11))
+    icon = next(u for u in static_urls(client.get("/").get_data(as_text=True)) if u.endswith(".png"))
+    assert "Content-Encoding" not in client.get(icon, headers={"Accept-Encoding": "br"}).headers  # already packed
 
 
 def test_an_answer_below_the_compression_threshold_goes_as_it_is_and_a_long_one_is_gzipped(client):

@@ -64,7 +64,7 @@ def test_a_chunked_body_is_whole_after_its_last_chunk_and_trailers():
 def test_warm_up_asks_a_trusted_host_and_keeps_the_pages(tmp_path, hosts):
     app = create_app({"SECRET_KEY": "t", "DATABASE_URL": f"sqlite:///{tmp_path / 'w.db'}", "TRUSTED_HOSTS": hosts})
     warm_up(app)
-    kept = app.extensions["paiju_pages"].get(("pages.settle", "/paodekuai/settle?", "en", True))
+    kept = app.extensions["paiju_pages"].get(("pages.settle", "/paodekuai/settle?", "en", True, False))
     assert kept and "Settle" in "".join(kept)
     assert ("games", "zh") in app.extensions["paiju_static_json"]
 
@@ -73,7 +73,7 @@ def test_warm_up_asks_the_server_name_when_one_is_set(tmp_path):
     app = create_app({"SECRET_KEY": "t", "DATABASE_URL": f"sqlite:///{tmp_path / 'w.db'}",
                       "SERVER_NAME": "paiju.example:8443", "TRUSTED_HOSTS": ["paiju.example"]})
     warm_up(app)
-    assert app.extensions["paiju_pages"].get(("pages.settle", "/paodekuai/settle?", "zh", True))
+    assert app.extensions["paiju_pages"].get(("pages.settle", "/paodekuai/settle?", "zh", True, False))
 
 
 @pytest.mark.parametrize("config, warns", [({}, True), ({"TRUSTED_HOSTS": ["example.org"]}, False),
