@@ -28,16 +28,9 @@ from offline_forms import (
     phone_messages,
     unused_fields,
 )
+from offline_helpers import CLEAR, FILL, MARK, open_tab, texts
 from playwright.sync_api import Error as PageError
-from test_offline_engine_browser import (
-    CLEAR,
-    FILL,
-    MARK,
-    api_reply,
-    open_tab,
-    phone_with_offline_mode,
-    texts,
-)
+from test_offline_engine_browser import api_reply, phone_with_offline_mode
 
 from webapp.offline_page import answer
 

@@ -14,18 +14,23 @@ import urllib.error
 import urllib.request
 from contextlib import contextmanager
 
-import page_waits
 import pytest
 from offline_forms import examples, form_pairs, phone_messages
+from offline_helpers import (
+    ANSWER_WAIT_MS,
+    FILL,
+    MARK_EN,
+    READY,
+    answer_offline,
+    shown_deltas,
+    texts,
+    turn_on_offline_mode,
+    wait_until,
+)
 
 from scoring.registry import get_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.service_worker]
-
-READY = "已开启"
-MARK, MARK_EN = "算于本机（离线）", "Worked out on this phone (offline)"
-#: how long an offline answer may take to come (a cold Pyodide start on a busy two-core machine)
-ANSWER_WAIT_MS = 120_000
 
 
 def api_reply(base, slug, action, payload, lang="zh"):
@@ -38,10 +43,6 @@ def api_reply(base, slug, action, payload, lang="zh"):
         return exc.code, json.loads(exc.read())
 
 
-def wait_until(page, expression: str, tries: int = 2400):
-    page_waits.wait_until(page, expression, tries)
-
-
 def requests_sent_so_far(page, asked: list) -> list:
     """``asked`` (what ``page.on("request")`` records) once it holds every request the page sent before this
     call: a request the page sends now is recorded after them, so waiting for it proves they are all in."""
@@ -49,23 +50,6 @@ def requests_sent_so_far(page, asked: list) -> list:
     with page.expect_request(lambda request: request.url.endswith(marker)):
         page.evaluate(f"fetch({json.dumps(marker)}).catch(() => null)")
     return list(asked)
-
-
-#: true once the engine's worker has kept the snapshot of Python's memory (static/offline-engine-worker.js)
-SNAPSHOT_KEPT = ("caches.open('paiju-engine').then(c => c.keys())"
-                 ".then(keys => keys.some(k => k.url.includes('&snapshot=')))")
-
-
-def turn_on_offline_mode(page, base):
-    page.goto(base + "/")
-    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    wait_until(page, "navigator.serviceWorker.controller !== null")
-    page.check("#offline-engine input[type=checkbox]")
-    wait_until(page, "!document.querySelector('#offline-engine input').disabled")
-    status = page.inner_text("#offline-engine [data-status]")
-    if status.startswith(READY):  # the worker keeps the snapshot of Python's memory just after: each page uses it
-        wait_until(page, SNAPSHOT_KEPT)
-    return status
 
 
 @contextmanager
@@ -97,82 +81,6 @@ def back_online(request):
     yield
     if "phone" in request.fixturenames:
         request.getfixturevalue("phone").context.set_offline(False)
-
-
-CLEAR = """() => { const form = document.querySelector('#panel form');
-  for (const box of form.querySelectorAll('input, select, textarea')) {
-    if (box.type === 'hidden' || box.matches('select[data-refresh]')) continue;  // not a player's to type
-    if (box.type === 'radio') box.checked = box.value === '';
-    else if (box.type === 'checkbox') box.checked = false;
-    else if (box.tagName === 'SELECT') box.selectedIndex = 0;
-    else box.value = '';
-  } }"""
-
-#: the house rules (their selects and number boxes) and the selects the server redraws the form for (Q783's
-#: number of players): set, then one redraw, which shows the fields those rules use (bomb_points > 0: the bombs)
-SET_REDRAWN = """(pairs) => { const form = document.querySelector('#panel form');
-  const given = Object.fromEntries(pairs);
-  for (const box of form.querySelectorAll('select[data-refresh], input[name^="rules-"]')) {
-    if (box.name in given) box.value = given[box.name];
-    else if (box.name.startsWith('rules-')) box.value = '';
-  }
-  window.oldPanel = document.querySelector('#panel');
-  form.querySelector('[name="rules-preset"]').dispatchEvent(new Event('change', {bubbles: true})); }"""
-
-FILL = """(pairs) => { const form = document.querySelector('#panel form');
-  for (const [name, value] of pairs) {
-    const boxes = [...form.querySelectorAll(`[name="${name}"]`)];
-    if (boxes.length && boxes[0].matches('select[data-refresh]')) continue;
-    const box = boxes.find(b => b.type !== 'radio' || b.value === value);
-    if (!box) throw new Error(`no box for ${name}=${value}`);
-    if (box.type === 'radio' || box.type === 'checkbox') box.checked = true; else box.value = value;
-    box.dispatchEvent(new Event('input', {bubbles: true}));
-    box.dispatchEvent(new Event('change', {bubbles: true}));
-  } }"""
-
-
-def go_to(page, url):
-    """The page at ``url``: by its link where it is one of the open game's tabs (no page load: the engine the tab
-    started stays, issue 42), else opened."""
-    path = "/" + url.split("/", 3)[3]
-    link = page.locator(f'.game-tabs a.tab[href="{path}"]')
-    if link.count():
-        link.click()
-        wait_until(page, f"!!document.querySelector('.game-tabs a.tab.on[href=\"{path}\"]') && "
-                         "!document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")  # the new page's forms work
-    else:
-        page.goto(url)
-
-
-def open_tab(page, context, base, slug, tab, pairs):
-    """The tab, online, its form empty and set to the house rules (and seats) of these pairs: the server
-    redraws it for them."""
-    context.set_offline(False)
-    url = f"{base}/{slug}/{tab}"
-    if page.url != url:
-        go_to(page, url)
-    page.evaluate(CLEAR)
-    page.evaluate(SET_REDRAWN, [list(p) for p in pairs])
-    wait_until(page, "document.querySelector('#panel') !== window.oldPanel && !document.querySelector('.htmx-request')")
-
-
-def answer_offline(page, context, base, slug, action, payload, mark=MARK):
-    """Enter ``payload`` in the ``action`` tab's form with the network off; the result box the page shows."""
-    pairs = form_pairs(get_game(slug), action, payload)
-    if "rules-preset" not in dict(pairs):
-        pairs.insert(0, ("rules-preset", get_game(slug).ruleset.default_preset))
-    open_tab(page, context, base, slug, action, pairs)
-    context.set_offline(True)
-    page.evaluate(FILL, [list(p) for p in pairs])
-    page.locator("#panel form button.primary").click()
-    result = page.locator("#result[data-offline]")
-    result.wait_for()
-    assert result.locator(".offline-mark").inner_text() == mark
-    return result
-
-
-def texts(locator):
-    return [t.strip() for t in locator.all_inner_texts()]
 
 
 #: settle examples of the rules pages; every one of them (and every check, hint and trick) is answered by the
@@ -220,10 +128,10 @@ def test_a_game_tab_opens_with_no_network_and_answers(phone, live_server):
         phone.evaluate(FILL, [list(p) for p in form_pairs(get_game(slug), action, payload)])
         phone.locator("#panel form button.primary").click()
         phone.locator("#result[data-offline]").wait_for()
-        shown = texts(phone.locator("#result[data-offline] table.deltas tbody td:nth-child(2)"))
+        shown = shown_deltas(phone)
     finally:
         phone.context.set_offline(False)
-    assert [int(t.replace("−", "-")) for t in shown] == api_reply(live_server, slug, action, payload)[1]["deltas"]
+    assert shown == api_reply(live_server, slug, action, payload)[1]["deltas"]
 
 
 def test_a_tab_opened_by_its_link_with_no_network_answers_with_the_engine_the_last_tab_started(phone, live_server):
@@ -246,7 +154,7 @@ def test_a_tab_opened_by_its_link_with_no_network_answers_with_the_engine_the_la
         phone.evaluate(FILL, [list(p) for p in form_pairs(get_game(slug), action, payload)])
         phone.locator("#panel form button.primary").click()
         phone.locator("#result[data-offline]").wait_for()
-        shown = texts(phone.locator("#result[data-offline] table.deltas tbody td:nth-child(2)"))
+        shown = shown_deltas(phone)
         assert phone.evaluate("window.sameDocument === true")
         switched = requests_sent_so_far(phone, asked)
         # and that engine was put back from the memory snapshot kept when offline mode was turned on
@@ -255,7 +163,7 @@ def test_a_tab_opened_by_its_link_with_no_network_answers_with_the_engine_the_la
         wait_until(phone, f"location.pathname === '/{slug}/check' && !!document.querySelector('#panel form')")
     finally:
         phone.context.set_offline(False)
-    assert [int(t.replace("−", "-")) for t in shown] == api_reply(live_server, slug, action, payload)[1]["deltas"]
+    assert shown == api_reply(live_server, slug, action, payload)[1]["deltas"]
     assert not [url for url in switched if "/offline-engine/" in url]  # no second engine loaded
 
 
@@ -270,10 +178,10 @@ def test_a_post_that_fails_for_want_of_network_is_answered_in_the_page(phone, li
         phone.evaluate(FILL, [list(p) for p in form_pairs(get_game(slug), action, payload)])
         phone.locator("#panel form button.primary").click()
         phone.locator("#result[data-offline]").wait_for()
-        shown = texts(phone.locator("#result[data-offline] table.deltas tbody td:nth-child(2)"))
+        shown = shown_deltas(phone)
     finally:
         phone.unroute(f"**/{slug}/{action}")
-    assert [int(t.replace("−", "-")) for t in shown] == api_reply(live_server, slug, action, payload)[1]["deltas"]
+    assert shown == api_reply(live_server, slug, action, payload)[1]["deltas"]
 
 
 def test_an_engine_that_cannot_load_says_so_in_words(phone, live_server):

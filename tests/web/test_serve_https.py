@@ -2,11 +2,14 @@
 under a name that is not localhost (paiju.test, which the test's HTTPS client and Chromium's host-resolver rules
 send to 127.0.0.1). Through the real proxy: http redirects to https, the app knows it is behind https (HSTS,
 Secure cookies, https links for its own name) and a 360 px phone gets what plain http lacked: a service worker in
-control, the manifest, the offline switch, the wake lock, one-tap copy, a table page reloaded with no signal.
+control, the manifest, the offline switch, the wake lock, one-tap copy, a table page reloaded with no signal, and
+offline mode turned on (its engine loaded through Caddy, the runtime passed on precompressed) answering a game's
+form with no signal as the server does.
 Caddy's certificates live in a temporary folder (XDG_DATA_HOME), never under $HOME."""
 from __future__ import annotations
 
 import base64
+import gzip
 import hashlib
 import http.client
 import json
@@ -18,9 +21,14 @@ import time
 from pathlib import Path
 from types import SimpleNamespace
 
+import brotli
 import pytest
+from offline_forms import examples
+from offline_helpers import READY, answer_offline, shown_deltas, turn_on_offline_mode
 from page_waits import wait_until
 from test_serving import ROOT, _free_port, _stop, _wait_until_listening
+
+from webapp.pwa import RUNTIME_DIR
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -168,3 +176,34 @@ def test_a_table_page_keeps_the_screen_on_copies_in_one_tap_and_reloads_with_no_
     page.reload()
     assert page.locator("html").get_attribute("data-offline-at") and "甲" in page.locator(".players").inner_text()
     context.set_offline(False)
+
+
+@pytest.mark.parametrize(("accepted", "coding", "unpack"), [("gzip, deflate, br, zstd", "br", brotli.decompress),
+                                                            ("gzip, deflate", "gzip", gzip.decompress)])
+def test_caddy_passes_the_precompressed_runtime_on_as_gunicorn_sends_it(site, accepted, coding, unpack):
+    """The WebAssembly goes in the smallest encoding the phone accepts, the file .ci/ensure-pyodide.sh packed,
+    byte for byte: Caddy's own compression neither packs it again nor unpacks it."""
+    _, _, body = https(site.ports.https, site.root, "GET", "/offline-engine/manifest.json")
+    wasm = json.loads(body)["runtime"] + "pyodide.asm.wasm"
+    packed = RUNTIME_DIR / f"pyodide.asm.wasm.{'br' if coding == 'br' else 'gz'}"
+    assert packed.is_file(), f"{packed} is missing: run `sh .ci/ensure-pyodide.sh` (make test does)"
+    status, headers, body = https(site.ports.https, site.root, "GET", wasm, headers={"Accept-Encoding": accepted})
+    assert status == 200 and headers["Content-Encoding"] == coding
+    assert headers["Content-Type"] == "application/wasm" and "Accept-Encoding" in headers["Vary"]
+    assert body == packed.read_bytes() and unpack(body) == (RUNTIME_DIR / "pyodide.asm.wasm").read_bytes()
+
+
+def test_offline_mode_over_https_answers_a_settle_form_with_no_signal_as_the_server_does(site, phone):
+    """The switch turned on loads the engine through Caddy; with the network off, a game page's settle form is
+    answered by the phone, with the deltas the server answers for the same input."""
+    page, context = phone.page, phone.context
+    slug, action, payload = examples({"settle"})[0]
+    status = turn_on_offline_mode(page, site.base)
+    assert status.startswith(READY), status
+    try:
+        answer_offline(page, context, site.base, slug, action, payload)
+        shown = shown_deltas(page)
+    finally:
+        context.set_offline(False)
+    status, _, body = https(site.ports.https, site.root, "POST", f"/api/v1/{slug}/{action}", payload)
+    assert status == 200 and shown == json.loads(body)["deltas"]
