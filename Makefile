@@ -10,14 +10,18 @@ TEST_STAMP := $(VENV)/.installed-test
 
 .PHONY: run serve serve-https install-service caddy test check install install-test chromium translations bench clean axe pyodide
 
+# the venv's own pip, not upgraded first (any pip Python 3.11 ships installs this project), without its check for a
+# newer pip (one more question to the index); `make run`'s install leaves byte-compiling to the first import of
+# the modules the app uses, not every module of every dependency (bench/first_page.py: a fresh clone's first page)
+PIP_INSTALL := $(PY) -m pip install --quiet --disable-pip-version-check
+
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e .
+	$(PIP_INSTALL) --no-compile -e .
 	@touch $@
 
 $(TEST_STAMP): $(STAMP) pyproject.toml
-	$(PY) -m pip install --quiet -e '.[test]'
+	$(PIP_INSTALL) -e '.[test]'
 	@touch $@
 
 install: $(STAMP)
