@@ -11,15 +11,15 @@ TEST_STAMP := $(VENV)/.installed-test
 .PHONY: run serve serve-https install-service caddy test check install install-test chromium translations bench clean axe pyodide
 
 # pip upgraded first: today's pip resolves the project's packages in half the time the pip Python 3.11 ships takes,
-# more than paying for its own install; no check for a newer pip (one more question to the index); `make run`'s
-# install leaves byte-compiling to the first import of the modules the app uses (363 files), not every module of
-# every dependency (977): bench/first_page.py times a fresh clone's first page (docs/deploy.md, issue 40)
+# more than paying for its own install; no check for a newer pip (one more question to the index). pip
+# byte-compiles what it installs (--no-compile measured slower: the app's first imports then compile beside the
+# offline engine's compression); bench/first_page.py times a fresh clone's first page (docs/deploy.md, issue 40)
 PIP_INSTALL := $(PY) -m pip install --quiet --disable-pip-version-check
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PIP_INSTALL) --upgrade pip
-	$(PIP_INSTALL) --no-compile -e .
+	$(PIP_INSTALL) -e .
 	@touch $@
 
 $(TEST_STAMP): $(STAMP) pyproject.toml

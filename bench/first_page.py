@@ -53,7 +53,10 @@ def first_page(clone: Path, cache: Path) -> tuple[float | None, list]:
     """Seconds from ``make run`` to the first 200 of ``/`` (None: never), and the timed lines it printed (the
     first: the machine's load average as it starts, for a shared machine's figures)."""
     port = free_port()
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV", "MAKEFLAGS", "MAKELEVEL")}
+    # as a newcomer's shell: no PYTHONPATH or venv of this checkout, pip checking for a newer pip as it does
+    # unless told not to
+    left_out = ("PYTHONPATH", "VIRTUAL_ENV", "MAKEFLAGS", "MAKELEVEL", "PIP_DISABLE_PIP_VERSION_CHECK")
+    env = {k: v for k, v in os.environ.items() if k not in left_out}
     # PIP_VERBOSE=1 against the Makefile's --quiet: pip's ordinary lines (Collecting…, Installing collected
     # packages…), which time its steps
     env.update(PORT=str(port), PIP_CACHE_DIR=str(cache), PYTHONUNBUFFERED="1", PIP_VERBOSE="1")
@@ -101,7 +104,7 @@ def phases(seconds: float, lines: list) -> list[tuple[str, float]]:
         if " -m pip install" in line:
             starts.append((f"pip install {line.split(' -m pip install ', 1)[1]}: resolve, download", at))
         elif line.startswith("Installing collected packages"):
-            starts.append(("    install (unpack, and compile unless --no-compile)", at))
+            starts.append(("    install (unpack, byte-compile)", at))
         elif line.startswith("Paiju on "):
             starts.append(("app start, to its first page", at))
     ends = [at for _label, at in starts[1:]] + [seconds]
