@@ -43,9 +43,23 @@ def save(page, number: int) -> None:
     expect(page.locator(f"#hand-{number}")).to_be_attached()
 
 
+@pytest.fixture(scope="module", params=[("zh", "light"), ("en", "dark")], ids=lambda p: "-".join(p))
+def looked_phone(request, browser, live_server):
+    """A phone in Chinese and light, or in English and dark (the words' lengths and the colours differ)."""
+    context = new_phone(browser, *request.param)
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    page.goto(f"{live_server}/lang/{request.param[0]}")  # the language a player picks (kept in a cookie)
+    page.html_lang = "zh-CN" if request.param[0] == "zh" else "en"
+    yield page
+    context.close()
+
+
 @pytest.mark.parametrize("slug,first", FIRST_HANDS, ids=[slug for slug, _ in FIRST_HANDS])
-def test_a_new_tables_first_hand_is_entered_and_saved_without_a_swipe(phone, live_server, slug, first):
+def test_a_new_tables_first_hand_is_entered_and_saved_without_a_swipe(looked_phone, live_server, slug, first):
+    phone = looked_phone
     open_from_the_new_table_page(phone, live_server, slug)
+    assert phone.locator("html").get_attribute("lang") == phone.html_lang  # the words the phone's language gives
     join = phone.locator("details.share.join")
     assert join.locator("summary").evaluate(REACHABLE)  # 让大家加入: one small button, folded
     assert not join.evaluate("d => d.open") and not phone.locator(".join .qr svg").is_visible()
