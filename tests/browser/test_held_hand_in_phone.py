@@ -91,7 +91,10 @@ def one_hand_held(page, live_server) -> dict:
 
 
 def sent_when_the_signal_returns(page, last_number: int):
-    page.context.set_offline(False)
+    """The signal back: the held hands sent, and the page moved (location.replace) to the last one recorded, so
+    that what the test does next does not race that move."""
+    with page.expect_navigation():
+        page.context.set_offline(False)
     page.locator(f"#hand-{last_number}").wait_for()
     wait_until(page, f"{OUTBOX}.length === 0", tries=2400)
 
