@@ -9,8 +9,18 @@ import pytest
 from playwright.sync_api import expect
 from test_tables_browser import api
 
-from bench.taps import NAMES, REACHABLE, SAVE, Finger, erqiwang, hongwu, new_phone, paodekuai, q783_first, \
-    shuangkou_bomb
+from bench.taps import (
+    NAMES,
+    REACHABLE,
+    SAVE,
+    Finger,
+    erqiwang,
+    hongwu,
+    new_phone,
+    paodekuai,
+    q783_first,
+    shuangkou_bomb,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -79,13 +89,17 @@ def test_the_join_button_unfolds_the_qr_of_the_circles_link(phone, live_server):
     assert phone.locator(".join a.view-link").get_attribute("href").endswith(f"/circles/{circle}/now")
 
 
-def test_settle_up_and_back_lands_on_the_editable_table_at_the_next_hand(phone, live_server):
+BACK_TO_THE_TABLE = {"zh-CN": "回到牌桌", "en": "back to the table"}
+
+
+def test_settle_up_and_back_lands_on_the_editable_table_at_the_next_hand(looked_phone, live_server):
+    phone = looked_phone
     table_id = open_from_the_new_table_page(phone, live_server, "hongwu")
     hongwu(Finger(phone))
     save(phone, 1)
     phone.click("a.settle-up-link")
     phone.wait_for_url(f"**/tables/{table_id}/settle-up")
-    phone.get_by_role("link", name="回到牌桌").click()
+    phone.get_by_role("link", name=BACK_TO_THE_TABLE[phone.html_lang]).click()
     phone.wait_for_url(f"**/tables/{table_id}/edit#entry")
     assert phone.locator("#entry .totals").evaluate(REACHABLE)
     finger = Finger(phone)
@@ -95,7 +109,8 @@ def test_settle_up_and_back_lands_on_the_editable_table_at_the_next_hand(phone, 
     save(phone, 2)
 
 
-def test_a_past_hands_edit_page_opens_with_its_form_and_save_in_view(phone, live_server):
+def test_a_past_hands_edit_page_opens_with_its_form_and_save_in_view(looked_phone, live_server):
+    phone = looked_phone
     table_id = open_from_the_new_table_page(phone, live_server, "erqiwang")
     for number in (1, 2):
         erqiwang(Finger(phone))

@@ -7,7 +7,7 @@ import re
 
 import pytest
 from playwright.sync_api import expect
-from test_browser_evening_edges import phone  # noqa: F401 - the module's one phone (a fixture)
+from test_browser_evening_edges import looked_phone  # noqa: F401 - a phone in zh-light, then en-dark (a fixture)
 from test_tables_browser import api
 
 pytestmark = pytest.mark.browser
@@ -20,8 +20,8 @@ def hand(live_server, evening: dict, points: int) -> None:
         token=evening["edit_token"])
 
 
-def test_a_follower_of_the_circles_link_sees_each_next_evenings_first_hand_without_a_reload(phone, live_server):  # noqa: F811
-    follower = phone
+def test_a_follower_of_the_circles_link_sees_each_next_evenings_first_hand_without_a_reload(looked_phone, live_server):  # noqa: F811
+    follower = looked_phone
     evening = api(live_server, "POST", "tables", {"game": "hongwu", "players": NAMES})
     hand(live_server, evening, 120)
     circle = api(live_server, "GET", f"tables/{evening['id']}")["circle"]
