@@ -21,20 +21,15 @@ No assertion: figures to watch, not a test.
 from __future__ import annotations
 
 import json
-import logging
 import sys
-import tempfile
-import threading
 import time
 import urllib.request
 from collections import Counter
 from dataclasses import dataclass
-from pathlib import Path
 
 from playwright.sync_api import sync_playwright
-from werkzeug.serving import make_server
 
-from webapp import create_app
+from bench.served import serve_in_thread
 
 CHROMIUM = "/usr/bin/chromium"
 VIEWPORT = {"width": 360, "height": 740}
@@ -75,13 +70,8 @@ class Wire:
 
 
 def serve():
-    logging.getLogger("werkzeug").setLevel(logging.ERROR)
-    db = Path(tempfile.mkdtemp()) / "bench.db"
-    app = create_app({"SECRET_KEY": "bench", "DATABASE_URL": f"sqlite:///{db}"})
-    app.wsgi_app = wire = Wire(app.wsgi_app)
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{server.server_port}", wire
+    server, base = serve_in_thread({"SECRET_KEY": "bench"}, Wire)
+    return server, base, server.app.wsgi_app
 
 
 def new_table(base: str) -> str:

@@ -24,19 +24,15 @@ No assertion: figures to watch, not a test.
 from __future__ import annotations
 
 import json
-import logging
 import os
 import statistics
 import sys
-import tempfile
-import threading
 import time
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
-from werkzeug.serving import make_server
 
-from webapp import create_app
+from bench.served import serve_in_thread
 
 CHROMIUM = "/usr/bin/chromium"
 VIEWPORT = {"width": 360, "height": 740}
@@ -83,14 +79,9 @@ def against(value: float, goal: float, unit: str) -> str:
 
 
 def serve():
-    logging.getLogger("werkzeug").setLevel(logging.ERROR)
-    db = Path(tempfile.mkdtemp()) / "bench.db"
-    app = create_app({"SECRET_KEY": "bench", "DATABASE_URL": f"sqlite:///{db}"})
-    app.wsgi_app = WIRE = Wire(app.wsgi_app)
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    server.wire = WIRE
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{server.server_port}"
+    server, base = serve_in_thread({"SECRET_KEY": "bench"}, Wire)
+    server.wire = server.app.wsgi_app
+    return server, base
 
 
 def chromium_rss_mb() -> float:

@@ -19,18 +19,14 @@ hand's result is checked too (a count for a hand that settled wrong would mean n
 from __future__ import annotations
 
 import json
-import logging
 import sys
-import tempfile
-import threading
 import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from playwright.sync_api import Page, sync_playwright
-from werkzeug.serving import make_server
 
-from webapp import create_app
+from bench.served import serve_in_thread
 
 CHROMIUM = "/usr/bin/chromium"
 VIEWPORT = {"width": 360, "height": 780}
@@ -276,12 +272,8 @@ def play(page: Page, base: str, hand: Hand) -> Played:
 
 
 def serve():
-    logging.getLogger("werkzeug").setLevel(logging.ERROR)
-    app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tempfile.mkdtemp()}/taps.db",
-                      "LEDGER_CREATE_LIMIT": "10000 per minute", "LEDGER_WRITE_LIMIT": "10000 per minute"})
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{server.server_port}"
+    return serve_in_thread({"TESTING": True, "LEDGER_CREATE_LIMIT": "10000 per minute",
+                            "LEDGER_WRITE_LIMIT": "10000 per minute"})
 
 
 def new_phone(browser, lang: str = "zh", scheme: str = "light", service_workers: str = "block"):
