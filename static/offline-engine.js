@@ -40,8 +40,7 @@
   /* a game tab brings this script only to a phone with offline mode on, which a cookie tells the server (issue 42:
      a first visit downloads none of it); set before the pages to keep are fetched, cleared when it is turned off */
   function markPages(on) {
-    document.cookie = "paiju_offline=" + (on ? "1; Max-Age=31536000" : "; Max-Age=0") + "; Path=/; SameSite=Lax" +
-      (location.protocol === "https:" ? "; Secure" : "");
+    window.PaijuStorage.flag("offlineMode", on);
   }
 
   function supported() {

@@ -105,8 +105,7 @@
   }
 
   function markHeld(any) {
-    document.cookie = "paiju_held=" + (any ? "1; Max-Age=31536000" : "; Max-Age=0") + "; Path=/; SameSite=Lax" +
-      (location.protocol === "https:" ? "; Secure" : "");
+    window.PaijuStorage.flag("holding", any);
   }
 
   /* where the player saves: by the form's save button (in the bar that stays in reach), not above a

@@ -34,5 +34,17 @@
     try { localStorage.removeItem(KEYS[name]); } catch (e) { /* nothing kept */ }
   }
 
-  window.PaijuStorage = {read: read, write: write, remove: remove};
+  /* what the server is told by a cookie (its pages then bring the scripts the phone needs, issue 42); static/pwa.js
+     reads "holding" by its name where this file is not loaded */
+  var FLAGS = {
+    offlineMode: "paiju_offline",  // offline mode is on (static/offline-engine.js)
+    holding: "paiju_held"          // this phone holds hands not yet recorded (static/outbox.js)
+  };
+
+  function flag(name, on) {
+    document.cookie = FLAGS[name] + "=" + (on ? "1; Max-Age=31536000" : "; Max-Age=0") + "; Path=/; SameSite=Lax" +
+      (location.protocol === "https:" ? "; Secure" : "");
+  }
+
+  window.PaijuStorage = {read: read, write: write, remove: remove, flag: flag};
 })();

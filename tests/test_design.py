@@ -134,9 +134,19 @@ def test_the_check_finds_a_field_a_script_names():
 
 def test_only_the_storage_module_touches_localstorage_and_names_its_keys():
     """One storage module (static/storage.js) keeps this phone's localStorage and every key in it."""
-    keys = re.findall(r""":\s*"(paiju[^"]+)",?\s*//""", (ROOT / "static" / "storage.js").read_text("utf-8"))
+    source = (ROOT / "static" / "storage.js").read_text("utf-8")
+    entry = r""":\s*"(paiju[^"]+)",?\s*//"""
+    keys = re.findall(entry, source.split("var KEYS", 1)[1].split("};", 1)[0])
     assert "paiju.outbox" in keys and len(keys) == 6
     named = {p.name: [k for k in keys if k in p.read_text("utf-8")] for p in static_scripts()}
     touching = {p.name for p in static_scripts() if "localStorage." in p.read_text("utf-8")}
     assert touching == {"storage.js"}
     assert {name: found for name, found in named.items() if found} == {"storage.js": keys}
+    # the cookies that tell the server what the phone needs: set there too, and read by name only where that
+    # module is not loaded (static/pwa.js, to load it when the phone holds hands)
+    flags = re.findall(entry, source.split("var FLAGS", 1)[1].split("};", 1)[0])
+    assert flags == ["paiju_offline", "paiju_held"]
+    setting = {p.name for p in static_scripts() if "document.cookie =" in p.read_text("utf-8")}
+    assert setting == {"storage.js"}
+    flagged = {p.name: [f for f in flags if f + "=" in p.read_text("utf-8")] for p in static_scripts()}
+    assert {name: found for name, found in flagged.items() if found} == {"pwa.js": ["paiju_held"]}
