@@ -29,9 +29,9 @@ from dataclasses import dataclass
 
 from playwright.sync_api import sync_playwright
 
+from bench import chromium
 from bench.served import serve_in_thread
 
-CHROMIUM = "/usr/bin/chromium"
 VIEWPORT = {"width": 360, "height": 740}
 GOAL_KB = 30
 QUIET_S = 1.5  # the network is quiet when the server has answered nothing for this long
@@ -140,7 +140,7 @@ def main(argv=None) -> int:
         pages = [("home", base + "/"), ("settle (双扣)", base + "/shuangkou/settle"),
                  ("table's edit page (双扣, one hand)", new_table(base))]
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox", "--disable-gpu"])
+            browser = chromium.launch(pw)
             within = [visit(browser, wire, name, url) for name, url in pages]
             browser.close()
     finally:

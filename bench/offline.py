@@ -32,9 +32,9 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
+from bench import chromium
 from bench.served import serve_in_thread
 
-CHROMIUM = "/usr/bin/chromium"
 VIEWPORT = {"width": 360, "height": 740}
 #: the settle of the bench: 双扣's first worked example (its form: finish order and one bomb row)
 SLUG = "shuangkou"
@@ -169,8 +169,7 @@ def main(argv=None) -> int:
     server, base = serve()
     try:
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                         args=["--no-sandbox", "--disable-gpu", "--enable-precise-memory-info"])
+            browser = chromium.launch(pw, "--enable-precise-memory-info")
             report(browser, base, repeat, server.wire)
             browser.close()
     finally:

@@ -26,9 +26,9 @@ from dataclasses import dataclass, field
 
 from playwright.sync_api import Page, sync_playwright
 
+from bench import chromium
 from bench.served import serve_in_thread
 
-CHROMIUM = "/usr/bin/chromium"
 VIEWPORT = {"width": 360, "height": 780}
 NAMES = ["阿明", "小红", "老王", "Jennifer"]
 
@@ -291,7 +291,7 @@ def main() -> int:
     over = 0
     try:
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM)
+            browser = chromium.launch(p)
             for hand in HANDS:
                 context = new_phone(browser)
                 page = context.new_page()

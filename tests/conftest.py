@@ -5,6 +5,8 @@ import properties
 import pytest
 from databases import mark_migrated, migrated_sqlite_url
 
+from bench import chromium
+
 from webapp import create_app
 
 
@@ -74,8 +76,6 @@ def api(client):
 # in Debian's Chromium (browsers cannot be downloaded here).
 # ---------------------------------------------------------------------------
 
-CHROMIUM = "/usr/bin/chromium"
-
 
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory):
@@ -115,19 +115,10 @@ def playwright_session():
         yield pw
 
 
-def launch_chromium(pw, *extra_args: str):
-    """Debian's Chromium, headless; ``extra_args`` such as ``--host-resolver-rules=…`` for a browser of a
-    module's own."""
-    return pw.chromium.launch(
-        executable_path=CHROMIUM, headless=True,
-        args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-              "--disable-background-networking", "--disable-component-update", "--disable-sync", *extra_args])
-
-
 @pytest.fixture(scope="session")
 def launch_browser(playwright_session):
     """``launch_browser(*extra_args)``: a Chromium of a module's own (its caller closes it)."""
-    return lambda *extra_args: launch_chromium(playwright_session, *extra_args)
+    return lambda *extra_args: chromium.launch(playwright_session, *extra_args)
 
 
 @pytest.fixture(scope="session")
@@ -138,7 +129,7 @@ def phone_options():
 
 @pytest.fixture(scope="session")
 def browser(playwright_session):
-    browser = launch_chromium(playwright_session)
+    browser = chromium.launch(playwright_session)
     yield browser
     browser.close()
 
