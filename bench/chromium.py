@@ -3,12 +3,13 @@ browser's own interface, which a test never sees.
 
 Chromium 156 draws each new window's address-bar popup as a web page of its own (``chrome://omnibox-popup``), in
 a renderer of its own, and preloads it. Headless, no one ever opens it, yet every new page of a test paid for it:
-ten contexts cost 12.6 s of CPU with it and 5.1 s without it on the 2-core machine (``python -m bench.chromium``
-prints the figure). The browser suite opens several hundred pages."""
+the 38 tests of tests/browser/test_browser_one_screen.py took 65–73 s and about 90 s of Chromium's CPU with it,
+47 s and 50 s without it, on the 2-core machine (``python -m bench.chromium`` prints a phone's share)."""
 from __future__ import annotations
 
 import os
 import sys
+import threading
 import time
 
 CHROMIUM = "/usr/bin/chromium"
@@ -37,8 +38,8 @@ def launch(pw, *extra_args: str):
     return pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=[*ARGS, *extra_args])
 
 
-def _cpu_seconds_of_children() -> float:
-    """The CPU time of every process descended from this one (the Playwright driver, Chromium's processes)."""
+def _descendants_cpu() -> dict[int, float]:
+    """The CPU seconds of each live process descended from this one (the Playwright driver, Chromium's)."""
     parents = {}
     for pid in filter(str.isdigit, os.listdir("/proc")):
         try:
@@ -54,12 +55,37 @@ def _cpu_seconds_of_children() -> float:
                 return True
         return False
 
-    return sum(cpu for pid, (_, cpu) in parents.items() if descends(pid))
+    return {pid: cpu for pid, (_, cpu) in parents.items() if descends(pid)}
+
+
+class ChildrenCpu:
+    """The CPU spent by this process's descendants while it is open, closed processes included: a renderer
+    lives only as long as its page, so ``/proc`` is read every 50 ms and each process's last figure kept."""
+
+    def __enter__(self):
+        self.seen, self.before, self.done = {}, _descendants_cpu(), threading.Event()
+        self.thread = threading.Thread(target=self._watch, daemon=True)
+        self.thread.start()
+        return self
+
+    def _watch(self):
+        while not self.done.wait(0.05):
+            self.seen.update(_descendants_cpu())
+
+    def __exit__(self, *exc):
+        self.done.set()
+        self.thread.join()
+        self.seen.update(_descendants_cpu())
+        self.seconds = sum(cpu - self.before.get(pid, 0.0) for pid, cpu in self.seen.items())
+
+
+#: the pages a bench phone opens, one after the other (a browser test opens two to five)
+NAVIGATIONS = 3
 
 
 def main(argv=None) -> int:
-    """The CPU Chromium spends on a new phone (context, page, one small page loaded), with and without the
-    interface pages turned off."""
+    """The CPU Chromium spends on a new phone (its context and page, three small pages opened in turn), with and
+    without the interface pages turned off."""
     from playwright.sync_api import sync_playwright
 
     count = int((argv or sys.argv[1:] or ["10"])[0])
@@ -67,12 +93,15 @@ def main(argv=None) -> int:
     for label, args in (("interface pages on", plain), ("interface pages off (as the tests run)", ())):
         with sync_playwright() as pw:
             browser = launch(pw, *args)
-            before, started = _cpu_seconds_of_children(), time.perf_counter()
-            for _ in range(count):
-                context = browser.new_context()
-                context.new_page().goto("data:text/html,<p>hi")
-                context.close()
-            spent, wall = _cpu_seconds_of_children() - before, time.perf_counter() - started
+            started = time.perf_counter()
+            with ChildrenCpu() as cpu:
+                for _ in range(count):
+                    context = browser.new_context()
+                    page = context.new_page()
+                    for n in range(NAVIGATIONS):
+                        page.goto(f"data:text/html,<p>page {n}")
+                    context.close()
+            spent, wall = cpu.seconds, time.perf_counter() - started
             browser.close()
         print(f"{label}: {count} phones, Chromium CPU {spent:.2f} s ({spent / count * 1000:.0f} ms a phone), "
               f"wall {wall:.2f} s")
