@@ -20,6 +20,7 @@ from flask import Flask, Request, Response, current_app, request, send_from_dire
 from jinja2 import BytecodeCache
 from werkzeug.exceptions import ClientDisconnected, RequestEntityTooLarge
 from werkzeug.middleware.proxy_fix import ProxyFix
+from werkzeug.routing import Rule
 from werkzeug.security import safe_join
 from werkzeug.utils import cached_property
 from werkzeug.wsgi import get_content_length
@@ -133,6 +134,26 @@ class CompiledTemplates(BytecodeCache):
         self._code[bucket.key] = bucket.bytecode_to_string()
 
 
+class SharedBuilderRule(Rule):
+    """A URL rule whose builder, the function ``url_for`` calls, is made once per process for all the apps
+    made in it. Werkzeug writes each rule's builder as Python source and compiles it, for every rule of every
+    new app: four fifths of making an app (29 of 35 ms), which the tests do for most of their 3,000 tests.
+    Without defaults, the builder depends only on the rule's text and parts, and takes the rule (so its
+    converters) as its first argument: rules that read alike share one. (Should Werkzeug stop calling
+    ``_compile_builder``, each rule is built as before.)"""
+
+    _builders: ClassVar[dict] = {}
+
+    def _compile_builder(self, append_unknown: bool = True):
+        if self.defaults:  # a default may be written into the builder through the rule's converter
+            return super()._compile_builder(append_unknown)
+        key = (self.rule, tuple(self._trace), append_unknown)
+        builder = self._builders.get(key)
+        if builder is None:
+            builder = self._builders[key] = super()._compile_builder(append_unknown)
+        return builder
+
+
 class PaijuFlask(Flask):
     """Flask with :class:`PaijuResponse`, remembering which hooks and views are plain functions.
 
@@ -145,6 +166,7 @@ class PaijuFlask(Flask):
     request_class = PaijuRequest
     response_class = PaijuResponse
     jinja_options: ClassVar[dict] = {**Flask.jinja_options, "bytecode_cache": CompiledTemplates()}
+    url_rule_class = SharedBuilderRule
 
     def ensure_sync(self, func):
         # "is True": an object that answers any attribute (a mock, a proxy) is not taken at its word
