@@ -9,6 +9,7 @@ from .answers import MULTIPLIER, answer, field
 from .cards import BIG, LITTLE, SUITS, Card, Deck, Suit
 from .errors import InputErrors, InvalidInput, MalformedInput, PaijuError
 from .games import declarer_sides, settlement
+from .results import Settlement
 from .i18n import Text, join, seat_name, signed, t
 from .inputs import CardsField, ChoiceField, IntField, Problems, RowsField, Schema, SeatField, SwitchField
 from .live import DEFENDERS, LastTrick, LiveCounter
@@ -414,7 +415,7 @@ def _defender_total(values, rules) -> tuple[int | None, Text | None]:
                     s=shape, b=bottom, m=times, x=bottom * times, p=points, total=total)
 
 
-def settle(values, rules) -> dict:
+def settle(values, rules) -> Settlement:
     bid, surrender, points = values.bid, values.surrender, values.defender_points
     if points is None and not surrender:
         # 422: needed unless the declarer surrendered, a rule of the game the schema does not state

@@ -7,6 +7,7 @@ from .answers import answer, field
 from .cards import BIG, LITTLE, SUITS, Card, Deck, Suit
 from .errors import InputErrors, InvalidInput, PaijuError
 from .games import declarer_sides, settlement
+from .results import Settlement
 from .i18n import Text, seat_name, signed, t
 from .inputs import IntField, RowsField, Schema, SeatField, SwitchField
 from .live import DECLARER, DEFENDERS, LastTrick, LiveCounter
@@ -319,7 +320,7 @@ def _pay_red_fives(deltas: list[int], values, rules, steps: list) -> None:
                        n=rules.red_five_points))
 
 
-def settle(values, rules) -> dict:
+def settle(values, rules) -> Settlement:
     problems = _check_points(values, rules)
     if problems:
         raise InputErrors(problems)
