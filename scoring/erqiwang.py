@@ -14,7 +14,7 @@ from .i18n import Text, join, seat_name, signed, t
 from .inputs import CardsField, ChoiceField, IntField, Problems, RowsField, Schema, SeatField, SwitchField
 from .live import DEFENDERS, LastTrick, LiveCounter
 from .rules import Choice, Option, Preset, RuleSet
-from .trick import (THROW_COMPARE, BidRules, GameOrder, Level, ThrowRule, TrickSpec, check_deck, parse_trump,
+from .trick import (THROW_COMPARE, Bidding, BidRules, GameOrder, Level, ThrowRule, TrickSpec, check_deck, parse_trump,
                     run_bidding)
 from .trick.game import TrickGame
 from .trick.inputs import trump_pattern
@@ -133,7 +133,7 @@ def bid_rules(rules=None) -> BidRules:
     return BidRules(judge, pass_complaint, LOWEST_BID)
 
 
-def validate_bidding(bids: Sequence[Any], start: int, rules=None) -> dict:
+def validate_bidding(bids: Sequence[Any], start: int, rules=None) -> Bidding:
     """Bids and passes in turn from ``start`` → 庄家 and bid, or the first illegal entry."""
     return run_bidding(bids, start, bid_rules(rules))
 

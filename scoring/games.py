@@ -143,8 +143,7 @@ class Game:
 
     def run(self, action: str, payload: Any) -> dict:
         """Resolve the payload's ``rules`` and run one action: its answer as JSON (:meth:`answer`'s ``to_json``)."""
-        answered = self.answer(action, payload)
-        return answered if isinstance(answered, dict) else answered.to_json()  # the cores not yet typed
+        return self.answer(action, payload).to_json()
 
     def answer(self, action: str, payload: Any) -> Result:
         """Resolve the payload's ``rules`` and run one action: its answer as a value."""

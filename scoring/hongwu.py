@@ -12,7 +12,7 @@ from .i18n import Text, seat_name, signed, t
 from .inputs import IntField, RowsField, Schema, SeatField, SwitchField
 from .live import DECLARER, DEFENDERS, LastTrick, LiveCounter
 from .rules import Choice, Option, Preset, RuleSet, switch
-from .trick import (THROW_COMPARE, BidRules, FailedThrow, GameOrder, Level, ThrowRule, TrickSpec, run_bidding)
+from .trick import (THROW_COMPARE, Bidding, BidRules, FailedThrow, GameOrder, Level, ThrowRule, TrickSpec, run_bidding)
 from .trick.game import TrickGame
 from .trick.live import TrickFollow
 
@@ -192,7 +192,7 @@ def bid_rules(rules) -> BidRules:
     return BidRules(judge, lambda current, who: None, hi, (lo, t("最低分", "the lowest bid")))
 
 
-def validate_bidding(bids: Sequence[Any], start: int, rules) -> dict:
+def validate_bidding(bids: Sequence[Any], start: int, rules) -> Bidding:
     """Bids and passes in turn from ``start`` → 庄家 and bid, or the first illegal entry."""
     return run_bidding(bids, start, bid_rules(rules))
 
