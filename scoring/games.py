@@ -248,7 +248,7 @@ class Game:
 def settlement(deltas: list[int], steps: list[Text], **extra: Any) -> Settlement:
     """What every settle action returns (``extra``: the game's declared settle fields, in their order); checks the
     zero-sum invariant."""
-    deltas = tuple(int(d) for d in deltas)
+    deltas = tuple([int(d) for d in deltas])  # (a list first: no generator's calls, in a chain of quiet settles)
     if sum(deltas) != 0:  # an engine bug, never user input
         raise AssertionError(f"settlement is not zero-sum: {list(deltas)}")
     return Settlement(deltas, tuple(steps), extra)
