@@ -1,7 +1,8 @@
 """What an action answers, declared once, as its input is (``scoring/inputs/``): each field's name, its kind and,
 for a field a player reads, its words.
 
-From the one declaration come the OpenAPI answer schemas (``webapp/openapi.py``: closed, a field not declared is
+What an action returns is a typed value holding these fields (``scoring/results.py``). From the one declaration
+come the OpenAPI answer schemas (``webapp/openapi.py``: closed, a field not declared is
 never answered) and the result view (``scoring/result_view.py``) the server's pages and the phone show. A game
 declares the fields its settle answer adds to ``deltas`` and ``steps`` (``Game.settle_answer``); each core
 declares what its other actions answer (``ActionTable.answers``).

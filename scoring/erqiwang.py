@@ -9,11 +9,12 @@ from .answers import MULTIPLIER, answer, field
 from .cards import BIG, LITTLE, SUITS, Card, Deck, Suit
 from .errors import InputErrors, InvalidInput, MalformedInput, PaijuError
 from .games import declarer_sides, settlement
+from .results import Settlement
 from .i18n import Text, join, seat_name, signed, t
 from .inputs import CardsField, ChoiceField, IntField, Problems, RowsField, Schema, SeatField, SwitchField
 from .live import DEFENDERS, LastTrick, LiveCounter
 from .rules import Choice, Option, Preset, RuleSet
-from .trick import (THROW_COMPARE, BidRules, GameOrder, Level, ThrowRule, TrickSpec, check_deck, parse_trump,
+from .trick import (THROW_COMPARE, Bidding, BidRules, GameOrder, Level, ThrowRule, TrickSpec, check_deck, parse_trump,
                     run_bidding)
 from .trick.game import TrickGame
 from .trick.inputs import trump_pattern
@@ -132,7 +133,7 @@ def bid_rules(rules=None) -> BidRules:
     return BidRules(judge, pass_complaint, LOWEST_BID)
 
 
-def validate_bidding(bids: Sequence[Any], start: int, rules=None) -> dict:
+def validate_bidding(bids: Sequence[Any], start: int, rules=None) -> Bidding:
     """Bids and passes in turn from ``start`` → 庄家 and bid, or the first illegal entry."""
     return run_bidding(bids, start, bid_rules(rules))
 
@@ -414,7 +415,7 @@ def _defender_total(values, rules) -> tuple[int | None, Text | None]:
                     s=shape, b=bottom, m=times, x=bottom * times, p=points, total=total)
 
 
-def settle(values, rules) -> dict:
+def settle(values, rules) -> Settlement:
     bid, surrender, points = values.bid, values.surrender, values.defender_points
     if points is None and not surrender:
         # 422: needed unless the declarer surrendered, a rule of the game the schema does not state

@@ -5,9 +5,11 @@ seats, house rules, settle input, tabs) and a few hooks it may override —
 the shape of python-chess's variants. ``scoring/registry.py`` lists the five
 games; the pages, the API and the ledger ask a game, never test its slug.
 
-Actions are plain functions ``action(payload, rules) -> dict``: ``payload``
+Actions are plain functions ``action(payload, rules) -> Result``: ``payload``
 is the JSON-shaped input (the API body, or what a form builds), ``rules`` the
-resolved :class:`~scoring.rules.Rules`. Results may hold
+resolved :class:`~scoring.rules.Rules`; the answer is a typed value
+(:mod:`scoring.results`: a :class:`~scoring.results.Settlement`, a verdict, a
+hint …) whose ``to_json()`` is the API's answer. Results may hold
 :class:`~scoring.i18n.Text` values; the web layer renders them.
 """
 from __future__ import annotations
@@ -20,13 +22,14 @@ from .cards import Deck
 from .errors import InputErrors, InvalidInput, MalformedInput, UnknownAction
 from .i18n import Text, shown, t
 from .inputs import Context, Schema, Values, strict_int
+from .results import Result, Settlement
 from .rules import Preset, Rules, RuleSet
 
-Action = Callable[[Mapping, Any], dict]
+Action = Callable[[Mapping, Any], Result]
 
 
 class ActionTable(dict):
-    """A core's actions, each ``(payload, rules) -> dict``, what each reads: ``inputs(action, rules)``, its
+    """A core's actions, each ``(payload, rules) -> Result``, what each reads: ``inputs(action, rules)``, its
     declared :class:`~scoring.inputs.Schema` (None: none declared), and what each answers: ``answers[action]``,
     its declared :class:`~scoring.answers.Answer`; ``reading``: the fields every reading of cards of this core
     carries (a game adds its patterns' own: :attr:`Game.reading_fields`)."""
@@ -67,7 +70,7 @@ class Game:
     live_hand: ClassVar[Any] = None  # the live-hand protocol (scoring/live.py), when a hand can be followed live
     # the game module's own functions (set with staticmethod), behind the hooks below
     deck_of: ClassVar[Callable[[Rules], Deck]]
-    settle_of: ClassVar[Callable[[Values, Rules], dict]]
+    settle_of: ClassVar[Callable[[Values, Rules], Settlement]]
     order_of: ClassVar[Callable[[Any, Rules], list] | None] = None
     action_table: ClassVar[Mapping[str, Action]] = {}
 
@@ -139,7 +142,11 @@ class Game:
         return sorted({*self.actions(), "settle"})
 
     def run(self, action: str, payload: Any) -> dict:
-        """Resolve the payload's ``rules`` and run one action."""
+        """Resolve the payload's ``rules`` and run one action: its answer as JSON (:meth:`answer`'s ``to_json``)."""
+        return self.answer(action, payload).to_json()
+
+    def answer(self, action: str, payload: Any) -> Result:
+        """Resolve the payload's ``rules`` and run one action: its answer as a value."""
         if not isinstance(payload, Mapping):
             raise MalformedInput(t("请求体应为 JSON 对象", "the request body must be a JSON object"))
         rules = self.ruleset.resolve(payload.get("rules"))
@@ -156,7 +163,7 @@ class Game:
         lo, _hi = self.seat_range(rules)
         return Context(rules=rules, seats=lo, deck=self.deck(rules), bare=self.bare_ranks, names=names)
 
-    def settle_payload(self, payload: Mapping, rules: Rules) -> dict:
+    def settle_payload(self, payload: Mapping, rules: Rules) -> Settlement:
         return self.settle(self.read_settle(payload, rules), rules)
 
     def settle_quietly(self, payload: Mapping, rules: Rules) -> dict:
@@ -164,17 +171,15 @@ class Game:
         settling later hands again after an edit works out their steps only when they are shown
         (:meth:`steps_again`). The same answer and errors as :meth:`settle_payload` otherwise; a game that
         carries state makes it cheaper (:meth:`quiet_settle`)."""
-        answer = self.quiet_settle(self.read_settle(payload, rules), rules)
-        answer.pop("steps", None)
-        return answer
+        return self.quiet_settle(self.read_settle(payload, rules), rules).quiet()
 
-    def quiet_settle(self, values: Values, rules: Rules) -> dict:
+    def quiet_settle(self, values: Values, rules: Rules) -> Settlement:
         return self.settle(values, rules)
 
-    def quiet_from(self, payload: Mapping, rules: Rules) -> Callable[[Mapping], dict] | None:
+    def quiet_from(self, payload: Mapping, rules: Rules) -> Callable[[Mapping], Settlement] | None:
         """A hand's input read once for quiet settles from whatever the hand before carries (a long chain settled
         again after an edit: :mod:`scoring.series`): ``payload`` is the input without the carried fields; the answer
-        is a function of those fields giving what :meth:`settle_quietly` gives of the whole. Either may raise
+        is a function of those fields giving the settlement whose ``quiet()`` :meth:`settle_quietly` gives of the whole. Either may raise
         where the hand is refused (the caller then asks :meth:`settle_quietly`, which says why). None: no such
         shortcut (a game that carries nothing)."""
         return None
@@ -183,7 +188,7 @@ class Game:
         """The steps of a hand the ledger stored without them (:meth:`settle_quietly`): its input ``data``
         settled again from what it started from (its result's ``<field>_before``)."""
         started = {key: result[f"{key}_before"] for key in self.carried_fields if f"{key}_before" in result}
-        return self.settle_payload({**self.table_input(seats), **data, **started}, rules)["steps"]
+        return list(self.settle_payload({**self.table_input(seats), **data, **started}, rules).steps)
 
     def read_settle(self, payload: Mapping, rules: Rules) -> Values:
         """A settle payload read through the game's input schema (every problem at once)."""
@@ -197,7 +202,7 @@ class Game:
             raise InputErrors([*exc.errors, InvalidInput(fix, field="rules.preset", code="preset_for_seats")]) from exc
         return values
 
-    def settle(self, values: Values, rules: Rules) -> dict:
+    def settle(self, values: Values, rules: Rules) -> Settlement:
         return self.settle_of(values, rules)
 
     def input_words(self, payload: Mapping, rules: Rules, names: tuple[str, ...] = ()) -> list[Text]:
@@ -240,12 +245,13 @@ class Game:
                 "actions": self.action_names(), **self.ruleset.describe()}
 
 
-def settlement(deltas: list[int], steps: list[Text], **extra: Any) -> dict:
-    """The shape every settle action returns; checks the zero-sum invariant."""
-    deltas = [int(d) for d in deltas]
+def settlement(deltas: list[int], steps: list[Text], **extra: Any) -> Settlement:
+    """What every settle action returns (``extra``: the game's declared settle fields, in their order); checks the
+    zero-sum invariant."""
+    deltas = tuple([int(d) for d in deltas])  # (a list first: no generator's calls, in a chain of quiet settles)
     if sum(deltas) != 0:  # an engine bug, never user input
-        raise AssertionError(f"settlement is not zero-sum: {deltas}")
-    return {"deltas": deltas, "steps": list(steps), **extra}
+        raise AssertionError(f"settlement is not zero-sum: {list(deltas)}")
+    return Settlement(deltas, tuple(steps), extra)
 
 
 def declarer_sides(data: Mapping, seats: int, partner: bool = False) -> list[tuple[int, ...]] | None:

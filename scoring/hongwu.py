@@ -7,11 +7,12 @@ from .answers import answer, field
 from .cards import BIG, LITTLE, SUITS, Card, Deck, Suit
 from .errors import InputErrors, InvalidInput, PaijuError
 from .games import declarer_sides, settlement
+from .results import Settlement
 from .i18n import Text, seat_name, signed, t
 from .inputs import IntField, RowsField, Schema, SeatField, SwitchField
 from .live import DECLARER, DEFENDERS, LastTrick, LiveCounter
 from .rules import Choice, Option, Preset, RuleSet, switch
-from .trick import (THROW_COMPARE, BidRules, FailedThrow, GameOrder, Level, ThrowRule, TrickSpec, run_bidding)
+from .trick import (THROW_COMPARE, Bidding, BidRules, FailedThrow, GameOrder, Level, ThrowRule, TrickSpec, run_bidding)
 from .trick.game import TrickGame
 from .trick.live import TrickFollow
 
@@ -191,7 +192,7 @@ def bid_rules(rules) -> BidRules:
     return BidRules(judge, lambda current, who: None, hi, (lo, t("最低分", "the lowest bid")))
 
 
-def validate_bidding(bids: Sequence[Any], start: int, rules) -> dict:
+def validate_bidding(bids: Sequence[Any], start: int, rules) -> Bidding:
     """Bids and passes in turn from ``start`` → 庄家 and bid, or the first illegal entry."""
     return run_bidding(bids, start, bid_rules(rules))
 
@@ -319,7 +320,7 @@ def _pay_red_fives(deltas: list[int], values, rules, steps: list) -> None:
                        n=rules.red_five_points))
 
 
-def settle(values, rules) -> dict:
+def settle(values, rules) -> Settlement:
     problems = _check_points(values, rules)
     if problems:
         raise InputErrors(problems)

@@ -31,6 +31,7 @@ from .answers import answer, field
 from .cards import format_cards
 from .errors import InputErrors, InvalidInput
 from .games import Game, settlement
+from .results import Settlement
 from .i18n import Text, seat_name, t
 from .inputs import CardsField, IntField, PerSeatField, RowsField, Schema, SeatField
 from .paodekuai_patterns import (KIND_NAMES, ORDER, PDK45, PDK48, PDK52, PRESETS, ZSY, Deal,  # noqa: F401  (the game's names)
@@ -336,7 +337,7 @@ def pay_bombs(values, rules, deltas: list[int], steps: list[Text]) -> None:
                        if holder is not None else t("", "")))
 
 
-def settle(values, rules) -> dict:
+def settle(values, rules) -> Settlement:
     dealt = PRESETS[rules.preset]["dealt"]
     _check_cards_left(values.winner, values.cards_left, dealt)
     _check_house_inputs(values, rules)

@@ -35,6 +35,7 @@ from . import q783_rounds
 from .answers import answer, field
 from .cards import format_cards
 from .games import Game, opposite_teams, settlement
+from .results import Settlement
 from .i18n import Text, join, seat_name, t
 from .inputs import RowsField, Schema
 from .q783_patterns import (ACTIONS, MAX_SET, Q783_KINDS, RULESET, Bomb, NOfAKind, Q783Spec, cards_str,  # noqa: F401
@@ -112,7 +113,7 @@ def _round_payload(row) -> dict:
     return out
 
 
-def settle(values, rules, quiet: bool = False) -> dict:
+def settle(values, rules, quiet: bool = False) -> Settlement:
     """The hand's deltas, the banks after it, whether the 大局 is over, and the steps (none when ``quiet``)."""
     rounds = [_round_payload(row) for row in values.rounds]
     state, steps = replay(values.players, values.teams, values.banks, rounds, rules, list(values.finish_order),
@@ -125,11 +126,11 @@ def settle(values, rules, quiet: bool = False) -> dict:
     return settlement(state["deltas"], steps, banks=state["banks"], game_over=state["game_over"])
 
 
-def _quiet_answer(state: dict) -> dict:
+def _quiet_answer(state: dict) -> Settlement:
     return settlement(state["deltas"], [], banks=state["banks"], game_over=state["game_over"])
 
 
-def settle_from_banks(values, rules) -> Callable[[Mapping], dict]:
+def settle_from_banks(values, rules) -> Callable[[Mapping], Settlement]:
     """A hand read without its banks (``values``), its rounds read once: a function of ``{"banks": …}`` (the
     banks it starts from, as a payload gives them) giving its quiet settle, as :func:`settle` gives it. Raises
     where the hand is refused (then perhaps another of its problems than :func:`settle` names first)."""
@@ -143,7 +144,7 @@ def settle_from_banks(values, rules) -> Callable[[Mapping], dict]:
     if rules.negative_banks:
         free = q783_rounds.replay_read(PACK, players, teams, None, read, rules, list(finish))
 
-    def settled(start: Mapping) -> dict:
+    def settled(start: Mapping) -> Settlement:
         banks = _BANKS.read_alone(start, ctx)
         if free is not None and banks is not None:
             return _quiet_answer(q783_rounds.with_banks(PACK, free, banks, rules))

@@ -25,6 +25,8 @@ from .games import ActionTable
 from .i18n import Text, t
 from .q783_rounds import Scoring, Winner
 from .rules import Option, Preset, RuleSet, switch
+from .results import Classified
+from .shedding.actions import Hint, Verdict
 from .shedding import HandGroups, Pattern, RankOrder, bombs, stock, Reading, SheddingSpec, is_pass, read_cards, shedding_actions, spec_cache
 
 # ==========================================================================
@@ -444,12 +446,12 @@ def _hand_without_score_cards(payload: Mapping, rules) -> None:
                            field="hand", code="score_card_in_hand")
 
 
-def classify(payload: Mapping, rules) -> dict:
+def classify(payload: Mapping, rules) -> Classified:
     _require_suits(payload, "cards", rules)
     return _CORE["classify"](payload, rules)
 
 
-def check(payload: Mapping, rules) -> dict:
+def check(payload: Mapping, rules) -> Verdict:
     _require_suits(payload, "play", rules)
     _require_suits(payload, "previous", rules)
     _hand_without_score_cards(payload, rules)
@@ -461,7 +463,7 @@ def check(payload: Mapping, rules) -> dict:
     return _CORE["check"](payload, rules)
 
 
-def hint(payload: Mapping, rules) -> dict:
+def hint(payload: Mapping, rules) -> Hint:
     _require_suits(payload, "previous", rules)
     _hand_without_score_cards(payload, rules)
     return _CORE["hint"](payload, rules)

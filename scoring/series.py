@@ -59,7 +59,7 @@ def settle_at_table(game, data: Mapping, carried: dict | None, seats: list[int],
     what the hand takes from the one before (``carried``), settled under ``rules``; returns its deltas by player
     and the engine's result. A hand settled for another number of seats than the table's is refused."""
     payload = {**game.table_input(len(seats)), **data, **(carried or {})}
-    result = settle_quietly(game, payload, rules) if quiet else game.settle_payload(payload, rules)
+    result = settle_quietly(game, payload, rules) if quiet else game.settle_payload(payload, rules).to_json()
     deltas = [int(d) for d in result["deltas"]]
     if len(deltas) != len(seats):
         raise InvalidInput(t("这张牌桌有{k}个座位，这一局却算出了{n}家的输赢；请按{k}家填写",
@@ -82,12 +82,9 @@ def settle_quietly(game, payload: Mapping, rules) -> dict:
     settled = _read_once(hand) if hand is not None and hand.key[1] is not None else None
     if settled is not None:
         try:
-            answer = settled({key: payload[key] for key in carried if key in payload})
+            return settled({key: payload[key] for key in carried if key in payload}).quiet()
         except PaijuError:
             pass
-        else:
-            answer.pop("steps", None)
-            return answer
     return game.settle_quietly(payload, rules)
 
 

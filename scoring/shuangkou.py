@@ -29,6 +29,7 @@ from .answers import MULTIPLIER, answer, field
 from .cards import format_cards
 from .errors import InputErrors, InvalidInput, MalformedInput, PaijuError
 from .games import Game, opposite_teams, settlement
+from .results import Settlement
 from .i18n import Text, join, seat_name, signed, t
 from .inputs import CardsField, IntField, RowsField, Schema, SeatField, SeatOrderField
 from .rules import Choice, Option, Preset, RuleSet, switch
@@ -201,7 +202,7 @@ def _not_bomb_reason(cards, rules) -> Text:
     return spec_for(rules).no_pattern(cards)
 
 
-def settle(values, rules) -> dict:
+def settle(values, rules) -> Settlement:
     order = values.finish_order
     bombs = _bombs(values, rules)
     first = order[0]

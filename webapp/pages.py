@@ -206,7 +206,7 @@ def settle(slug):
     if post.posted is not None and not action:
         payload = {**form.to_payload(), "rules": post.rules_given}
         result, errors = run_action(game, "settle", form, payload_fn=lambda: payload,
-                                    engine=lambda _action, given: post.settle(game, given))
+                                    engine=lambda _action, given: post.settle(game, given).to_json())
         if result is None:  # refused: maybe by the seat count these rules play with
             offer = forms.preset_offer(game, post.rules_given, game.seats_given(payload))
     return page(game, "settle", "game/settle.html", form=form, rules_form=rules_form, result=result,

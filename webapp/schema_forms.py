@@ -32,6 +32,7 @@ from scoring.games import Game
 from scoring.i18n import Text, render, seat_number
 from scoring.result_view import settle_label
 from scoring.rules import Rules
+from scoring.results import Settlement
 
 from . import offline_page
 from .i18n import current_lang
@@ -344,7 +345,7 @@ class SettlePost:
         seats = offline_page.seats_for(game, rules, formdata if formdata is not None else args)
         return cls(posted, rules_given, rules, refused, action, switched, seats)
 
-    def settle(self, game: Game, payload: Mapping) -> dict:
+    def settle(self, game: Game, payload: Mapping) -> Settlement:
         """The engine's settle of ``payload`` under the rules given (resolved once: their refusal is raised)."""
         if self.refused is not None:
             raise self.refused

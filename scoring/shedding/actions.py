@@ -21,6 +21,7 @@ from ..games import ActionTable
 from ..i18n import Text, join, t
 from ..inputs import MISSING, CardsField, Context, Schema, WholeNumberField, missing
 from ..plays import MAX_LIMIT, collector_paused, default_limit
+from ..results import ABSENT, Classified, Result
 from .reading import Reading
 from .ranking import bomb_kinds
 from .search import legal_plays, written_plays
@@ -120,6 +121,31 @@ ANSWERS = {
 }
 
 
+@dataclass(frozen=True)
+class Verdict(Result):
+    """``check``: whether the play (or a pass) is legal, why, the reading it is played as and all its readings,
+    and the table's reading (left out on a lead)."""
+
+    legal: bool
+    reason: Text
+    reading: dict | None
+    readings: list
+    table: Any = ABSENT
+
+
+@dataclass(frozen=True)
+class Hint(Result):
+    """``hint``: every legal play, smallest first (cut at the limit: ``truncated``), the smallest, why, and how the
+    smallest and the table read."""
+
+    plays: list
+    smallest: str | None
+    truncated: bool
+    reason: Text
+    smallest_reading: dict | None
+    table: dict | None
+
+
 def shedding_input(action: str, spec: SheddingSpec) -> Schema | None:
     """What ``action`` reads under the rules of ``spec``: its cards, then the rest, then the turn inputs."""
     cards = CARD_INPUTS.get(action)
@@ -174,7 +200,7 @@ def _reading_list(readings: Sequence[Reading], key) -> list[dict]:
 # The actions
 # ==========================================================================
 
-def classify(spec: SheddingSpec, payload: Mapping) -> dict:
+def classify(spec: SheddingSpec, payload: Mapping) -> Classified:
     cards = read_cards_of("classify", spec, payload).cards
     key = spec.sort_key()
     rs = spec.readings(cards)
@@ -183,8 +209,7 @@ def classify(spec: SheddingSpec, payload: Mapping) -> dict:
     else:
         reason = spec.no_pattern(cards)
     text = format_play(cards, key, wild_ranks(spec)) if rs else format_cards(cards, key)  # a play as it reads
-    return {"cards": text, "valid": bool(rs), "readings": _reading_list(rs, key),
-            "reason": reason}
+    return Classified(text, bool(rs), _reading_list(rs, key), reason)
 
 
 class _Check:
@@ -201,13 +226,11 @@ class _Check:
         self.turn = read_turn(payload, spec, self.hand, leading=previous is None)
         self.readings: list[Reading] = []
 
-    def answer(self, legal: bool, reason: Text, reading: Reading | None = None) -> dict:
+    def answer(self, legal: bool, reason: Text, reading: Reading | None = None) -> Verdict:
         readings = _reading_list(self.readings, self.key)
         shown = None if reading is None else self.reading_dict(reading, readings)
-        out = {"legal": legal, "reason": reason, "reading": shown, "readings": readings}
-        if self.table is not None:
-            out["table"] = self.table.as_dict(self.key)
-        return out
+        table = ABSENT if self.table is None else self.table.as_dict(self.key)
+        return Verdict(legal, reason, shown, readings, table)
 
     def reading_dict(self, reading: Reading, readings: list[dict]) -> dict:
         """``reading`` as the answer writes it: the dict already written for it when it is one of the play's
@@ -217,10 +240,10 @@ class _Check:
                 return written
         return reading.as_dict(self.key)
 
-    def verdict(self) -> dict:
+    def verdict(self) -> Verdict:
         return self.on_pass() if self.passing else self.on_play()
 
-    def on_pass(self) -> dict:
+    def on_pass(self) -> Verdict:
         if self.table is None:
             return self.answer(False, t("首家必须出牌，不能不出", "the leader must play; a lead cannot be a pass"))
         if self.spec.rules.get("must_beat"):
@@ -235,7 +258,7 @@ class _Check:
                                             "e.g. “{p}”", p=example))
         return self.answer(True, t("不出（过）", "pass"))
 
-    def on_play(self) -> dict:
+    def on_play(self) -> Verdict:
         spec, play, table = self.spec, self.play, self.table
         if self.hand is not None:
             missing = missing_from(self.hand, play)
@@ -264,17 +287,17 @@ def lead_text(text: str, rs: Sequence[Reading]) -> Text:
     return t("首家可以出「{c}」：{r}", "“{c}” is a legal lead: {r}", c=text, r=rs[0].label)
 
 
-def check(spec: SheddingSpec, payload: Mapping) -> dict:
+def check(spec: SheddingSpec, payload: Mapping) -> Verdict:
     return _Check(spec, payload).verdict()
 
 
-def hint(spec: SheddingSpec, payload: Mapping) -> dict:
+def hint(spec: SheddingSpec, payload: Mapping) -> Hint:
     """Every distinct legal play, smallest first (see the module's words on ``limit``)."""
     with collector_paused():  # switched back on once the plays worked out are freed
         return _hint(spec, payload)
 
 
-def _hint(spec: SheddingSpec, payload: Mapping) -> dict:
+def _hint(spec: SheddingSpec, payload: Mapping) -> Hint:
     key = spec.sort_key()
     values = read_cards_of("hint", spec, payload)
     hand, previous = values.hand, values.previous
@@ -295,9 +318,8 @@ def _hint(spec: SheddingSpec, payload: Mapping) -> dict:
         reason = t("管不上，不出", "nothing beats the table: pass")
     else:
         reason = smallest_reason(spec, texts[0], first, table, legal)
-    return {"plays": texts, "smallest": texts[0] if plays else None, "truncated": truncated, "reason": reason,
-            "smallest_reading": first.as_dict(key) if first else None,
-            "table": table.as_dict(key) if table else None}
+    return Hint(texts, texts[0] if plays else None, truncated, reason, first.as_dict(key) if first else None,
+                table.as_dict(key) if table else None)
 
 
 def smallest_reason(spec: SheddingSpec, text: str, first: Reading, table: Reading | None, legal) -> Text:

@@ -20,7 +20,7 @@ A game module (``hongwu``, ``erqiwang``) describes its order as lists of
 :class:`Level` and gets the API actions from :func:`trick_actions`.
 """
 from .actions import TRICK_INPUTS, classify_cards, trick_actions
-from .bidding import BidRules, bidding_action, read_bid, run_bidding
+from .bidding import Bidding, BidRules, bidding_action, read_bid, run_bidding
 from .follow import check_follow
 from .hints import legal_plays, smallest
 from .inputs import TrickCardsField, TrumpField, check_deck, parse_trump
@@ -31,7 +31,7 @@ from .units import Unit, decompose, lead_units, match, shape_text
 from .winner import winner
 
 __all__ = [
-    "THROW_COMPARE", "TRICK_INPUTS", "TRUMP", "TrickCardsField", "TrumpField", "BidRules", "CardOrder", "Context", "FailedThrow", "GameOrder", "Level",
+    "THROW_COMPARE", "TRICK_INPUTS", "TRUMP", "TrickCardsField", "TrumpField", "Bidding", "BidRules", "CardOrder", "Context", "FailedThrow", "GameOrder", "Level",
     "ThrowCompare", "ThrowRule", "TrickSpec", "Unit", "bidding_action", "card_points", "check_deck", "check_follow", "check_lead",
     "classify_cards", "decompose", "lead_units", "legal_plays", "match", "order_rows", "parse_trump",
     "points_of", "read_bid", "run_bidding", "shape_text", "smallest",

@@ -1,14 +1,16 @@
 """The API actions of a trick game: classify, check, trick and hint (the API contract, docs/api.md)."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
 from ..answers import READING, answer, field
 from ..cards import Card
 from ..errors import InvalidInput, PaijuError
-from ..i18n import join, t
+from ..i18n import Text, join, t
 from ..inputs import CardTextsField, Context as InputContext, Schema, Values, WholeNumberField
 from ..plays import MAX_LIMIT, collector_paused, default_limit
+from ..results import Classified, Result
 from .follow import check_follow
 from .hints import legal_texts
 from .inputs import TrickCardsField, TrumpField, check_deck, check_hand_size, require_in_hand
@@ -78,6 +80,36 @@ ANSWERS = {
 }
 
 
+@dataclass(frozen=True)
+class Verdict(Result):
+    """``check``: whether the play is legal (None: it cannot be told), why, the play as written, and what a failed
+    throw must play instead (None otherwise)."""
+
+    legal: bool | None
+    reason: Text
+    play: str
+    forced: str | None
+
+
+@dataclass(frozen=True)
+class Trick(Result):
+    """``trick``: who wins the trick (an index into the plays), its points, why, and the plays as written."""
+
+    winner: int
+    points: int
+    reason: Text
+    plays: list
+
+
+@dataclass(frozen=True)
+class Hint(Result):
+    """``hint``: the smallest legal plays, smallest first (cut at the limit: ``truncated``), and the smallest."""
+
+    plays: list
+    smallest: str | None
+    truncated: bool
+
+
 def read_input(action: str, payload: Mapping) -> Values:
     return TRICK_INPUTS[action].read(payload, InputContext(seats=SEATS))
 
@@ -87,10 +119,10 @@ def read_later(action: str, payload: Mapping) -> Values:
 
 
 def trick_actions(spec_for: Callable[[object], TrickSpec]) -> dict:
-    """classify / check / trick / hint for a trick game, each ``(payload, rules) -> dict``."""
+    """classify / check / trick / hint for a trick game, each ``(payload, rules) -> Result``."""
 
-    def run(action: str, answer: Callable[[Context, Values], dict]):
-        def act(payload: Mapping, rules) -> dict:
+    def run(action: str, answer: Callable[[Context, Values, Mapping], Result]):
+        def act(payload: Mapping, rules) -> Result:
             values = read_input(action, payload)
             return answer(Context(spec_for(rules), values.trump), values, payload)
         return act
@@ -104,12 +136,12 @@ def trick_input(action: str) -> Schema | None:
     return DECLARED.get(action)
 
 
-def classify_input(ctx: Context, values: Values, payload: Mapping) -> dict:
+def classify_input(ctx: Context, values: Values, payload: Mapping) -> Classified:
     check_deck(ctx.deck, values.cards, "cards")
     return classify_cards(ctx, values.cards)
 
 
-def check_play(ctx: Context, values: Values, payload: Mapping) -> dict:
+def check_play(ctx: Context, values: Values, payload: Mapping) -> Verdict:
     """``check``: is a lead (with the other hands, if given) or a follow legal, and why; ``forced``: what a
     failed throw must play instead (None otherwise)."""
     play, lead, given = values.play, values.lead, values.hand
@@ -125,11 +157,10 @@ def check_play(ctx: Context, values: Values, payload: Mapping) -> dict:
     else:
         lead_units(ctx, lead)
         legal, reason = check_follow(ctx, lead, hand, play)
-    return {"legal": legal, "reason": reason, "play": ctx.fmt(play),
-            "forced": ctx.fmt(forced.cards) if forced is not None else None}
+    return Verdict(legal, reason, ctx.fmt(play), ctx.fmt(forced.cards) if forced is not None else None)
 
 
-def judge_trick(ctx: Context, values: Values, payload: Mapping) -> dict:
+def judge_trick(ctx: Context, values: Values, payload: Mapping) -> Trick:
     """``trick``: who wins the trick and the points in it."""
     plays = values.plays
     check_deck(ctx.deck, [c for p in plays for c in p], "plays")
@@ -144,17 +175,16 @@ def judge_trick(ctx: Context, values: Values, payload: Mapping) -> dict:
     except PaijuError as exc:
         raise exc.replaced(field="plays[0]")
     index, reason = winner(ctx, plays)
-    return {"winner": index, "points": points_of(c for p in plays for c in p), "reason": reason,
-            "plays": [ctx.fmt(p) for p in plays]}
+    return Trick(index, points_of(c for p in plays for c in p), reason, [ctx.fmt(p) for p in plays])
 
 
-def hint(ctx: Context, values: Values, payload: Mapping) -> dict:
+def hint(ctx: Context, values: Values, payload: Mapping) -> Hint:
     """``hint``: the smallest ``limit`` legal plays (smallest first) and what 托管 plays."""
     with collector_paused():  # switched back on once the plays worked out are freed
         return _hint(ctx, values, payload)
 
 
-def _hint(ctx: Context, values: Values, payload: Mapping) -> dict:
+def _hint(ctx: Context, values: Values, payload: Mapping) -> Hint:
     hand = values.hand
     check_hand_size(hand, ctx.spec.deal)
     lead = read_later("hint", payload).lead
@@ -167,17 +197,17 @@ def _hint(ctx: Context, values: Values, payload: Mapping) -> dict:
                                code="hand_too_small")
     limit = LIMIT.read_alone(payload, InputContext()) or default_limit(lead is None)
     texts, truncated = legal_texts(ctx, hand, lead).take(limit)
-    return {"plays": texts, "smallest": texts[0] if texts else None, "truncated": truncated}
+    return Hint(texts, texts[0] if texts else None, truncated)
 
 
-def classify_cards(ctx: Context, cards: Sequence[Card]) -> dict:
+def classify_cards(ctx: Context, cards: Sequence[Card]) -> Classified:
     """``classify``: the reading of cards as one unit or a throw of one group."""
     gs = ctx.groups_of(cards)
     canon = ctx.fmt(cards)
     if len(gs) != 1:
-        return {"cards": canon, "valid": False, "readings": [],
-                "reason": t("牌分属{groups}：一次出牌只能来自同一花色组", "the cards mix {groups}: a play comes from "
-                            "one suit group", groups=groups_text(ctx, gs))}
+        return Classified(canon, False, [], t("牌分属{groups}：一次出牌只能来自同一花色组",
+                                              "the cards mix {groups}: a play comes from one suit group",
+                                              groups=groups_text(ctx, gs)))
     g = gs[0]
     units = decompose(ctx, cards)
     gname = ctx.group_name(g)
@@ -192,4 +222,4 @@ def classify_cards(ctx: Context, cards: Sequence[Card]) -> dict:
                    "unit_kinds": [u.kind for u in units]}
         reason = t("{g}甩牌，共{n}手：{units}", "a {g} throw of {n} units: {units}", g=gname, n=len(units),
                    units=join([unit_text(ctx, u) for u in units], "、", ", "))
-    return {"cards": canon, "valid": True, "readings": [reading], "reason": reason}
+    return Classified(canon, True, [reading], reason)

@@ -7,6 +7,7 @@ from typing import Callable, Mapping, Sequence
 from ..answers import AnswerField as Answered
 from ..answers import answer
 from ..i18n import Text, seat_name, shown, t
+from ..results import ABSENT, Result
 from ..inputs import Context, ListField, Schema, WholeNumberField, as_int, int_json_schema, words_pattern
 
 SEATS = 4
@@ -20,6 +21,21 @@ def read_bid(value, field: str) -> int | None:
     if isinstance(value, str) and value.strip().lower() in PASS_WORDS:
         return None
     return as_int(value, field)
+
+
+@dataclass(frozen=True)
+class Bidding(Result):
+    """``bidding``: whether the bids are legal, whether the bidding is over, the 庄家 and bid, who bids next, the
+    first illegal entry (left out when there is none), why, and the steps."""
+
+    legal: bool
+    complete: bool
+    declarer: int | None
+    bid: int | None
+    next: int | None
+    illegal_index: int = ABSENT
+    reason: Text = ""
+    steps: list = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -83,16 +99,15 @@ class _Auction:
                 self.seat = (self.seat + k) % SEATS
                 return
 
-    def outcome(self) -> dict:
+    def outcome(self) -> Bidding:
         if self.result is not None:
-            return {"legal": True, "complete": True, "declarer": self.best_seat, "bid": self.best, "next": None,
-                    "reason": self.result, "steps": self.steps}
-        return {"legal": True, "complete": False, "declarer": None, "bid": self.best, "next": self.seat,
-                "reason": t("叫分尚未结束，下一个叫分的是{who}", "bidding is not over: {who} bids next",
-                            who=seat_name(self.seat)), "steps": self.steps}
+            return Bidding(True, True, self.best_seat, self.best, None, reason=self.result, steps=self.steps)
+        return Bidding(True, False, None, self.best, self.seat, steps=self.steps,
+                       reason=t("叫分尚未结束，下一个叫分的是{who}", "bidding is not over: {who} bids next",
+                                who=seat_name(self.seat)))
 
 
-def run_bidding(bids: Sequence, start: int, how: BidRules) -> dict:
+def run_bidding(bids: Sequence, start: int, how: BidRules) -> Bidding:
     """Bids and passes in turn from ``start`` (a pass is final) → 庄家 and bid, or the first illegal entry."""
     auction = _Auction(how, start, start)
     for i, raw in enumerate(bids):
@@ -109,9 +124,9 @@ def run_bidding(bids: Sequence, start: int, how: BidRules) -> dict:
     return auction.outcome()
 
 
-def _bad_bid(i: int, why: Text, steps: list[Text]) -> dict:
-    return {"legal": False, "complete": False, "declarer": None, "bid": None, "next": None, "illegal_index": i,
-            "reason": t("第{i}项叫分不合规：{why}", "entry {i} is illegal: {why}", i=i + 1, why=why), "steps": steps}
+def _bad_bid(i: int, why: Text, steps: list[Text]) -> Bidding:
+    return Bidding(False, False, None, None, None, i, t("第{i}项叫分不合规：{why}", "entry {i} is illegal: {why}",
+                                                        i=i + 1, why=why), steps)
 
 
 #: what the ``bidding`` action answers: ``illegal_index`` only for an illegal entry
@@ -133,7 +148,7 @@ BIDDING_INPUT = Schema((
 def bidding_action(how_for: Callable[[object], BidRules]):
     """The ``bidding`` API action."""
 
-    def bidding(payload: Mapping, rules) -> dict:
+    def bidding(payload: Mapping, rules) -> Bidding:
         values = BIDDING_INPUT.read(payload, Context(seats=SEATS))
         return run_bidding(values.bids, values.start, how_for(rules))
 

@@ -18,6 +18,7 @@ from ..errors import InvalidInput, MalformedInput, PaijuError
 from ..i18n import Text, t
 from ..inputs import ChoiceField, IntField, Schema, SeatField, strict_int
 from ..live import DECLARER, DEFENDERS, LiveCounter, LiveHand, LiveState
+from ..results import Settlement
 
 #: the hand decided, by whether the declarer (庄家) made it
 DECIDED = {True: t("已定：不管剩下的墩怎么走，庄家赢这一手", "Decided: whatever the remaining tricks bring, the "
@@ -62,7 +63,7 @@ class TrickFollow(LiveHand):
     rounds_field = "tricks"
 
     def __init__(self, counter: LiveCounter, settle_input: Schema, seats: int,
-                 settle: Callable[[Mapping[str, Any], Any], Mapping[str, Any]]):
+                 settle: Callable[[Mapping[str, Any], Any], Settlement]):
         self.counter, self.seats, self._settle = counter, seats, settle
         declarer, bid = settle_input.field(counter.declarer_field), settle_input.field("bid")
         self.start_input = Schema((IntField("players", t("人数", "players"), required=False, default=seats,
@@ -158,8 +159,7 @@ class TrickFollow(LiveHand):
         payload = self._payload(start, tricks, finish, rules)
         if finish is not None:
             answer = self._settle(payload, rules)
-            return LiveState(start, tuple(tricks), finish, tuple(answer["deltas"]), None, True, False,
-                             tuple(answer["steps"]))
+            return LiveState(start, tuple(tricks), finish, answer.deltas, None, True, False, answer.steps)
         return LiveState(start, tuple(tricks), None, (0,) * self.seats, None, False, False,
                          tuple(self._open_steps(start, tricks, won, rules)))
 
@@ -256,6 +256,6 @@ class TrickFollow(LiveHand):
         rest += self._fives_left(tricks, declarer, seat, rules)
         finish = {"last": None if last is None else last.value, "bottom": bottom}
         try:
-            return bool(self._settle(self._payload(start, rest, finish, rules), rules).get("made"))
+            return bool(self._settle(self._payload(start, rest, finish, rules), rules).extra.get("made"))
         except PaijuError:
             return None

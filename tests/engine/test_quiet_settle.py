@@ -10,6 +10,7 @@ from properties import examples
 from scoring.errors import PaijuError
 from scoring.i18n import to_json
 from scoring.registry import all_games, get_game
+from scoring.results import Settlement
 from scoring import series
 from scoring.series import settle_quietly as settle_in_chain
 
@@ -23,7 +24,8 @@ def answers(game, payload, *more):
     out = []
     for settle in (game.settle_payload, game.settle_quietly, *more):
         try:
-            out.append(to_json(settle(payload, rules)))
+            answer = settle(payload, rules)
+            out.append(to_json(answer.to_json() if isinstance(answer, Settlement) else answer))
         except PaijuError as exc:
             every = [(e.code, e.field, to_json(e.message)) for e in getattr(exc, "errors", None) or ()]
             out.append(("error", exc.code, exc.field, to_json(exc.message), every))
@@ -76,7 +78,7 @@ def test_the_property_above_settled_hands_as_well_as_refusing_them():
 def test_the_steps_worked_out_again_from_a_stored_q783_result_are_the_settle_s_steps():
     rules = Q783.ruleset.resolve({"scoring": "cards"})
     data = {"rounds": [{"winner": 1, "count": 4}], "finish_order": [2]}
-    loud = Q783.settle_payload({"players": 4, "banks": [100, 80, 60, 40], **data}, rules)
+    loud = Q783.settle_payload({"players": 4, "banks": [100, 80, 60, 40], **data}, rules).to_json()
     stored = {**{k: v for k, v in loud.items() if k not in ("deltas", "steps")}, "banks_before": [100, 80, 60, 40]}
     assert to_json(Q783.steps_again(data, stored, rules, 4)) == to_json(loud["steps"])
 

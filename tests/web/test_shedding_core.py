@@ -76,72 +76,72 @@ def cards(text):
 
 
 def test_classify_gives_canonical_cards_and_readings_largest_first():
-    out = ACTIONS["classify"]({"cards": "3 3 3 3"}, R)
+    out = ACTIONS["classify"]({"cards": "3 3 3 3"}, R).to_json()
     assert out["cards"] == "3 3 3 3" and out["valid"] and out["readings"][0]["bomb"] is True
 
 
 def test_classify_no_pattern_says_why():
-    out = ACTIONS["classify"]({"cards": "3 4"}, R)
+    out = ACTIONS["classify"]({"cards": "3 4"}, R).to_json()
     assert out["valid"] is False and out["readings"] == [] and "3" in render(out["reason"], "en")
 
 
 def test_check_lead_follow_and_reading():
-    assert ACTIONS["check"]({"play": "5 5"}, R)["legal"]
-    out = ACTIONS["check"]({"play": "5 5", "previous": "4 4"}, R)
+    assert ACTIONS["check"]({"play": "5 5"}, R).to_json()["legal"]
+    out = ACTIONS["check"]({"play": "5 5", "previous": "4 4"}, R).to_json()
     assert out["legal"] and out["reading"]["kind"] == "x2" and out["table"]["kind"] == "x2"
-    out = ACTIONS["check"]({"play": "3 3", "previous": "4 4"}, R)
+    out = ACTIONS["check"]({"play": "3 3", "previous": "4 4"}, R).to_json()
     assert not out["legal"] and "not higher" in render(out["reason"], "en")
 
 
 def test_check_a_different_pattern_is_explained():
-    out = ACTIONS["check"]({"play": "5 5 5", "previous": "4 4"}, R)
+    out = ACTIONS["check"]({"play": "5 5 5", "previous": "4 4"}, R).to_json()
     assert not out["legal"] and "different pattern" in render(out["reason"], "en")
 
 
 def test_check_only_a_bigger_bomb_beats_a_bomb():
-    out = ACTIONS["check"]({"play": "A A", "previous": "4 4 4 4"}, R)
+    out = ACTIONS["check"]({"play": "A A", "previous": "4 4 4 4"}, R).to_json()
     assert not out["legal"] and "bomb" in render(out["reason"], "en")
 
 
 def test_check_play_must_be_in_the_hand_bare_ranks_match_any_suit():
-    assert ACTIONS["check"]({"play": "5 5", "hand": "♠5 ♥5 3"}, R)["legal"]
-    out = ACTIONS["check"]({"play": "5 5 5", "hand": "♠5 ♥5 3"}, R)
+    assert ACTIONS["check"]({"play": "5 5", "hand": "♠5 ♥5 3"}, R).to_json()["legal"]
+    out = ACTIONS["check"]({"play": "5 5 5", "hand": "♠5 ♥5 3"}, R).to_json()
     assert not out["legal"] and "5" in render(out["reason"], "en")
 
 
 def test_all_cards_of_a_request_fit_the_pack_together():
     with pytest.raises(InvalidNotation) as e:
-        ACTIONS["check"]({"play": "5 5 5", "previous": "5 5 5 5 5 5"}, R)
+        ACTIONS["check"]({"play": "5 5 5", "previous": "5 5 5 5 5 5"}, R).to_json()
     assert "at most 8" in e.value.message.render("en")
 
 
 def test_pass_words_and_pass_rules():
     assert all(is_pass(w) for w in ["pass", "PASS", "不出", "过", " 要不起 "]) and not is_pass("3")
-    assert not ACTIONS["check"]({"play": "pass"}, R)["legal"]
-    assert ACTIONS["check"]({"play": "pass", "previous": "A"}, R)["legal"]
+    assert not ACTIONS["check"]({"play": "pass"}, R).to_json()["legal"]
+    assert ACTIONS["check"]({"play": "pass", "previous": "A"}, R).to_json()["legal"]
     strict = _Rules(must_beat=True)
-    assert not ACTIONS["check"]({"play": "pass", "previous": "A", "hand": "2 3"}, strict)["legal"]
-    assert ACTIONS["check"]({"play": "pass", "previous": "A", "hand": "K 3"}, strict)["legal"]
+    assert not ACTIONS["check"]({"play": "pass", "previous": "A", "hand": "2 3"}, strict).to_json()["legal"]
+    assert ACTIONS["check"]({"play": "pass", "previous": "A", "hand": "K 3"}, strict).to_json()["legal"]
     with pytest.raises(InvalidInput):
-        ACTIONS["check"]({"play": "pass", "previous": "A"}, strict)
+        ACTIONS["check"]({"play": "pass", "previous": "A"}, strict).to_json()
 
 
 def test_table_that_is_no_pattern_is_invalid_input():
     with pytest.raises(InvalidInput) as e:
-        ACTIONS["check"]({"play": "5", "previous": "3 4"}, R)
+        ACTIONS["check"]({"play": "5", "previous": "3 4"}, R).to_json()
     assert e.value.field == "previous"
 
 
 def test_previous_reading_picks_a_reading_by_index():
     with pytest.raises(InvalidInput):
-        ACTIONS["check"]({"play": "5", "previous": "4", "previous_reading": 3}, R)
-    assert ACTIONS["check"]({"play": "5", "previous": "4", "previous_reading": 0}, R)["legal"]
+        ACTIONS["check"]({"play": "5", "previous": "4", "previous_reading": 3}, R).to_json()
+    assert ACTIONS["check"]({"play": "5", "previous": "4", "previous_reading": 0}, R).to_json()["legal"]
 
 
 @pytest.mark.parametrize("payload", [{}, {"play": 3}, {"play": "5", "hand": ["5"]}])
 def test_malformed_payloads_raise_malformed_input(payload):
     with pytest.raises((MalformedInput, InvalidNotation)):
-        ACTIONS["check"](payload, R)
+        ACTIONS["check"](payload, R).to_json()
 
 
 def test_smallest_lead_plain_plays_by_rank_then_fewer_cards_and_bombs_last():
@@ -173,7 +173,7 @@ def test_must_beat_if_able_refuses_a_pass_exactly_when_legal_plays_is_not_empty(
     strict = _Rules(must_beat=True)
     for hand in ("3 5 9 9", "3 5 9"):
         can_beat = bool(legal_plays(Toy(strict), cards(hand), legal_read("4 4")))
-        out = ACTIONS["check"]({"play": "pass", "previous": "4 4", "hand": hand}, strict)
+        out = ACTIONS["check"]({"play": "pass", "previous": "4 4", "hand": hand}, strict).to_json()
         assert out["legal"] is not can_beat
 
 
@@ -183,17 +183,17 @@ def test_spec_for_builds_one_spec_per_distinct_rules():
 
 
 def test_hint_action_smallest_and_pass():
-    out = ACTIONS["hint"]({"hand": "3 5 5", "previous": "4 4"}, R)
+    out = ACTIONS["hint"]({"hand": "3 5 5", "previous": "4 4"}, R).to_json()
     assert out["plays"] == ["5 5"] and out["smallest"] == "5 5" and out["truncated"] is False
-    out = ACTIONS["hint"]({"hand": "3 5", "previous": "4 4"}, R)
+    out = ACTIONS["hint"]({"hand": "3 5", "previous": "4 4"}, R).to_json()
     assert out["plays"] == [] and out["smallest"] is None
 
 
 def test_hint_limit_cuts_to_the_smallest_and_says_so():
-    out = ACTIONS["hint"]({"hand": "3 4 5 6 7 8", "limit": 2}, R)
+    out = ACTIONS["hint"]({"hand": "3 4 5 6 7 8", "limit": 2}, R).to_json()
     assert out["plays"] == ["3", "4"] and out["truncated"] is True
     with pytest.raises(InvalidInput):
-        ACTIONS["hint"]({"hand": "3", "limit": 0}, R)
+        ACTIONS["hint"]({"hand": "3", "limit": 0}, R).to_json()
     assert MAX_PLAYS == FOLLOW_LIMIT >= 100
 
 

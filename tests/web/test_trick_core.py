@@ -384,8 +384,8 @@ def test_erqiwang_bid_of_5_wins_at_once(api):
 
 
 def test_bidding_function_is_exposed():
-    assert hongwu.validate_bidding([60, "pass", "pass", "pass"], 0, hongwu.RULESET.resolve({}))["declarer"] == 0
-    assert erqiwang.validate_bidding([80, "pass", "pass", "pass"], 3)["declarer"] == 3
+    assert hongwu.validate_bidding([60, "pass", "pass", "pass"], 0, hongwu.RULESET.resolve({})).declarer == 0
+    assert erqiwang.validate_bidding([80, "pass", "pass", "pass"], 3).declarer == 3
 
 
 # ==========================================================================

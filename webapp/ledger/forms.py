@@ -20,7 +20,7 @@ from ..offline_page import at_table
 from .cleaning import MAX_SEATS
 from .models import LedgerHand, LedgerTable
 from .records import next_hand
-from .table_rules import own_rules
+from .table_rules import own_rules, resolved
 
 
 class CreateTableForm(FlaskForm):
@@ -66,7 +66,7 @@ def settle_form(table: LedgerTable, formdata=None, data=None, add_row=None, seat
         kwargs["formdata"] = formdata
     seats = seats if seats is not None else table.seating()
     rules = own_rules(table, hand.rules if hand is not None else None)
-    form = schema_forms.settle_form(game, game.ruleset.resolve(rules), len(seats), add_row, **kwargs)
+    form = schema_forms.settle_form(game, resolved(game.ruleset, rules), len(seats), add_row, **kwargs)
     form.seat_names = table.names_of(seats)  # what its messages call each seat
     return form
 

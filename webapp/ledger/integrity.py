@@ -26,6 +26,7 @@ from ..i18n import page_message
 from .db import db
 from .errors import TableError
 from .models import MAX_PEOPLE, LedgerHand, LedgerTable
+from .table_rules import resolved
 
 MEMO_TABLES = 512
 
@@ -220,7 +221,7 @@ def _read(table_id: str, players: int, numbers: list[int], seat_range: tuple[int
 def rules_readable(ruleset, rules: Any) -> bool:
     """Whether stored house rules are an object this version's ``ruleset`` reads."""
     try:
-        return isinstance(rules, dict) and ruleset.resolve(rules) is not None
+        return isinstance(rules, dict) and resolved(ruleset, rules) is not None
     except (PaijuError, TypeError, ValueError, KeyError):
         return False
 

@@ -17,7 +17,7 @@ from scoring.series import carried_after, settle_at_table
 from .db import db, stored_json
 from .models import LedgerHand, LedgerTable, StoredTime, _now
 from .queries import hands_after, last_hand
-from .table_rules import HandRules
+from .table_rules import HandRules, resolved
 
 
 def carried_input(game, hand: LedgerHand | None, seats: list[int] | None = None) -> dict | None:
@@ -48,7 +48,7 @@ def settle(table: LedgerTable, data: dict, previous: LedgerHand | None,
     result. ``quiet``: the result is stored without its steps, worked out when the hand is shown
     (:func:`.shown.with_steps`)."""
     game = get_game(table.game)
-    rules = rules if rules is not None else game.ruleset.resolve(table.rules)
+    rules = rules if rules is not None else resolved(game.ruleset, table.rules)
     return _settled(table, game, data, carried_input(game, previous, seats), seats, rules, quiet)
 
 

@@ -12,6 +12,7 @@ import json
 import threading
 from typing import Any
 
+from flask import g, has_app_context
 from sqlalchemy import select, update
 
 from scoring.i18n import Text, join, t
@@ -19,6 +20,19 @@ from scoring.registry import get_game
 
 from .db import db
 from .models import LedgerHand, LedgerTable
+
+
+def resolved(ruleset, rules: Any):
+    """``ruleset.resolve(rules)``, made once a request for each value of ``rules`` (issue 39 item 6): a hand
+    posted to a table reads its stored rules' readability on the read and again under the write's lock, draws
+    its form and settles under the same rules. Outside a request: resolved each time."""
+    if not has_app_context():
+        return ruleset.resolve(rules)
+    made = g.setdefault("resolved_rules", {})
+    key = (id(ruleset), json.dumps(rules, sort_keys=True, default=str))
+    if key not in made:
+        made[key] = ruleset.resolve(rules)
+    return made[key]
 
 
 def own_rules(table: LedgerTable, stored: Any) -> dict:
