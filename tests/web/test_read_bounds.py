@@ -130,6 +130,15 @@ def test_the_table_page_and_its_live_part_show_fewer_large_hands_within_2_mb_and
     assert fresh.status_code == 200 and len(fresh.data) <= MB2
 
 
+def test_the_table_page_shows_large_hands_up_to_half_the_weight_an_api_page_holds(app, client):
+    """A page does more with each hand than the API (its input in words, its steps in HTML): a fresh process
+    renders at most half an API page's worth (issue 38 item 7, 0.2 s of CPU)."""
+    table_id = largest_table(app, client, 40)
+    in_api = len(client.get(f"/api/v1/tables/{table_id}").get_json()["hands"])
+    shown = client.get(f"/tables/{table_id}").get_data(as_text=True).count('class="hand"')
+    assert in_api >= 10 and 1 <= shown <= in_api // 2 + 1, (shown, in_api)
+
+
 def test_the_csv_of_the_largest_table_comes_in_linked_parts_that_add_up(app, client):
     table_id = largest_table(app, client, 2000)
     first = client.get(f"/tables/{table_id}/export.csv")
@@ -172,3 +181,4 @@ def test_the_reads_of_the_longest_circle_are_within_2_mb(app, client):
 def max_evenings_of(app) -> int:
     with app.app_context():
         return max_evenings()
+
