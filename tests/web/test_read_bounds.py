@@ -5,11 +5,13 @@ import csv
 import io
 
 import pytest
+from sqlalchemy import event
 from test_ledger_db import lclient, ledger_app  # noqa: F401 - fixtures (SQLite and PostgreSQL)
 
 from bench.large_tables import (LARGE_RULES, LIMITS, LONG_NAMES, circle_of, fill_by_copying, largest_q783_hand, new_table,
                                 ordinary_q783_hand, record)
-from bench.read_bounds import next_url
+from bench.read_bounds import forget, next_url
+from webapp.ledger.db import db
 from webapp.ledger.service import MAX_EVENINGS, max_evenings
 
 
@@ -182,3 +184,28 @@ def max_evenings_of(app) -> int:
     with app.app_context():
         return max_evenings()
 
+
+def _statements(app, client, url: str) -> int:
+    """How many SQL statements ``url`` runs as a fresh process first reads it (nothing checked or rendered yet)."""
+    seen = []
+    with app.app_context():
+        engine = db.engine
+    listener = lambda *args: seen.append(args[2])  # noqa: E731 - (conn, cursor, statement, …)
+    event.listen(engine, "before_cursor_execute", listener)
+    try:
+        forget()
+        assert client.get(url).status_code == 200
+    finally:
+        event.remove(engine, "before_cursor_execute", listener)
+    return len(seen)
+
+
+def test_a_circle_is_read_in_as_many_statements_whatever_its_number_of_evenings(app, client):
+    """Every evening's hands are checked and read together (issue 38 item 7: a circle's CPU does not grow by a
+    statement or two per evening)."""
+    app.config.update(LIMITS)
+    short, _first = circle_of(app, client, 2, 3)
+    long, _first = circle_of(app, client, 6, 3)
+    for path in ("/api/v1/circles/{c}", "/circles/{c}", "/circles/{c}/export.csv"):
+        counts = [_statements(app, client, path.format(c=circle)) for circle in (short, long)]
+        assert counts[0] == counts[1], (path, counts)
