@@ -190,7 +190,9 @@ def _statements(app, client, url: str) -> int:
     seen = []
     with app.app_context():
         engine = db.engine
-    listener = lambda *args: seen.append(args[2])  # noqa: E731 - (conn, cursor, statement, …)
+
+    def listener(_conn, _cursor, statement, *_rest):
+        seen.append(statement)
     event.listen(engine, "before_cursor_execute", listener)
     try:
         forget()
