@@ -234,8 +234,9 @@ def warm_up(app) -> None:
     forks its workers from here (gunicorn's master) hands them all of it: a new worker's first settle
     page took about 4 ms instead of about 125 ms when this was measured (bench/results/session6-issue11.txt).
     What is left of a first request is the worker copying the memory pages it writes to (500 to 1,000
-    of them), once in its life. Asked of a host the app answers for: ``SERVER_NAME``, else the first of
-    ``TRUSTED_HOSTS`` (``localhost`` is refused where they are set)."""
+    of them), once in its life. Every template is compiled, also those of pages that need a table (a worker's
+    first table page compiled eleven, about 55 ms). Asked of a host the app answers for: ``SERVER_NAME``, else
+    the first of ``TRUSTED_HOSTS`` (``localhost`` is refused where they are set)."""
     trusted = app.config.get("TRUSTED_HOSTS") or ["localhost"]
     host = app.config.get("SERVER_NAME") or trusted[0].lstrip(".")
     base_url = f"{app.config['PREFERRED_URL_SCHEME']}://{host}"
@@ -243,6 +244,8 @@ def warm_up(app) -> None:
         tabs = [(game, TAB_ENDPOINTS.get(tab, f"pages.{tab}")) for game in all_games() for tab in game.tabs]
         urls = [url_for(endpoint, slug=game.slug) for game, endpoint in tabs if endpoint in CACHED_PAGES]
         urls += [url_for("api.games"), url_for("api.openapi_json"), url_for("pages.home")]
+    for name in app.jinja_env.list_templates(extensions=("html",)):
+        app.jinja_env.get_template(name)  # the ledger's pages too, which no request here reads (no table)
     for lang in LANGS:
         client = app.test_client()
         client.set_cookie(COOKIE, lang, domain=host.split(":")[0])

@@ -5,11 +5,13 @@ import csv
 import io
 
 import pytest
+from sqlalchemy import event
 from test_ledger_db import lclient, ledger_app  # noqa: F401 - fixtures (SQLite and PostgreSQL)
 
 from bench.large_tables import (LARGE_RULES, LIMITS, LONG_NAMES, circle_of, fill_by_copying, largest_q783_hand, new_table,
                                 ordinary_q783_hand, record)
-from bench.read_bounds import next_url
+from bench.read_bounds import forget, next_url
+from webapp.ledger.db import db
 from webapp.ledger.service import MAX_EVENINGS, max_evenings
 
 
@@ -130,6 +132,15 @@ def test_the_table_page_and_its_live_part_show_fewer_large_hands_within_2_mb_and
     assert fresh.status_code == 200 and len(fresh.data) <= MB2
 
 
+def test_the_table_page_shows_large_hands_up_to_half_the_weight_an_api_page_holds(app, client):
+    """A page does more with each hand than the API (its input in words, its steps in HTML): a fresh process
+    renders at most half an API page's worth (issue 38 item 7, 0.2 s of CPU)."""
+    table_id = largest_table(app, client, 40)
+    in_api = len(client.get(f"/api/v1/tables/{table_id}").get_json()["hands"])
+    shown = client.get(f"/tables/{table_id}").get_data(as_text=True).count('class="hand"')
+    assert in_api >= 10 and 1 <= shown <= in_api // 2 + 1, (shown, in_api)
+
+
 def test_the_csv_of_the_largest_table_comes_in_linked_parts_that_add_up(app, client):
     table_id = largest_table(app, client, 2000)
     first = client.get(f"/tables/{table_id}/export.csv")
@@ -172,3 +183,31 @@ def test_the_reads_of_the_longest_circle_are_within_2_mb(app, client):
 def max_evenings_of(app) -> int:
     with app.app_context():
         return max_evenings()
+
+
+def _statements(app, client, url: str) -> int:
+    """How many SQL statements ``url`` runs as a fresh process first reads it (nothing checked or rendered yet)."""
+    seen = []
+    with app.app_context():
+        engine = db.engine
+
+    def listener(_conn, _cursor, statement, *_rest):
+        seen.append(statement)
+    event.listen(engine, "before_cursor_execute", listener)
+    try:
+        forget()
+        assert client.get(url).status_code == 200
+    finally:
+        event.remove(engine, "before_cursor_execute", listener)
+    return len(seen)
+
+
+def test_a_circle_is_read_in_as_many_statements_whatever_its_number_of_evenings(app, client):
+    """Every evening's hands are checked and read together (issue 38 item 7: a circle's CPU does not grow by a
+    statement or two per evening)."""
+    app.config.update(LIMITS)
+    short, _first = circle_of(app, client, 2, 3)
+    long, _first = circle_of(app, client, 6, 3)
+    for path in ("/api/v1/circles/{c}", "/circles/{c}", "/circles/{c}/export.csv"):
+        counts = [_statements(app, client, path.format(c=circle)) for circle in (short, long)]
+        assert counts[0] == counts[1], (path, counts)

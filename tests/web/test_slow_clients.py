@@ -69,6 +69,15 @@ def test_warm_up_asks_a_trusted_host_and_keeps_the_pages(tmp_path, hosts):
     assert ("games", "zh") in app.extensions["paiju_static_json"]
 
 
+def test_warm_up_compiles_the_templates_of_pages_that_need_a_table(tmp_path):
+    """A worker forked after warm_up compiles nothing on its first table, settle-up or circle page (issue 38 item
+    7: within 0.2 s of CPU as a fresh process first reads it)."""
+    app = create_app({"SECRET_KEY": "t", "DATABASE_URL": f"sqlite:///{tmp_path / 'w.db'}"})
+    warm_up(app)
+    compiled = {name for _loader, name in app.jinja_env.cache.keys()}
+    assert {"tables/table.html", "tables/_hand.html", "tables/settle_up.html", "circles/circle.html"} <= compiled
+
+
 def test_warm_up_asks_the_server_name_when_one_is_set(tmp_path):
     app = create_app({"SECRET_KEY": "t", "DATABASE_URL": f"sqlite:///{tmp_path / 'w.db'}",
                       "SERVER_NAME": "paiju.example:8443", "TRUSTED_HOSTS": ["paiju.example"]})

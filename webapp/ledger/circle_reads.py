@@ -11,8 +11,9 @@ from typing import Any
 
 from sqlalchemy import and_, delete, or_, select
 
-from scoring.circle import Evening, Season, canonical, season
+from scoring.circle import Evening, Season, canonical, has_sides, season
 from scoring.errors import InvalidInput
+from scoring.evening import has_declarer
 from scoring.i18n import t
 from scoring.registry import get_game
 
@@ -20,7 +21,7 @@ from .answers import _utc
 from .cleaning import clean_name, name_key
 from .db import db
 from .errors import TableError, TableNotFound, forbidden
-from .integrity import TableUnreadable, check_readable
+from .integrity import TableUnreadable, check_readable, read_together
 from .models import LedgerCircleAlias, LedgerTable
 from .queries import evenings_facts, valid_id
 from .table_rules import HandRules
@@ -63,6 +64,7 @@ def read_circle(circle_id: Any) -> CircleRead:
     if not tables:
         raise circle_not_found(circle_id)
     readable, unreadable = [], []
+    read_together(tables)
     for table in tables:
         try:
             check_readable(table)
@@ -71,9 +73,14 @@ def read_circle(circle_id: Any) -> CircleRead:
             unreadable.append(table.id)
     game_slug = readable[0].game if readable else str(tables[0].game)
     aliases = circle_aliases(circle_id)
-    facts = evenings_facts([table.id for table in readable])
+    if not readable:
+        return CircleRead(circle_id, game_slug, readable, unreadable, aliases, Season([], [], [], []))
+    game = get_game(game_slug)
+    # only a 庄家's record and the sides of a hand read its input (and only a 庄家's its result)
+    facts = evenings_facts([table.id for table in readable], inputs=has_declarer(game) or has_sides(game),
+                           made=has_declarer(game))
     evenings = [_evening(table, facts[table.id]) for table in readable]
-    played = season(get_game(game_slug), evenings, same_people(readable, aliases)) if readable else Season([], [], [], [])
+    played = season(game, evenings, same_people(readable, aliases))
     return CircleRead(circle_id, game_slug, readable, unreadable, aliases, played)
 
 

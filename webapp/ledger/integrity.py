@@ -182,40 +182,94 @@ def stored_hands(table: LedgerTable) -> tuple[StoredHand, ...]:
         known = _memo.get(table.id)
         if known is not None:
             _memo.move_to_end(table.id)
-    players = len(table.players) if _names(table.players) else MAX_PEOPLE
+    players = _player_count(table)
     if known is not None and known[0] == (table.version, players):
         return known[2]
     seen = known[1] if known is not None and known[0][1] == players else {}  # players changed: read all again
     versions = db.session.execute(select(LedgerHand.number, LedgerHand.changed_version)
                                   .where(LedgerHand.table_id == table.id).order_by(LedgerHand.number)).all()
-    unnumbered = tuple(StoredHand(0, None, (t("局号读不出", "its number cannot be read"),))
-                       for n, _ in versions if n is None)  # not a whole number: no query finds it by number
+    unnumbered = _unnumbered(sum(n is None for n, _ in versions))
     versions = [(n, v) for n, v in versions if n is not None]
     stale = [n for n, v in versions if n not in seen or seen[n][0] != v]
     ruleset = get_game(table.game).ruleset if table.game in SLUGS else None
-    fresh = _read(table.id, players, stale, _seat_range(table), ruleset) if stale else {}
-    by_number = {n: fresh[n] if n in fresh else seen[n] for n, _ in versions}
-    hands = tuple(by_number[n][1] for n, _ in versions) + unnumbered
-    with _memo_lock:
-        _memo[table.id] = ((table.version, players), by_number, hands)
-        while len(_memo) > MEMO_TABLES:
-            _memo.popitem(last=False)
+    numbers = stale if len(stale) < len(versions) else []  # none known: every hand, naming no number
+    fresh = _read(table.id, players, numbers, _seat_range(table), ruleset) if stale else {}
+    # a hand deleted between the two statements (PostgreSQL reads each at its own moment) is left out
+    by_number = {n: fresh[n] if n in fresh else seen[n] for n, _ in versions if n in fresh or n in seen}
+    hands = tuple(hand for _, hand in by_number.values()) + unnumbered
+    _remember(table, players, by_number, hands)
     return hands
+
+
+def _player_count(table: LedgerTable) -> int:
+    """How many players the table's hands are read against (a list of players it cannot read: the most)."""
+    return len(table.players) if _names(table.players) else MAX_PEOPLE
+
+
+def _unnumbered(count: int) -> tuple[StoredHand, ...]:
+    """The hands whose number is not a whole number (no query finds them by number)."""
+    return (StoredHand(0, None, (t("局号读不出", "its number cannot be read"),)),) * count
+
+
+def _checked_columns():
+    return (LedgerHand.number, _input_is_object(), LedgerHand.deltas, LedgerHand.seats, LedgerHand.created_at,
+            LedgerHand.updated_at, LedgerHand.changed_version, LedgerHand.rules)
+
+
+def _checked(row, players: int, seat_range: tuple[int, int], rules_read: RulesRead) -> tuple[int, StoredHand]:
+    """(the version that wrote it, the hand as far as it can be read) of a row of :func:`_checked_columns`."""
+    deltas, problems = _hand_problems(row[:6], players, seat_range)
+    problems += rules_read.problems(row[7])
+    return row[6], StoredHand(row[0], deltas, tuple(problems))
 
 
 def _read(table_id: str, players: int, numbers: list[int], seat_range: tuple[int, int],
           ruleset) -> dict[int, tuple[int, StoredHand]]:
+    """The hands ``numbers`` checked (``[]``: every hand of the table, in one statement that lists no number: a
+    fresh process's first read of a table, where naming 2,000 numbers cost more than reading their rows)."""
     out, rules_read = {}, RulesRead(ruleset)
-    for chunk in range(0, len(numbers), 500):
-        rows = db.session.execute(
-            select(LedgerHand.number, _input_is_object(), LedgerHand.deltas, LedgerHand.seats,
-                   LedgerHand.created_at, LedgerHand.updated_at, LedgerHand.changed_version, LedgerHand.rules)
-            .where(LedgerHand.table_id == table_id, LedgerHand.number.in_(numbers[chunk:chunk + 500]))).all()
-        for row in rows:
-            deltas, problems = _hand_problems(row[:6], players, seat_range)
-            problems += rules_read.problems(row[7])
-            out[row[0]] = (row[6], StoredHand(row[0], deltas, tuple(problems)))
+    chosen = LedgerHand.table_id == table_id
+    for chunk in range(0, max(len(numbers), 1), 500):
+        where = chosen if not numbers else chosen & LedgerHand.number.in_(numbers[chunk:chunk + 500])
+        for row in db.session.execute(select(*_checked_columns()).where(where)).all():
+            if row[0] is not None:
+                out[row[0]] = _checked(row, players, seat_range, rules_read)
     return out
+
+
+def read_together(tables: list[LedgerTable]) -> None:
+    """Check the hands of the ``tables`` not checked yet at their version in one query (a circle's evenings: one
+    statement, not two per evening), as :func:`stored_hands` would one by one; :func:`check_readable` then finds
+    them known."""
+    unread = {}
+    for table in tables:
+        players = _player_count(table)
+        with _memo_lock:
+            known = _memo.get(table.id)
+        if known is None or known[0] != (table.version, players):
+            unread[table.id] = (table, players)
+    if not unread:
+        return
+    found: dict[str, list] = {table_id: [] for table_id in unread}
+    rows = db.session.execute(select(LedgerHand.table_id, *_checked_columns())
+                              .where(LedgerHand.table_id.in_(list(unread)))
+                              .order_by(LedgerHand.table_id, LedgerHand.number)).all()
+    for row in rows:
+        found[row[0]].append(row[1:])
+    for table_id, (table, players) in unread.items():
+        ruleset = get_game(table.game).ruleset if table.game in SLUGS else None
+        rules_read, seat_range = RulesRead(ruleset), _seat_range(table)
+        by_number = {row[0]: _checked(row, players, seat_range, rules_read)
+                     for row in found[table_id] if row[0] is not None}
+        unnumbered = _unnumbered(sum(row[0] is None for row in found[table_id]))
+        _remember(table, players, by_number, tuple(hand for _, hand in by_number.values()) + unnumbered)
+
+
+def _remember(table: LedgerTable, players: int, by_number: dict, hands: tuple[StoredHand, ...]) -> None:
+    with _memo_lock:
+        _memo[table.id] = ((table.version, players), by_number, hands)
+        while len(_memo) > MEMO_TABLES:
+            _memo.popitem(last=False)
 
 
 def rules_readable(ruleset, rules: Any) -> bool:

@@ -199,17 +199,21 @@ def hand_facts(table_id: str, inputs: bool = True) -> list[tuple[int, dict, list
             for number, data, deltas, made, seats, rules in rows]
 
 
-def evenings_facts(table_ids: list[str]) -> dict[str, list[tuple]]:
-    """:func:`hand_facts` of several tables (a circle's evenings) in one query, by table id."""
+def evenings_facts(table_ids: list[str], inputs: bool = True, made: bool = True) -> dict[str, list[tuple]]:
+    """:func:`hand_facts` of several tables (a circle's evenings) in one query, by table id; without ``inputs``
+    every hand's input reads as ``{}``, without ``made`` its 'made' as None (neither is read)."""
     out: dict[str, list[tuple]] = {table_id: [] for table_id in table_ids}
     if not table_ids:
         return out
-    rows = db.session.execute(select(LedgerHand.table_id, LedgerHand.number, LedgerHand.input, LedgerHand.deltas,
-                                     _stored_value("made", boolean=True), LedgerHand.seats, LedgerHand.rules)
+    rows = db.session.execute(select(LedgerHand.table_id, LedgerHand.number,
+                                     LedgerHand.input if inputs else literal(None), LedgerHand.deltas,
+                                     _stored_value("made", boolean=True) if made else literal(None),
+                                     LedgerHand.seats, LedgerHand.rules)
                               .where(LedgerHand.table_id.in_(table_ids))
                               .order_by(LedgerHand.table_id, LedgerHand.number)).all()
-    for table_id, number, data, deltas, made, seats, rules in rows:
-        out[table_id].append((number, data, deltas, {"made": made}, _seating(seats, deltas), rules))
+    for table_id, number, data, deltas, was_made, seats, rules in rows:
+        out[table_id].append((number, data if inputs else {}, deltas, {"made": was_made}, _seating(seats, deltas),
+                              rules))
     return out
 
 

@@ -17,7 +17,7 @@ from ..pages import picker_config
 from .errors import not_found
 from .exports import CHART_POINTS, COLORS, chart_svg, qr_svg
 from .forms import VersionForm
-from .paging import latest_within
+from .paging import PAGE_WEIGHT, latest_within
 from .models import LedgerTable
 from .queries import (changed_since, check_token, evenings_around, get_table, hand_count, hands_numbered,
                       last_hand, number_range, running_totals, table_version)
@@ -28,6 +28,10 @@ from .web import EDIT_COOKIE, edit_link
 
 POLL_SECONDS = 3  # how often a table page asks for new hands (LIVE_POLL_SECONDS: the browser tests ask sooner)
 PAGE_HANDS = 50  # hands a table page shows at most (fewer of large ones: .paging); older ones are a link away
+#: the stored characters (input and result) of the hands a table page shows at most: half an API page's, as a page
+#: does more with each hand (its input in words, its steps in HTML): about 9 of the largest Q783 hands, the 50 latest
+#: ordinary ones. A fresh process renders each shown hand's steps once (about 8 ms a largest hand).
+PAGE_VIEW_WEIGHT = PAGE_WEIGHT // 2
 
 
 def _query_int(name: str) -> int | None:
@@ -113,7 +117,7 @@ def ledger_view(table: LedgerTable, before: int | None = None, only: list[int] |
     rules = game.ruleset.resolve(table.rules)
     seats = len(table.players)
     count = hand_count(table.id)
-    numbers = latest_within(table.id, PAGE_HANDS, before)
+    numbers = latest_within(table.id, PAGE_HANDS, before, PAGE_VIEW_WEIGHT)
     wanted = numbers if only is None else [n for n in numbers if n in set(only)]
     step = max(1, -(-count // CHART_POINTS))
     runs = running_totals(table.id, seats, step, count, wanted)
