@@ -108,3 +108,8 @@ def _read_once(hand: _Hand) -> Callable[[Mapping], dict] | None:
         return hand.game.quiet_from(hand.own, hand.rules)
     except PaijuError:
         return None  # refused: settled in full each time (which says why)
+
+
+def forget_read_hands() -> None:
+    """Forget every hand :func:`settle_quietly` read (as a new process starts): for benches and tests."""
+    _read_once.cache_clear()
