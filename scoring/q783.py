@@ -174,7 +174,7 @@ def settle_moved(teams: Any, started: Any, ended: Any, deltas: list[int], start:
         after = q783_rounds.with_banks(PACK, free, banks, rules) if banks is not None else None
     except PaijuError:
         return None
-    if after is None or after["deltas"] != deltas or any(
+    if after is None or after["deltas"] != deltas or teams and any(  # solo: each seat its side, its change as read
             ended[seat] - started[seat] != changes[side] for side, seats in enumerate(sides) for seat in seats):
         return None
     return _quiet_answer(after).quiet()  # as Game.settle_quietly answers

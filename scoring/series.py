@@ -74,8 +74,8 @@ def settle_moved(game, data: Mapping, started: Mapping, ended: Mapping, deltas: 
     from ``started`` (the carried fields it started from) — ``deltas`` by player and the carried fields it ended with
     (``ended``; a hand that did not end a series) — without reading it again, where its game can tell
     (:meth:`Game.quiet_moved`); None where it cannot: then it is settled in full."""
-    payload = {**data, **carried}
-    start = {key: payload[key] for key in game.carried_fields if key in payload}
+    start = {key: carried[key] if key in carried else data[key] for key in game.carried_fields
+             if key in carried or key in data}  # as {**data, **carried} has them
     if len(deltas) != players or len(set(seats)) != len(seats) or not all(0 <= p < players for p in seats):
         return None
     answer = game.quiet_moved(data, started, ended, [deltas[p] for p in seats], start, rules)

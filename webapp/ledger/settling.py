@@ -69,16 +69,17 @@ def _settled_again(table: LedgerTable, game, hand: LaterHand, carried: dict, sea
                              players, rules)
     if moved is None:
         return _settled(table, game, hand.input, carried, seats, rules, quiet=True)
-    return _stored(game, *moved, carried, hand.input)
+    return _stored(game, *moved, carried, hand.input, plain=True)
 
 
-def _stored(game, deltas: list[int], result: dict, carried: dict, data: dict) -> tuple[list[int], dict]:
+def _stored(game, deltas: list[int], result: dict, carried: dict, data: dict,
+            plain: bool = False) -> tuple[list[int], dict]:
     """A hand's deltas and its result as stored: without its deltas (a column of their own), with what it started
-    from (``<field>_before``)."""
+    from (``<field>_before``). ``plain``: a result with no text in it, JSON as it is (told, not settled)."""
     rest = {k: v for k, v in result.items() if k != "deltas"}
     for key in game.carried_fields:  # what this hand started from
         rest[f"{key}_before"] = carried.get(key, data.get(key))
-    return deltas, to_json(rest)
+    return deltas, rest if plain else to_json(rest)
 
 
 def set_result(table: LedgerTable, hand: LedgerHand, deltas: list[int], result: dict) -> None:
