@@ -5,9 +5,14 @@ bounds (``tests/web/test_read_bounds.py``).
 
 * :func:`largest_q783_hand`: the largest Q783 hand the ledger accepts: six seats, as many rounds as the API
   document allows, each a line of steps per payer, banks that never end the 大局;
-* :func:`ordinary_q783_hand`: a hand as a table of four plays it (a few rounds, a penalty).
+* :func:`ordinary_q783_hand`: a hand as a table of four plays it (a few rounds, a penalty);
+* :func:`varied_q783_rounds`: a hand's rounds as real hands have them, each hand its own (bench/ledger.py's
+  long edit: no two hands alike, so nothing one hand's reading learnt serves the next).
 """
 from __future__ import annotations
+
+import random
+from collections import Counter
 
 from sqlalchemy import func, select, text
 
@@ -35,6 +40,32 @@ def ordinary_q783_hand(i: int) -> dict:
     return {"banks": [125] * 4, "rounds": [{"winner": i % 4, "cards": "♠Q"}, {"winner": (i + 1) % 4, "cards": "♥7 ♣7"},
                                            {"winner": (i + 2) % 4, "cards": "♠4 ♥4 ♣4 ♦4"}],
             "finish_order": [(i + 3) % 4]}
+
+
+_RANKS = ("3", "4", "6", "7", "8", "9", "J", "Q", "A", "2")  # never a score card (5, 10, K)
+_SUITS = ("♠", "♥", "♣", "♦")
+
+
+def _varied_play(rng: random.Random) -> list[str]:
+    kind = rng.choice(("single", "pair", "pair", "triple", "q783", "bomb"))
+    if kind == "q783":
+        suit = rng.choice(_SUITS)
+        return [suit + rank for rank in "Q783"]
+    rank = rng.choice(_RANKS)
+    return [suit + rank for suit in rng.sample(_SUITS, {"single": 1, "pair": 2, "triple": 3, "bomb": 4}[kind])]
+
+
+def varied_q783_rounds(i: int, players: int = 4) -> list[dict]:
+    """Hand ``i``'s rounds: 1 to 4 of them (``i`` decides how many), each won by a seat with a single, a pair, a
+    triple, a Q783 or a 4-bomb drawn from two decks (no card more than twice in the hand); the same ``i``, the same
+    rounds."""
+    rng, used, rounds = random.Random(i), Counter(), []
+    while len(rounds) < i % 4 + 1:
+        cards = _varied_play(rng)
+        if all(used[card] < 2 for card in cards):
+            used.update(cards)
+            rounds.append({"winner": rng.randrange(players), "cards": " ".join(cards)})
+    return rounds
 
 
 def new_table(client, players: list[str], rules: dict | None = None, game: str = "q783") -> tuple[str, dict]:

@@ -26,6 +26,7 @@ No assertion: figures to watch, not a test.
 from __future__ import annotations
 
 import cProfile
+import itertools
 import os
 import pstats
 import statistics
@@ -35,6 +36,8 @@ import time
 from pathlib import Path
 
 from bench.__main__ import median_ms
+from bench.large_tables import varied_q783_rounds
+from scoring import series
 from webapp import create_app
 from webapp.ledger.shown import SHOWN
 
@@ -147,41 +150,54 @@ def largest_poll(client, most: int = SWEEP) -> str:
 
 EDIT_HANDS = 300
 EDIT_GOAL_MS = 30  # issue 42's goal for the long-series edit
-#: a hand's rounds as real hands have them: each round won by a seat with the cards it won on
-ROUNDS = [{"winner": 1, "cards": "♠9 ♥9"}, {"winner": 2, "cards": "♥Q ♠7 ♥8 ♥3"}, {"winner": 0, "cards": "♠J ♥J ♣J"}]
 
 
 def long_series_edit(name: str, url: str, repeat: int) -> None:
     """Edit hand 1 of a 300-hand Q783 table whose banks carry through every hand (``negative_banks``: the 大局
     never ends), in a way that changes every later bank: every later hand is settled again, quietly (no steps:
-    they are worked out when a hand is shown) and written in one statement. Each hand has rounds with cards
-    (:data:`ROUNDS`), as real hands do. Issue 42's goal: 30 ms."""
+    they are worked out when a hand is shown) and written in one statement. Each hand has its own rounds with
+    cards (:func:`bench.large_tables.varied_q783_rounds`), as real hands do. Measured as a worker's first edit of
+    the table (what the process read of hands before forgotten: ``scoring.series``'s memo emptied, untimed), the
+    usual case: a table's hands are recorded, not edited, and a server has several workers that start afresh
+    now and then; and as an edit again in the same worker. Issue 42's goal: 30 ms for the first."""
     app = create_app({"TESTING": True, "SECRET_KEY": "bench", "DATABASE_URL": url, **LIMITS})
     client = app.test_client()
     out = client.post("/api/v1/tables", json={"game": "q783", "players": ["甲", "乙", "丙", "丁"],
                                                "rules": {"negative_banks": True}}).get_json()
     tid, headers = out["id"], {"X-Edit-Token": out["edit_token"]}
     for i in range(EDIT_HANDS):
-        body = {"rounds": ROUNDS, "finish_order": [i % 4]}
+        body = {"rounds": varied_q783_rounds(i), "finish_order": [i % 4]}
         if i == 0:
             body.update(banks=BANKS, finish_order=[0])
         assert client.post(f"/api/v1/tables/{tid}/hands", json=body, headers=headers).status_code == 201
-    def edit(k: int):
+
+    def edit(k: int, fresh: bool):
         version = client.get(f"/api/v1/tables/{tid}").get_json()["version"]
-        first = {"banks": [b - 5 * (k % 2 + 1) for b in BANKS], "rounds": ROUNDS, "finish_order": [0]}
+        first = {"banks": [b - 5 * (k % 2 + 1) for b in BANKS], "rounds": varied_q783_rounds(0), "finish_order": [0]}
+        if fresh:
+            series.forget_read_hands()
         return lambda: client.put(f"/api/v1/tables/{tid}/hands/1", json={"version": version, "input": first},
                                   headers=headers)
 
-    times = []
-    for k in range(repeat):
-        put = edit(k)
-        c0 = time.process_time()
-        resp = put()
-        times.append((time.process_time() - c0) * 1000)
-        assert resp.status_code == 200 and len(resp.get_json()["resettled"]) == EDIT_HANDS - 1
-    print(f"{name}: edit hand 1 of {EDIT_HANDS} (rounds with cards) changing every later bank: "
-          f"{statistics.median(times):.0f} ms CPU against a goal of {EDIT_GOAL_MS} (median of {repeat}; "
-          f"{EDIT_HANDS - 1} hands settled again; {calls_of(edit(repeat)):,} Python calls, the same count every run)")
+    edits = itertools.count()  # each edit changes hand 1's banks from what the one before left
+
+    def timed(fresh: bool) -> list[float]:
+        times = []
+        for _ in range(repeat):
+            put = edit(next(edits), fresh)
+            c0 = time.process_time()
+            resp = put()
+            times.append((time.process_time() - c0) * 1000)
+            assert resp.status_code == 200 and len(resp.get_json()["resettled"]) == EDIT_HANDS - 1
+        return times
+
+    first, again = timed(fresh=True), timed(fresh=False)
+    median = statistics.median(first)
+    print(f"{name}: edit hand 1 of {EDIT_HANDS} (each its own rounds with cards) changing every later bank, a "
+          f"worker's first edit: {median:.0f} ms CPU (median of {repeat}; {min(first):.0f}–{max(first):.0f}), goal "
+          f"≤ {EDIT_GOAL_MS} ms: {'within goal' if median <= EDIT_GOAL_MS else 'over'} ({median / EDIT_GOAL_MS:.2f}× "
+          f"the goal); the same edit again in that worker: {statistics.median(again):.0f} ms; {EDIT_HANDS - 1} hands "
+          f"settled again; {calls_of(edit(next(edits), fresh=True)):,} Python calls, the same count every run")
 
 
 def main(argv=None) -> int:

@@ -184,6 +184,15 @@ class Game:
         shortcut (a game that carries nothing)."""
         return None
 
+    def quiet_moved(self, data: Mapping, started: Mapping, ended: Mapping, deltas: list[int], start: Mapping,
+                    rules: Rules) -> dict | None:
+        """What :meth:`settle_quietly` gives of the hand ``data`` (its input as stored, without the carried fields)
+        starting from ``start`` (the carried fields), told without reading the hand again by what it gave from
+        ``started``: its ``deltas`` by seat and the carried fields it ended with (``ended``, the hand not ending a
+        series). A chain settled again after an edit (:mod:`scoring.series`). None (the default): it does not
+        follow, the hand is settled in full."""
+        return None
+
     def steps_again(self, data: Mapping, result: Mapping, rules: Rules, seats: int) -> list[Text]:
         """The steps of a hand the ledger stored without them (:meth:`settle_quietly`): its input ``data``
         settled again from what it started from (its result's ``<field>_before``)."""

@@ -34,6 +34,7 @@ from typing import Any
 from . import q783_rounds
 from .answers import answer, field
 from .cards import format_cards
+from .errors import PaijuError
 from .games import Game, opposite_teams, settlement
 from .results import Settlement
 from .i18n import Text, join, seat_name, t
@@ -152,6 +153,53 @@ def settle_from_banks(values, rules) -> Callable[[Mapping], Settlement]:
     return settled
 
 
+def settle_moved(teams: Any, started: Any, ended: Any, deltas: list[int], start: Mapping, rules) -> dict | None:
+    """The quiet settle of a hand from the banks in ``start`` (as a payload gives them), told by what it gave from
+    other banks (``started``) — its ``deltas`` by seat and the banks it ended with (``ended``) — without reading the
+    hand again: under ``negative_banks`` no bank caps a payment, so its payments are the same from any banks and
+    only the banks are read (as :func:`settle_from_banks` reads them). None where that does not follow (the
+    hand is then settled in full, which says why where it is refused): the rules cap payments, ``teams`` is not
+    a switch, the new banks are refused, or ``started``, ``ended`` and ``deltas`` are not what a hand from
+    ``started`` gives (a row changed by hand)."""
+    players = len(deltas)
+    if not rules.negative_banks or not isinstance(teams, bool) or not (
+            _seat_ints(started, players) and _seat_ints(ended, players)) or sum(deltas) != 0:
+        return None
+    try:
+        start_free, context = _no_banks(players, teams, rules)
+        free = dict(start_free)
+        sides = free["sides"]
+        free["side_changes"] = changes = [ended[seats[0]] - started[seats[0]] for seats in sides]
+        banks = _BANKS.read_alone(start, context)
+        after = q783_rounds.with_banks(PACK, free, banks, rules) if banks is not None else None
+    except PaijuError:
+        return None
+    if after is None or after["deltas"] != deltas or teams and any(  # solo: each seat its side, its change as read
+            ended[seat] - started[seat] != changes[side] for side, seats in enumerate(sides) for seat in seats):
+        return None
+    return _quiet_answer(after).quiet()  # as Game.settle_quietly answers
+
+
+def _seat_ints(values: Any, players: int) -> bool:
+    return isinstance(values, list) and len(values) == players and all(type(v) is int for v in values)
+
+
+#: the last house rules :func:`settle_moved` read banks under (the same object all along a chain), with the seats and
+#: teams, the start without banks (:func:`q783_rounds.new_hand`) and the context the banks are read in: made once
+#: per chain, not per hand (a rules key is a tuple of every rule, hashed anew at every look-up)
+_LAST_MOVED: tuple = (None, None, None, None, None)
+
+
+def _no_banks(players: int, teams: bool, rules) -> tuple[dict, Any]:
+    """A hand's start without banks and the context its banks are read in, for these seats, teams and rules."""
+    global _LAST_MOVED
+    last = _LAST_MOVED
+    if last[0] is not rules or last[1] != players or last[2] is not teams:
+        last = _LAST_MOVED = (rules, players, teams, q783_rounds.new_hand(PACK, players, teams, None, rules),
+                              replace(GAME.input_context(rules), seats=players))
+    return last[3], last[4]
+
+
 def summary() -> Text:
     return t("3–6人，分牌当钱：每圈赢家收分，先走的收罚分，分输光大局结束",
              "3–6 players; score cards are money: each round's winner is paid, the first out collects "
@@ -216,6 +264,9 @@ class Q783(Game):
 
     def quiet_from(self, payload, rules):
         return settle_from_banks(self.read_settle(payload, rules), rules)
+
+    def quiet_moved(self, data, started, ended, deltas, start, rules):
+        return settle_moved(data.get("teams", False), started.get("banks"), ended.get("banks"), deltas, start, rules)
 
     def table_input(self, seats):
         return {"players": seats}

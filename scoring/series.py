@@ -68,6 +68,22 @@ def settle_at_table(game, data: Mapping, carried: dict | None, seats: list[int],
     return per_player(deltas, seats, players), result
 
 
+def settle_moved(game, data: Mapping, started: Mapping, ended: Mapping, deltas: list[int], carried: Mapping,
+                 seats: list[int], players: int, rules) -> tuple[list[int], dict] | None:
+    """:func:`settle_at_table`, quietly, of a hand settled before: what it gives from ``carried`` told by what it gave
+    from ``started`` (the carried fields it started from) — ``deltas`` by player and the carried fields it ended with
+    (``ended``; a hand that did not end a series) — without reading it again, where its game can tell
+    (:meth:`Game.quiet_moved`); None where it cannot: then it is settled in full."""
+    start = {key: carried[key] if key in carried else data[key] for key in game.carried_fields
+             if key in carried or key in data}  # as {**data, **carried} has them
+    if len(deltas) != players or len(set(seats)) != len(seats) or not all(0 <= p < players for p in seats):
+        return None
+    answer = game.quiet_moved(data, started, ended, [deltas[p] for p in seats], start, rules)
+    if answer is None:
+        return None
+    return per_player(answer["deltas"], seats, players), answer
+
+
 def settle_quietly(game, payload: Mapping, rules) -> dict:
     """``game.settle_quietly(payload, rules)``, the same answer and errors, faster in a chain settled again: the
     hand's input apart from what it carries is read once per process (:meth:`Game.quiet_from`, kept by its
@@ -108,3 +124,8 @@ def _read_once(hand: _Hand) -> Callable[[Mapping], dict] | None:
         return hand.game.quiet_from(hand.own, hand.rules)
     except PaijuError:
         return None  # refused: settled in full each time (which says why)
+
+
+def forget_read_hands() -> None:
+    """Forget every hand :func:`settle_quietly` read (as a new process starts): for benches and tests."""
+    _read_once.cache_clear()

@@ -128,3 +128,86 @@ def test_a_hand_settled_again_in_a_chain_is_read_once_not_once_per_settle(monkey
     assert len(reads) == 1
     assert answers_ == [Q783.settle_quietly({**data, "banks": [100 + 5 * k, 100, 100 - 5 * k, 100]}, rules)
                         for k in range(4)]
+
+
+MOVED = {"moved": 0, "settled in full": 0, "refused": 0}
+
+
+def SMALL_BANKS(players, teams):
+    """Banks of -20 to 60, teammates' equal but now and then (then refused)."""
+    small = st.integers(-4, 12).map(lambda n: 5 * n)
+    equal = st.tuples(small, small).map(lambda two: [two[s % 2] for s in range(players)])
+    any_ = st.lists(small, min_size=players, max_size=players)
+    return st.one_of(equal, equal, equal, any_) if teams else any_
+
+
+@settings(max_examples=examples(300), deadline=None, derandomize=True)
+@given(data=st.data(), players=st.integers(3, 6), teams=st.booleans(),
+       rounds=st.lists(CARD_ROUND, max_size=4), order=st.lists(st.integers(0, 5), max_size=4, unique=True),
+       rules=st.fixed_dictionaries({"negative_banks": st.booleans(), "winner": st.sampled_from(["first_out", "points"]),
+                                    "scoring": st.sampled_from(["cards", "pattern"]), "decks": st.sampled_from([1, 2])}))
+def test_a_q783_hand_moved_to_other_banks_answers_the_quiet_settle_from_them_or_nothing(data, players, teams, rounds,
+                                                                                      order, rules):
+    """The long edit's shortcut (:meth:`Game.quiet_moved`): a hand settled from some banks, told by what it gave
+    (its deltas, the banks it ended with), answers from other banks exactly what the quiet settle from them
+    answers — or nothing (the ledger then settles it in full); under ``negative_banks`` it always answers where
+    the quiet settle does, and never where the quiet settle refuses."""
+    rules = Q783.ruleset.resolve(rules)
+    hand = {"players": players, "teams": teams, "rounds": rounds, "finish_order": order}
+    first_banks = data.draw(SMALL_BANKS(players, teams and players in (4, 6)))
+    banks = data.draw(st.one_of(SMALL_BANKS(players, teams and players in (4, 6)),
+                                st.lists(BANK, min_size=players, max_size=players)))  # up to 300: more than the pack
+    try:
+        first = Q783.settle_quietly({**hand, "banks": first_banks}, rules)
+    except PaijuError:
+        return
+    try:
+        quiet = to_json(Q783.settle_quietly({**hand, "banks": banks}, rules))
+    except PaijuError:
+        quiet = None
+    moved = Q783.quiet_moved(hand, {"banks": first_banks}, {"banks": first["banks"]}, first["deltas"],
+                             {"banks": banks}, rules)
+    if moved is not None:
+        assert to_json(moved) == quiet
+    else:
+        assert quiet is None or not rules.negative_banks
+    MOVED["moved" if moved is not None else "settled in full" if quiet is not None else "refused"] += 1
+
+
+def test_the_moved_property_above_moved_hands_settled_others_in_full_and_met_refusals():
+    test_a_q783_hand_moved_to_other_banks_answers_the_quiet_settle_from_them_or_nothing()
+    assert min(MOVED.values()) >= examples(300) // 50, MOVED
+
+
+def _changed(key, seat, value):
+    def change(numbers):
+        numbers = {k: list(v) for k, v in numbers.items()}
+        if seat is None:
+            numbers[key] = value
+        else:
+            numbers[key][seat] = value
+        return numbers
+    return change
+
+
+@pytest.mark.parametrize("change", [
+    _changed("deltas", 0, 45),          # deltas changed by hand (and no longer zero-sum)
+    _changed("ended", 1, 80),           # a bank after changed by hand
+    _changed("started", 2, 95),         # a bank before changed by hand
+    _changed("deltas", None, [5, -5]),  # a seat short
+    _changed("ended", 3, True),         # not a number
+    _changed("started", None, None),    # no banks before
+    lambda n: {"started": n["started"], "ended": [n["ended"][0] + 5, *n["ended"][1:]],  # agreeing, but not zero-sum
+               "deltas": [n["deltas"][0] + 5, *n["deltas"][1:]]},
+], ids=["deltas", "ended", "started", "short", "not a number", "no banks", "not zero-sum"])
+def test_a_hand_whose_stored_numbers_do_not_agree_is_not_moved_but_settled_in_full(change):
+    rules = Q783.ruleset.resolve({"negative_banks": True, "scoring": "cards"})
+    hand = {"players": 4, "rounds": [{"winner": 0, "count": 2}], "finish_order": [1]}
+    first = Q783.settle_quietly({**hand, "banks": [100] * 4}, rules)
+    stored = {"started": [100] * 4, "ended": first["banks"], "deltas": first["deltas"]}
+
+    def moved(numbers):
+        return Q783.quiet_moved(hand, {"banks": numbers["started"]}, {"banks": numbers["ended"]}, numbers["deltas"],
+                                {"banks": [90, 110, 100, 100]}, rules)
+    assert moved(stored) == Q783.settle_quietly({**hand, "banks": [90, 110, 100, 100]}, rules)
+    assert moved(change(stored)) is None

@@ -127,15 +127,16 @@ def hand_before(table_id: str, number: int) -> LedgerHand | None:
 
 
 class LaterHand:
-    """A hand after an edited one, as a re-settle reads it: its small columns (its own rules among them) and what it
-    started from for each
-    carried field (``<field>_before``, read out of the stored result in SQL: the result itself is not decoded)."""
+    """A hand after an edited one, as a re-settle reads it: its small columns (its own rules among them), what it
+    started from and ended with for each carried field (``<field>_before`` and ``<field>``, read out of the stored
+    result in SQL: the result itself is not decoded) and whether it ended a series."""
 
-    __slots__ = ("id", "number", "input", "deltas", "seats", "rules", "before")
+    __slots__ = ("id", "number", "input", "deltas", "seats", "rules", "ends_series", "before", "ended")
 
     def __init__(self, row, keys: tuple[str, ...]):
-        self.id, self.number, self.input, self.deltas, self.seats, self.rules = row[:6]
-        self.before = dict(zip(keys, row[6:]))
+        self.id, self.number, self.input, self.deltas, self.seats, self.rules, self.ends_series = row[:7]
+        self.before = dict(zip(keys, row[7:7 + len(keys)]))
+        self.ended = dict(zip(keys, row[7 + len(keys):]))
 
     def seating(self) -> list[int]:
         return _seating(self.seats, self.deltas or [])
@@ -158,7 +159,8 @@ def hands_after(table_id: str, number: int, carried: tuple[str, ...], batch: int
     time (an early stop, the usual case, reads few; a long edit reads 300 hands in three queries, each of which
     costs more than decoding a hundred rows)."""
     columns = [LedgerHand.id, LedgerHand.number, LedgerHand.input, LedgerHand.deltas, LedgerHand.seats,
-               LedgerHand.rules, *(_stored_value(f"{key}_before") for key in carried)]
+               LedgerHand.rules, LedgerHand.ends_series, *(_stored_value(f"{key}_before") for key in carried),
+               *(_stored_value(key) for key in carried)]
     while True:
         rows = db.session.execute(select(*columns).where(LedgerHand.table_id == table_id, LedgerHand.number > number)
                                   .order_by(LedgerHand.number).limit(batch)).all()

@@ -12,11 +12,11 @@ from scoring.errors import PaijuError
 from scoring.i18n import t, to_json
 from scoring.plays import collector_paused
 from scoring.registry import get_game
-from scoring.series import carried_after, settle_at_table
+from scoring.series import carried_after, settle_at_table, settle_moved
 
 from .db import db, stored_json
 from .models import LedgerHand, LedgerTable, StoredTime, _now
-from .queries import hands_after, last_hand
+from .queries import LaterHand, hands_after, last_hand
 from .table_rules import HandRules, resolved
 
 
@@ -56,11 +56,30 @@ def _settled(table: LedgerTable, game, data: dict, carried: dict | None, seats: 
              quiet: bool) -> tuple[list[int], dict]:
     """:func:`settle` once what the hand takes from the one before (``carried``) is known."""
     carried = carried or {}
-    deltas, result = settle_at_table(game, data, carried, seats, len(table.players), rules, quiet)
+    return _stored(game, *settle_at_table(game, data, carried, seats, len(table.players), rules, quiet), carried, data)
+
+
+def _settled_again(table: LedgerTable, game, hand: LaterHand, carried: dict, seats: list[int], rules,
+                   players: int) -> tuple[list[int], dict]:
+    """A later hand settled again, quietly, from ``carried``: told by what it gave from what it started from before
+    where its game can tell without reading it again (:func:`scoring.series.settle_moved`), else in full."""
+    moved = None
+    if hand.ends_series is False:
+        moved = settle_moved(game, hand.input, hand.before, hand.ended, _padded(hand.deltas, players), carried, seats,
+                             players, rules)
+    if moved is None:
+        return _settled(table, game, hand.input, carried, seats, rules, quiet=True)
+    return _stored(game, *moved, carried, hand.input, plain=True)
+
+
+def _stored(game, deltas: list[int], result: dict, carried: dict, data: dict,
+            plain: bool = False) -> tuple[list[int], dict]:
+    """A hand's deltas and its result as stored: without its deltas (a column of their own), with what it started
+    from (``<field>_before``). ``plain``: a result with no text in it, JSON as it is (told, not settled)."""
     rest = {k: v for k, v in result.items() if k != "deltas"}
     for key in game.carried_fields:  # what this hand started from
         rest[f"{key}_before"] = carried.get(key, data.get(key))
-    return deltas, to_json(rest)
+    return deltas, rest if plain else to_json(rest)
 
 
 def set_result(table: LedgerTable, hand: LedgerHand, deltas: list[int], result: dict) -> None:
@@ -121,7 +140,7 @@ def _settle_later(table, game, book: HandRules, previous, number: int, changed: 
         if all(hand.before.get(key) == carried.get(key, hand.input.get(key)) for key in game.carried_fields):
             break
         try:
-            deltas, result = _settled(table, game, hand.input, carried, seats, book.of(hand.rules), quiet=True)
+            deltas, result = _settled_again(table, game, hand, carried, seats, book.of(hand.rules), players)
         except PaijuError as exc:
             raise _in_hand(exc, hand.number)
         for player, (new, old) in enumerate(zip(deltas, _padded(hand.deltas, players))):
