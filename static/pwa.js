@@ -52,6 +52,11 @@
     });
   }
 
+  /* the later scripts, loaded now (once the page has loaded): for a choice that needs htmx at once (static/picker.js) */
+  window.PaijuLater = function () {
+    return new Promise(function (done) { whenLoaded(function () { loadLater().then(done); }); });
+  };
+
   function whenLoaded(then) {
     if (document.readyState === "complete") then(); else window.addEventListener("load", function () { then(); });
   }
