@@ -13,6 +13,8 @@ it prints:
 
 * what the page needs: the bytes and requests of the page's own answers that started before its ``load``
   event, against issue 42's goal of 30 KB (a file the page fetched twice is named);
+* what the page fetched after its ``load`` (what it needs only once a player acts: htmx, the hand queue, loaded
+  by static/pwa.js when the page is idle), file by file;
 * what the service worker fetched before the page's ``load``, and after it, until the network is quiet
   (goal: nothing before; what the worker keeps for offline use is fetched once the page is idle).
 
@@ -120,7 +122,8 @@ def visit(browser, wire: Wire, name: str, url: str) -> bool:
           f"(goal ≤ {GOAL_KB} KB: {'met' if ok else 'MISSED'}){'; twice: ' + ', '.join(twice) if twice else ''}")
     print(f"  files: {', '.join(f'{short(s.path)} {s.bytes:,}' for s in own)}")
     if later:
-        print(f"  the page after its load: {kb(sum(s.bytes for s in later))} in {len(later)} requests")
+        print(f"  the page after its load: {kb(sum(s.bytes for s in later))} in {len(later)} requests "
+              f"({', '.join(f'{short(s.path)} {s.bytes:,}' for s in later)})")
     print(f"  the service worker: {kb(sum(s.bytes for s in early))} in {len(early)} requests before the page's load "
           f"(goal: none: {'met' if not early else 'MISSED'}), {kb(sum(s.bytes for s in idle))} in {len(idle)} after")
     return ok and not early

@@ -96,14 +96,20 @@
   // Changing the preset re-renders the form for the new deck and seat count.
   document.addEventListener("change", function (e) {
     var t = e.target;
-    if (t.matches && t.matches("select[data-refresh]") && t.form && window.htmx) {
-      var fd = new FormData(t.form); fd.set("action", "refresh");
-      refreshSent = Object.fromEntries(fd.entries());
-      // the form as its source: with no signal, offline mode's engine answers it (static/offline-engine.js)
-      window.htmx.ajax("POST", t.form.getAttribute("action"), { source: t.form, target: "#panel", swap: "outerHTML",
-        values: refreshSent });
-    }
+    if (t.matches && t.matches("select[data-refresh]") && t.form) withHtmx(function () { refresh(t.form); });
   });
+  function refresh(form) {
+    var fd = new FormData(form); fd.set("action", "refresh");
+    refreshSent = Object.fromEntries(fd.entries());
+    // the form as its source: with no signal, offline mode's engine answers it (static/offline-engine.js)
+    window.htmx.ajax("POST", form.getAttribute("action"), { source: form, target: "#panel", swap: "outerHTML",
+      values: refreshSent });
+  }
+  // htmx comes once the page is idle (static/pwa.js, issue 42): a choice made before then waits for it
+  function withHtmx(then) {
+    if (window.htmx) then();
+    else if (window.PaijuLater) window.PaijuLater().then(function () { if (window.htmx) then(); });
+  }
   // What was typed while the refresh was on its way is kept: the new form gets it back.
   var refreshSent = null, typedMeanwhile = null;
   function typedBoxes(panel) {

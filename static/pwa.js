@@ -5,7 +5,10 @@
    - a boosted link that neither the network nor a kept copy answers is opened as a page;
    - the hands this phone holds for want of a signal are sent from whatever page is open: a page without
      static/outbox.js (the hand queue, the table page as last seen and its wake lock, on the pages that show
-     them) loads it when this phone holds one (a first visit downloads none of it). */
+     them) loads it when this phone holds one (a first visit downloads none of it);
+   - what a page needs only once a player acts (its <script type="paiju/later" data-src>: htmx, the hand queue) is
+     loaded after the page's load, when it is idle or at the first touch or key (issue 42: first visit ≤ 30 KB); a
+     form sent before that waits for them, then goes as they would have sent it. */
 (function () {
   "use strict";
   var script = document.currentScript;
@@ -20,6 +23,64 @@
       if (window.requestIdleCallback) window.requestIdleCallback(then, {timeout: 3000}); else setTimeout(then, 0);
     }
     if (document.readyState === "complete") idle(); else window.addEventListener("load", idle);
+  }
+
+  // --- what a page needs only once a player acts: loaded after the page's load (issue 42) ------------------------
+
+  var LATER = "script[type='paiju/later']";
+  var later = null, laterDone = false;
+
+  /* each marked script, in the page's order, as the page would have run it (its data-* marks kept) */
+  function loadLater() {
+    if (!later) {
+      later = Promise.all(Array.prototype.map.call(document.querySelectorAll(LATER), loadMarked))
+        .then(function () { laterDone = true; });
+    }
+    return later;
+  }
+
+  function loadMarked(mark) {
+    return new Promise(function (done) {
+      var added = document.createElement("script");
+      Array.prototype.forEach.call(mark.attributes, function (a) {
+        if (a.name !== "type" && a.name !== "data-src") added.setAttribute(a.name, a.value);
+      });
+      added.async = false;  // in the page's order
+      added.onload = added.onerror = function () { done(); };
+      added.src = mark.dataset.src;
+      mark.parentNode.replaceChild(added, mark);
+    });
+  }
+
+  /* the later scripts, loaded now (once the page has loaded): for a choice that needs htmx at once (static/picker.js) */
+  window.PaijuLater = function () {
+    return new Promise(function (done) { whenLoaded(function () { loadLater().then(done); }); });
+  };
+
+  function whenLoaded(then) {
+    if (document.readyState === "complete") then(); else window.addEventListener("load", function () { then(); });
+  }
+
+  /* a form sent before the later scripts ran (htmx sends it in place, the queue keeps it with no signal): held back,
+     then sent again by the same button once they have */
+  function holdForm(event) {
+    if (laterDone || event.defaultPrevented) return;
+    var form = event.target, by = event.submitter;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    whenLoaded(function () {
+      loadLater().then(function () {
+        if (by && by.form === form) form.requestSubmit(by); else form.requestSubmit();
+      });
+    });
+  }
+
+  function startLater() {
+    if (!document.querySelector(LATER)) { laterDone = true; return; }
+    window.addEventListener("submit", holdForm, true);
+    ["pointerdown", "keydown", "focusin"].forEach(function (type) {
+      window.addEventListener(type, function () { whenLoaded(loadLater); }, {capture: true, once: true});
+    });
   }
 
   function registerWorker() {
@@ -70,6 +131,7 @@
   sayWhatHttpLacks();
   document.addEventListener("htmx:load", sayWhatHttpLacks);  // a boosted page's new body
   document.addEventListener("htmx:sendError", openAsPage);
-  whenIdle(registerWorker);
+  startLater();
+  whenIdle(function () { loadLater().then(registerWorker); });
   sendHeldHands();
 })();

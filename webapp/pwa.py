@@ -42,6 +42,7 @@ def init_app(app) -> None:
     app.register_blueprint(bp)
     app.jinja_env.globals["offline_engine_ready"] = lambda: runtime_version() is not None
     app.jinja_env.globals["offline_mode_on"] = offline_mode_on
+    app.jinja_env.globals["phone_holds_hands"] = phone_holds_hands
 
 
 #: set by static/offline-engine.js while offline mode is on in this phone
@@ -52,6 +53,16 @@ def offline_mode_on() -> bool:
     """This phone turned offline mode on: its game tabs bring the engine's script (static/offline-engine.js); a
     phone that never did, as on any first visit, downloads none of it (issue 42). The pages vary on Cookie."""
     return request.cookies.get(OFFLINE_COOKIE) == "1"
+
+
+#: set by static/outbox.js while this phone holds hands not yet recorded
+HELD_COOKIE = "paiju_held"
+
+
+def phone_holds_hands() -> bool:
+    """This phone holds hands not yet recorded: the table page runs its hand queue (static/outbox.js) at once; a
+    phone that holds none, as on any first visit, loads it once the page is idle (issue 42)."""
+    return request.cookies.get(HELD_COOKIE) == "1"
 
 
 @bp.get("/manifest.webmanifest")

@@ -153,6 +153,31 @@ def test_a_game_tab_brings_the_offline_engines_script_only_to_a_phone_with_offli
     assert not engine.search(client.get("/q783/rules").get_data(as_text=True))
 
 
+def test_a_first_visits_table_page_leaves_htmx_and_the_hand_queue_until_it_is_idle(client, api):
+    """Issue 42 (first visit ≤ 30 KB): a phone with no offline mode and no hand held gets htmx and the hand queue
+    marked for later (static/pwa.js loads them after the page's load), and neither the engine's script nor the held
+    hands' one; offline mode on brings all of them at once, a hand held the queue and the held hands' script."""
+    _, created = api("tables", {"game": "q783", "players": ["甲", "乙", "丙"]})
+    client.get(f"/tables/{created['id']}/edit/{created['edit_token']}")
+
+    def scripts() -> dict[str, str]:
+        html = client.get(f"/tables/{created['id']}/edit").get_data(as_text=True)
+        found = re.findall(r'<script (src|type="paiju/later" data-src)="/static/([a-z/-]+)\.(?:min\.)?[0-9a-f]{12}\.js"', html)
+        return {name: ("later" if how != "src" else "now") for how, name in found}
+
+    first = scripts()
+    assert first["vendor/htmx"] == first["outbox"] == "later" and first["picker"] == first["pwa"] == "now"
+    assert "offline-engine" not in first and "held-in-phone" not in first
+    client.set_cookie("paiju_held", "1")
+    held = scripts()
+    assert held["outbox"] == held["held-in-phone"] == "now" and held["vendor/htmx"] == "later"
+    assert "offline-engine" not in held
+    client.set_cookie("paiju_held", "0")
+    client.set_cookie("paiju_offline", "1")
+    on = scripts()
+    assert on["outbox"] == on["offline-engine"] == on["held-in-phone"] == "now"
+
+
 def test_every_page_carries_the_words_a_page_over_plain_http_shows(client):
     """Hidden until static/pwa.js finds the page is no secure context (tests/browser/test_browser_plain_http.py)."""
     for path in ("/", "/paodekuai/settle", "/q783/rules"):
