@@ -141,7 +141,9 @@ def SMALL_BANKS(players, teams):
     return st.one_of(equal, equal, equal, any_) if teams else any_
 
 
-@settings(max_examples=examples(300), deadline=None, derandomize=True)
+# 300 examples in every profile (about 3 s): a drawn hand is one the first settle takes one time in six, and the
+# test below asks each outcome of the move to be met
+@settings(max_examples=max(300, examples(300)), deadline=None, derandomize=True)
 @given(data=st.data(), players=st.integers(3, 6), teams=st.booleans(),
        rounds=st.lists(CARD_ROUND, max_size=4), order=st.lists(st.integers(0, 5), max_size=4, unique=True),
        rules=st.fixed_dictionaries({"negative_banks": st.booleans(), "winner": st.sampled_from(["first_out", "points"]),
@@ -153,6 +155,9 @@ def test_a_q783_hand_moved_to_other_banks_answers_the_quiet_settle_from_them_or_
     answers — or nothing (the ledger then settles it in full); under ``negative_banks`` it always answers where
     the quiet settle does, and never where the quiet settle refuses."""
     rules = Q783.ruleset.resolve(rules)
+    # seats folded into the table's: a hand the first settle refuses for a seat tells nothing about moving it
+    rounds = [{**played, "winner": played["winner"] % players} for played in rounds]
+    order = list(dict.fromkeys(seat % players for seat in order))
     hand = {"players": players, "teams": teams, "rounds": rounds, "finish_order": order}
     first_banks = data.draw(SMALL_BANKS(players, teams and players in (4, 6)))
     banks = data.draw(st.one_of(SMALL_BANKS(players, teams and players in (4, 6)),
@@ -176,7 +181,7 @@ def test_a_q783_hand_moved_to_other_banks_answers_the_quiet_settle_from_them_or_
 
 def test_the_moved_property_above_moved_hands_settled_others_in_full_and_met_refusals():
     test_a_q783_hand_moved_to_other_banks_answers_the_quiet_settle_from_them_or_nothing()
-    assert min(MOVED.values()) >= examples(300) // 50, MOVED
+    assert min(MOVED.values()) >= 6, MOVED
 
 
 def _changed(key, seat, value):
