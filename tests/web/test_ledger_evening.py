@@ -199,6 +199,23 @@ def test_a_poll_after_one_new_hand_sends_that_hand_only(client):
     assert 'data-total="0">' in html and "live?v=%d&amp;n=6" % (table["version"] + 1) in html
 
 
+def test_a_poll_after_more_new_hands_than_the_page_shows_sends_the_list_again_with_the_link_to_older_ones(
+        client, monkeypatch):
+    from webapp.ledger import views
+    monkeypatch.setattr(views, "PAGE_HANDS", 5)
+    table = client.post("/api/v1/tables", json={"game": "q783", "players": ["甲", "乙", "丙", "丁"]}).get_json()
+    token = {"X-Edit-Token": table["edit_token"]}
+    for _ in range(2):
+        client.post(f"/api/v1/tables/{table['id']}/hands", json={"rounds": [], "finish_order": [0]}, headers=token)
+    seen = api_table(client, table["id"])["version"]
+    for _ in range(7):
+        client.post(f"/api/v1/tables/{table['id']}/hands", json={"rounds": [], "finish_order": [0]}, headers=token)
+    html = client.get(f"/tables/{table['id']}/live?v={seen}&n=2").get_data(as_text=True)
+    assert 'id="live-hands" class="live-hands" hx-swap-oob="true"' in html  # the list drawn again, not added to
+    assert re.findall(r'id="hand-(\d+)"', html) == ["9", "8", "7", "6", "5"]
+    assert "?before=5" in html  # hands 3 and 4, a link away
+
+
 def test_a_poll_after_an_edit_or_an_undo_sends_the_hands_again(client):
     table_id, edit_path = q783_evening(client, (1, 2, 3))
     html = hand_page(client, edit_path, 2)

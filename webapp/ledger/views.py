@@ -110,7 +110,7 @@ def _hand_row(game, book: HandRules, table, hand, running, series_number, lang, 
 def ledger_view(table: LedgerTable, before: int | None = None, only: list[int] | None = None) -> dict:
     """Everything the live part of the page shows: totals and chart over every hand (window sums in SQL
     from the deltas), and the latest PAGE_HANDS hands that fit a read (before hand ``before``; of those, the ``only``
-    ones) in full. What Python reads does not grow with the table: the chart's points and the shown
+    ones, when they all fit; else every one) in full. What Python reads does not grow with the table: the chart's points and the shown
     hands."""
     lang = current_lang()
     game = get_game(table.game)
@@ -118,6 +118,8 @@ def ledger_view(table: LedgerTable, before: int | None = None, only: list[int] |
     seats = len(table.players)
     count = hand_count(table.id)
     numbers = latest_within(table.id, PAGE_HANDS, before, PAGE_VIEW_WEIGHT)
+    if only is not None and not set(only) <= set(numbers):
+        only = None  # new hands past what one read shows: the page gets its hands again, with the link to older ones
     wanted = numbers if only is None else [n for n in numbers if n in set(only)]
     step = max(1, -(-count // CHART_POINTS))
     runs = running_totals(table.id, seats, step, count, wanted)
@@ -135,7 +137,7 @@ def ledger_view(table: LedgerTable, before: int | None = None, only: list[int] |
             "totals": points[-1][1], "chart": chart_svg(table.players, points, count), "colors": COLORS,
             **carried_fields(table, last_hand(table.id)), "last_number": last,
             "poll": current_app.config.get("LIVE_POLL_SECONDS", POLL_SECONDS),
-            "game": game, "before": before, "older": numbers[0] if numbers and numbers[0] != first else None,
+            "game": game, "before": before, "only": only, "older": numbers[0] if numbers and numbers[0] != first else None,
             "undone": _undone_words(game, rules, table, lang), "L": card_words(game, lang)}
 
 
@@ -269,7 +271,7 @@ def live_fragment(table: LedgerTable, editing: bool, following: str | None = Non
     ctx = ledger_view(table, only=only)
     ctx.update(can_edit=editing, following=following, live_url=_live_url(table, editing, None, ctx["last_number"]),
                undo_form=VersionForm() if editing else None, names=table.names_of(table.seating()))
-    hands = "tables/_hands.html" if only is None else "tables/_new_hands.html"
+    hands = "tables/_hands.html" if ctx["only"] is None else "tables/_new_hands.html"
     resp = make_response(render_template("tables/_live.html", **ctx)
                          + render_template("tables/_chart.html", oob=True, **ctx)
                          + render_template(hands, oob=True, **ctx))
