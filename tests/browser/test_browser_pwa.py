@@ -251,9 +251,18 @@ def test_a_refused_wake_lock_says_so_and_unticks_the_switch_until_asked_again(pa
 def test_a_settle_form_sent_before_htmx_has_loaded_waits_for_it_and_is_answered_in_place(page, live_server):
     """Issue 42 (first visit ≤ 30 KB): htmx is not part of a page's load (static/pwa.js loads it once the page is
     idle); a form sent before then is held and sent by htmx once it has run, the page staying where it is."""
+    held = []  # htmx's file is held back until the form was sent: the page cannot have run it before
+    page.route("**/vendor/htmx*", lambda route: held.append(route))
     page.goto(live_server + "/shuangkou/settle", wait_until="domcontentloaded")
     assert page.evaluate("window.htmx") is None
     page.evaluate("window.stayed = true; document.querySelector('#panel form').requestSubmit()")
+    for _ in range(600):  # a poll: the route's handler runs while Playwright waits
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the page never asked for htmx"
+    assert page.evaluate("window.htmx") is None
+    held[0].continue_()
     wait_until(page, "window.htmx && document.querySelector('#panel .error, #panel #result')")
     assert page.evaluate("window.stayed") is True  # answered in place, not by a new page
     assert page.locator("script[type='paiju/later']").count() == 0
