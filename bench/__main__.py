@@ -26,17 +26,21 @@ The parts, in the order they run (name one or more to run only those):
 * ``first_visit``: a new phone's first visit in Chromium: the bytes the home, settle and table pages download
   until loaded, against 30 KB, and what the service worker fetches before and after (``bench/first_visit.py``).
 
-``repeat`` (a number) is how many runs the timing parts take their medians over. No assertion: figures to
-watch, not a test.
+``repeat`` (a number) is how many runs the timing parts take their medians over. ``goals`` stands for the parts
+that measure a row of issue 42's table (``python -m bench goals``: hints, search, peer, ledger, offline,
+first_visit). A run that includes any of them ends with issue 42's table: every row, its figure from this run, its
+goal and met/MISSED (``bench/goals.py``). A part that fails prints its error and the run goes on to the next (its
+rows are then not measured; the run's exit status is 1). No assertion: figures to watch, not a test.
 """
 from __future__ import annotations
 
+import importlib
 import statistics
 import sys
 import time
+import traceback
 
-import importlib
-
+from bench import goals
 from scoring.registry import get_game
 
 HAND = "大王 大王 小王 小王 2 2 A A K Q Q J 10 10 9 9 8 8 7 7 6 5 5 4 4 3 3"
@@ -77,20 +81,23 @@ def shuangkou(repeat: int) -> None:
         time_hint(game, name, {"hand": hand, "previous": previous, "rules": rules}, repeat)
 
 
-#: each part: how it runs, given the repeat asked for (None: its own default)
+#: each part: how it runs, given the repeat asked for (None: its own default); a part that measures rows of issue
+#: 42's table returns them (``bench.goals.Row``), the others what their ``main`` does
 PARTS = {
     "shuangkou": lambda repeat: shuangkou(repeat or 31),
-    "hints": lambda repeat: _module("hints").main([str(repeat or 11)]),
+    "hints": lambda repeat: _module("hints").measure(repeat or 11),
     "trick": lambda repeat: _module("trick").main([str(repeat or 5)]),
     "search": lambda repeat: _module("hint_search").main([str(repeat or 10)]),
-    "peer": lambda repeat: _module("peer").main(),
-    "ledger": lambda repeat: _module("ledger").main([str(repeat or 7)]),
+    "peer": lambda repeat: _module("peer").measure(),
+    "ledger": lambda repeat: _module("ledger").measure_all(repeat or 7),
     "load": lambda repeat: _module("load").main([]),
     "instructions": lambda repeat: _module("instructions").main([]),
     "taps": lambda repeat: _module("taps").main(),
-    "offline": lambda repeat: _module("offline").main([str(repeat or 5)]),
-    "first_visit": lambda repeat: _module("first_visit").main(),
+    "offline": lambda repeat: _module("offline").measure(repeat or 5),
+    "first_visit": lambda repeat: _module("first_visit").measure(),
 }
+#: names that stand for several parts: ``goals``, those that measure a row of issue 42's table
+GROUPS = {"goals": [name for name in PARTS if name in goals.PARTS]}
 
 
 def _module(name: str):
@@ -98,20 +105,48 @@ def _module(name: str):
     return importlib.import_module(f"bench.{name}")
 
 
+def part_names(args: list[str]) -> list[str]:
+    """The parts named (a group by its parts, each part once, in the order named), or every part."""
+    named = [a for a in args if not a.isdigit()] or list(PARTS)
+    return list(dict.fromkeys(part for name in named for part in GROUPS.get(name, [name])))
+
+
+def run_parts(names: list[str], repeat: int | None) -> tuple[list, list[str]]:
+    """Run each part in turn: the rows of issue 42's table they returned, and the parts that failed (each
+    failure's traceback printed, the run going on)."""
+    rows, failed = [], []
+    for name in names:
+        print(f"== {name} ==", flush=True)
+        try:
+            out = PARTS[name](repeat)
+        except (Exception, SystemExit) as error:  # a part's failure (valgrind missing…) costs no other part's figures
+            if isinstance(error, SystemExit):
+                print(f"{name}: {error}")
+            else:
+                traceback.print_exc(file=sys.stdout)
+            failed.append(name)
+            out = None
+        rows.extend(out if isinstance(out, list) else [])
+        sys.stdout.flush()
+    return rows, failed
+
+
 def main(argv=None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     numbers = [a for a in args if a.isdigit()]
-    names = [a for a in args if not a.isdigit()] or list(PARTS)
+    names = part_names(args)
     unknown = [n for n in names if n not in PARTS]
     if unknown:
-        print(f"no such part: {', '.join(unknown)}; the parts are {', '.join(PARTS)}")
+        print(f"no such part: {', '.join(unknown)}; the parts are {', '.join(PARTS)}, or {', '.join(GROUPS)}")
         return 2
     repeat = int(numbers[0]) if numbers else None
-    for name in names:
-        print(f"== {name} ==", flush=True)
-        PARTS[name](repeat)
-        sys.stdout.flush()
-    return 0
+    rows, failed = run_parts(names, repeat)
+    if set(names) & set(goals.PARTS):
+        print("== summary ==")
+        print("\n".join(goals.summary(rows, names, failed)))
+    if failed:
+        print(f"failed: {', '.join(failed)} (see above)")
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":

@@ -6,8 +6,8 @@ lead of the first (or, one time in seven, none: a lead), and times the second ha
 limit and at ``limit: 5000``: engine calls, as the API makes them, CPU time. A single timing can take a
 spike from the host, so the eight slowest positions of each limit are re-run seven times, and the worst
 is the slowest median. Prints it with the position, and last the slowest of every game at each limit
-against issue 42's goals (``hints.GOALS``: ≤ 25 ms at the default limit, ≤ 100 ms at 5000). No assertion:
-figures to watch, not a test.
+against issue 42's goals (``hints.GOALS``: ≤ 25 ms at the default limit, ≤ 100 ms at 5000), returned as rows of
+the run's summary (``bench/goals.py``). No assertion: figures to watch, not a test.
 """
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ import time
 from scoring.errors import PaijuError
 from scoring.registry import get_game
 
-from .hints import against_goals, median_cpu_ms
+from .hints import against_goals, goal_rows, median_cpu_ms
 
 SHEDDING = {"paodekuai", "shuangkou", "q783"}  # the table's play is "previous"; the trick games' is "lead"
 SUITS = ("♠", "♥", "♣", "♦")
@@ -93,7 +93,7 @@ def search(slug: str, rules: dict, size: int, seconds: float, rng: random.Random
     return worst
 
 
-def main(argv: list[str] | None = None) -> None:
+def main(argv: list[str] | None = None) -> list:
     args = argv if argv is not None else sys.argv[1:]
     seconds = float(args[0]) if args else 10.0
     rng = random.Random(int(args[1]) if len(args) > 1 else 1)
@@ -104,6 +104,7 @@ def main(argv: list[str] | None = None) -> None:
             if found[0] > worst.get(limit, (-1.0, ""))[0]:
                 worst[limit] = found
     print("\n".join(against_goals(worst)))
+    return goal_rows(worst, "search")
 
 
 if __name__ == "__main__":
