@@ -104,8 +104,20 @@ translations: $(TEST_STAMP)
 	$(VENV)/bin/pybabel update -i webapp/translations/messages.pot -d webapp/translations -l en --no-fuzzy-matching
 	$(PY) tools/fill_translations.py
 
-bench: $(STAMP)
-	$(PY) -m bench
+# every benchmark in turn, ending with issue 42's table (each row's figure against its goal); what the parts use
+# installed first, as for the tests: RLCard (the bench extra, for peer), Playwright (the test extra) with Debian's
+# Chromium (taps, offline, first_visit), the offline engine (offline), valgrind (instructions).
+# PARTS=goals for only the parts that measure a row of the table, or any parts by name (bench/__main__.py)
+BENCH_STAMP := $(VENV)/.installed-bench
+PARTS ?=
+
+$(BENCH_STAMP): $(TEST_STAMP) pyproject.toml
+	$(PIP_INSTALL) -e '.[test,bench]'
+	@touch $@
+
+bench: $(BENCH_STAMP) chromium pyodide
+	@command -v valgrind >/dev/null || sh .ci/apt-install.sh "the bench's instructions part (make bench)" valgrind
+	$(PY) -m bench $(PARTS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis
