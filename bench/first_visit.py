@@ -101,9 +101,9 @@ def kb(size: int) -> str:
     return f"{size / 1024:.1f} KB"
 
 
-def visit(browser, wire: Wire, name: str, url: str) -> tuple[int, int]:
-    """One first visit: print the page's bytes and the worker's; return the page's bytes until loaded and the
-    worker's requests before then."""
+def visit(browser, wire: Wire, name: str, url: str) -> tuple[int, int, int]:
+    """One first visit: print the page's bytes and the worker's; return the page's bytes and requests until
+    loaded, and the worker's requests before then."""
     context = browser.new_context(viewport=VIEWPORT, is_mobile=True, has_touch=True, locale="zh-CN")
     page = context.new_page()
     wire.sent.clear()
@@ -128,7 +128,7 @@ def visit(browser, wire: Wire, name: str, url: str) -> tuple[int, int]:
               f"({', '.join(f'{short(s.path)} {s.bytes:,}' for s in later)})")
     print(f"  the service worker: {kb(sum(s.bytes for s in early))} in {len(early)} requests before the page's load "
           f"(goal: none: {'met' if not early else 'MISSED'}), {kb(sum(s.bytes for s in idle))} in {len(idle)} after")
-    return total, len(early)
+    return total, len(own), len(early)
 
 
 def short(path: str) -> str:
@@ -153,11 +153,11 @@ def measure() -> list[goals.Row]:
                  (goals.FIRST_TABLE, "table's edit page (双扣, one hand)", new_table(base))]
         with sync_playwright() as pw:
             browser = chromium.launch(pw)
-            seen = [(goal, name, *visit(browser, wire, name, url)) for goal, name, url in pages]
+            seen = [(goal, *visit(browser, wire, name, url)) for goal, name, url in pages]
             browser.close()
     finally:
         server.shutdown()
-    rows = [goal.row(size / 1024, name) for goal, name, size, _ in seen]
+    rows = [goal.row(size / 1024, f"{requests} requests") for goal, size, requests, _ in seen]
     rows.append(goals.FIRST_WORKER.row(sum(early for *_, early in seen), f"over the {len(seen)} pages"))
     over = sum(not row.met for row in rows)
     print("first visit: every page within its goal" if not over else f"first visit: {over} of {len(rows)} goals missed")
