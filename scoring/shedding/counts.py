@@ -47,6 +47,9 @@ class RankCounts:
             for n in range(2, len(g) + 1):
                 part[p, n] = g[:n]
         self.powers = list(reversed(lists))
+        #: the powers held twice or more, three times or more, low → high (:meth:`at`)
+        self.pairs = [p for p in self.powers if count[p] >= 2]
+        self.triples = [p for p in self.pairs if count[p] >= 3]
         #: the powers of ranks a play holding them all is written by what they are, not by counts (:meth:`written`)
         low, jokers, q783 = order.named_powers
         self.low, self.jokers, self.q783 = _held(count, low), _held(count, jokers), _held(count, q783)
@@ -63,6 +66,10 @@ class RankCounts:
             return kicker_breaks(shape, self.count), self.written(shape)
         if n == 2:
             return self.two(shape)
+        if n == 3:
+            found = self.three(shape)
+            if found is not None:
+                return found
         sizes = (shape[0][1], shape[1][1], shape[2][1]) if n == 3 else tuple(map(_second, shape))
         order, kickers, even = _LAYOUTS.get(sizes) or layout(sizes)
         if even and self.low and self.low.issubset(map(_first, shape)):
@@ -95,6 +102,27 @@ class RankCounts:
         if high[1] == low[1] and self.low and high[0] in self.low and low[0] in self.low:
             return (), self.written(shape)  # a low run (2 2 3 3)
         return (), part[low] + part[high]
+
+    def three(self, shape: Shape) -> tuple[tuple, tuple[Card, ...]] | None:
+        """:meth:`lead` of a shape of three ranks that is a body held three times or more with two kickers held
+        once or twice (三带二 of two singles, 四带二), the body first and the kickers rising; None for another."""
+        high, mid, low = shape
+        if high[1] >= 3 > mid[1] and low[1] < 3:
+            body, high = high, mid
+        elif mid[1] >= 3 > high[1] and low[1] < 3:
+            body = mid
+        elif low[1] >= 3 > high[1] and mid[1] < 3:
+            body, low = low, mid
+        else:
+            return None
+        held, part = self.count, self.part
+        lo, hi = held[low[0]], held[high[0]]
+        cards = part[body] + part[low] + part[high]
+        if low[1] < lo:
+            if high[1] < hi:
+                return ((lo, hi) if lo >= hi else (hi, lo)), cards
+            return (lo,), cards
+        return ((hi,) if high[1] < hi else ()), cards
 
     def cards(self, shape: Shape) -> tuple[Card, ...]:
         """The cards of a shape: the first ``n`` of each power, highest first (so already in canonical order)."""
@@ -138,11 +166,14 @@ class RankCounts:
     def has(self, power: int, n: int = 1) -> bool:
         return self.count.get(power, 0) >= n
 
-    def at(self, level: int | None) -> list[int]:
-        """The powers a one-rank lead topped by ``level`` may have: ``[level]`` when held, every power for None."""
-        if level is None:
-            return self.powers
-        return [level] if level in self.count else []
+    def at(self, level: int | None, least: int = 1) -> list[int]:
+        """The powers held ``least`` times or more (a body's top, a run's, a bomb's) a lead topped by ``level`` may
+        have, low → high: ``[level]`` when it is held so, every such power for None."""
+        if level is not None:
+            return [level] if self.count.get(level, 0) >= least else []
+        if least < 3:
+            return self.powers if least < 2 else self.pairs
+        return self.triples if least == 3 else [p for p in self.triples if self.count[p] >= least]
 
     def units(self, exclude, width: int = 1, most: int | None = None, keep=None) -> list[tuple[int, int]]:
         """(power, how many ``width``-card units) of every power, highest first, for attachments (of any rank: a

@@ -142,7 +142,7 @@ class Run(StockPattern):
 
     def leads(self, counts, level):
         width, longest = self.width, self.max_len or LONGEST_RUN
-        for shape in runs(counts, counts.at(level), width, self.min_len, longest, self.spec.low_runs):
+        for shape in runs(counts, counts.at(level, width), width, self.min_len, longest, self.spec.low_runs):
             yield shape[0][0], width * len(shape), shape, None
 
 
@@ -222,7 +222,7 @@ class Airplane(StockPattern):
             yield list(choice)
 
     def leads(self, counts, level):
-        for body in runs(counts, counts.at(level), 3, 2, self.max_triples or LONGEST_RUN, self.spec.low_runs):
+        for body in runs(counts, counts.at(level, 3), 3, 2, self.max_triples or LONGEST_RUN, self.spec.low_runs):
             k, exclude, top = len(body), {p for p, _ in body}, body[0][0]
             if self.wings is Wings.TWO_EACH:
                 for att in multiset_units(counts.units(exclude, keep=self.natural), 2 * k):
@@ -269,7 +269,7 @@ class ShortWingedPlane(StockPattern):
                         yield hand.take([(r, 3) for r in window] + list(choice))
 
     def leads(self, counts, level):
-        for body in runs(counts, counts.at(level), 3, 2, LONGEST_RUN, False):
+        for body in runs(counts, counts.at(level, 3), 3, 2, LONGEST_RUN, False):
             k, exclude, top = len(body), {p for p, _ in body}, body[0][0]
             avail = counts.units(exclude, keep=self.natural)
             for wings in range(1, 2 * k):

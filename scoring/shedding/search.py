@@ -481,7 +481,7 @@ def _allowed(spec: SheddingSpec, cell: list, turn: Turn | None, chosen: set, rea
     holds the legal readings of the shapes read already."""
     if turn is None and not read and not any(map(_by_suit, cell)):  # every lead, its reading made when asked for
         cards = list(map(_cards_of, cell))  # (made in C, a play a hint may have thousands of)
-        return list(map(_new, repeat(Play), zip(cards, map(partial, repeat(judge), repeat(spec), cards, repeat(None)))))
+        return list(map(_new, repeat(Play), zip(cards, map(_lead_reader(spec).__get__, cards))))
     out = []
     for _, _, _, shape, cards, by_suit in cell:
         if by_suit:
@@ -499,6 +499,15 @@ def _allowed(spec: SheddingSpec, cell: list, turn: Turn | None, chosen: set, rea
                 chosen.add(ident)
             out.append(_new(Play, (cards, reading)))
     return out
+
+
+def _lead_reader(spec: SheddingSpec) -> Callable[[tuple], Reading | None]:
+    """:func:`judge` of a lead's cards, as a function of the cards alone: bound to a play's cards (``__get__``) it
+    makes its reading when asked for, the cheapest function of no arguments CPython makes (a ``partial`` makes
+    a tuple of its arguments and a dict of keywords too)."""
+    def read(cards: tuple) -> Reading | None:
+        return judge(spec, cards, None)
+    return read
 
 
 def _turn_reading(spec: SheddingSpec, cards: tuple, turn: Turn) -> MakeReading | None:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections import Counter
 from enum import Enum
-from typing import Iterable, Iterator, NamedTuple
+from typing import Iterable, NamedTuple
 
 from ..cards import BIG_JOKER, LITTLE_JOKER
 from ..i18n import Text
@@ -100,13 +100,11 @@ class StockPattern(Pattern):
         take)."""
         return ()
 
-    def up_to(self, counts: RankCounts, level: int | None, least: int) -> Iterator[int]:
+    def up_to(self, counts: RankCounts, level: int | None, least: int) -> list[int]:
         """The natural powers held ``least`` times or more: a body's top, which decides its leads (only ``level``
         when it is given), lowest first."""
-        jokers, count = self.joker_powers, counts.count
-        for p in counts.at(level):
-            if count[p] >= least and p not in jokers:
-                yield p
+        jokers = self.joker_powers
+        return [p for p in counts.at(level, least) if p not in jokers]
 
 
 class SameRank(StockPattern):
