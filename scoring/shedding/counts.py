@@ -13,6 +13,7 @@ topped by it, with kickers and wings of any rank (:func:`multiset_units`).
 """
 from __future__ import annotations
 
+from functools import cached_property
 from itertools import chain
 from operator import itemgetter
 from typing import Any, Iterator, Sequence
@@ -28,32 +29,34 @@ class RankCounts:
 
     def __init__(self, hand: Sequence[Card], order):
         table = order.table
-        lists: dict[int, list[Card]] = {}
-        for c in sorted(hand, key=order.card_key):  # highest first: the groups come highest first
-            p = table[c.rank]
-            if p in lists:
-                lists[p].append(c)
-            else:
-                lists[p] = [c]
-        self.groups: dict[int, tuple[Card, ...]] = {}
+        #: power → how many cards of it; (power, n) → the first ``n`` cards of that power
         self.count: dict[int, int] = {}
-        self.rank: dict[int, int] = {}
-        #: (power, n) → the first ``n`` cards of that power
         self.part: dict[tuple[int, int], tuple[Card, ...]] = {}
-        groups, count, rank, part = self.groups, self.count, self.rank, self.part
-        for p, g in lists.items():
-            groups[p] = g = tuple(g)
-            count[p], rank[p], part[p, 1] = len(g), g[0].rank, g[:1]
-            for n in range(2, len(g) + 1):
-                part[p, n] = g[:n]
-        self.powers = list(reversed(lists))
+        count, part, pairs, triples = self.count, self.part, [], []
+        for c in sorted(hand, key=order.card_key):  # highest first: the powers come highest first
+            p = table[c.rank]
+            n = count.get(p)
+            if n is None:
+                count[p], part[p, 1] = 1, (c,)
+                continue
+            count[p] = n = n + 1
+            part[p, n] = part[p, n - 1] + (c,)
+            if n == 2:
+                pairs.append(p)
+            elif n == 3:
+                triples.append(p)
+        self.powers = list(reversed(count))
         #: the powers held twice or more, three times or more, low → high (:meth:`at`)
-        self.pairs = [p for p in self.powers if count[p] >= 2]
-        self.triples = [p for p in self.pairs if count[p] >= 3]
+        self.pairs, self.triples = pairs[::-1], triples[::-1]
         #: the powers of ranks a play holding them all is written by what they are, not by counts (:meth:`written`)
         low, jokers, q783 = order.named_powers
         self.low, self.jokers, self.q783 = _held(count, low), _held(count, jokers), _held(count, q783)
         self.named = bool(self.low or self.jokers or self.q783)  # may a play hold them?
+
+    @cached_property
+    def groups(self) -> dict[int, tuple[Card, ...]]:
+        """power → every card of it, in canonical order."""
+        return {p: self.part[p, n] for p, n in self.count.items()}
 
     def lead(self, shape: Shape) -> tuple[tuple, tuple[Card, ...]]:
         """A lead's kickers' broken groups (:func:`kicker_breaks`) and its cards as written (:meth:`written`),

@@ -160,13 +160,13 @@ class SameRank(StockPattern):
                 yield template(SAME_KINDS[n], (r,), (n,), (self.power(r),), r)
 
     def leads(self, counts, level):
-        jokers = self.joker_powers
+        no_triples = self.joker_powers.union(map(self.power, self.bomb_triples))
         for p in counts.at(level):
             n = counts.count[p]
             yield p, 1, ((p, 1),), None
             if n >= 2:
                 yield p, 2, ((p, 2),), None
-            if n >= 3 and p not in jokers and counts.rank[p] not in self.bomb_triples:
+            if n >= 3 and p not in no_triples:
                 yield p, 3, ((p, 3),), None
 
 
