@@ -61,26 +61,34 @@ class RankCounts:
     def lead(self, shape: Shape) -> tuple[tuple, tuple[Card, ...]]:
         """A lead's kickers' broken groups (:func:`kicker_breaks`) and its cards as written (:meth:`written`),
         from one look at its ranks' counts (:func:`layout`), unless it may hold ranks written by what they are
-        (most leads hold one, two or three ranks: those are put together by hand)."""
-        n, part = len(shape), self.part
+        (most leads hold one, two or three ranks: those are put together by hand, :attr:`writers`)."""
+        n = len(shape)
         if n == 1:
-            return (), part[shape[0]]
+            return (), self.part[shape[0]]
         if self.jokers or (n == 4 and self.q783):  # both jokers, or Q 7 8 3 (one each)
             return kicker_breaks(shape, self.count), self.written(shape)
         if n == 2:
             return self.two(shape)
         if n == 3:
-            found = self.three(shape)
-            if found is not None:
-                return found
-        sizes = (shape[0][1], shape[1][1], shape[2][1]) if n == 3 else tuple(map(_second, shape))
+            return self.three(shape)
+        return self.laid_out(shape)
+
+    @property
+    def writers(self) -> tuple:
+        """:meth:`lead` of a shape of 0 … 3 ranks, without asking again what the hand holds (a lead of more ranks:
+        :meth:`lead`)."""
+        if self.jokers:
+            return (None, self.lead, self.lead, self.lead)
+        return (None, self.lead, self.two, self.three)
+
+    def laid_out(self, shape: Shape) -> tuple[tuple, tuple[Card, ...]]:
+        """:meth:`lead` by the layout of the shape's counts (a low run written by its ranks)."""
+        part = self.part
+        sizes = tuple(map(_second, shape))
         order, kickers, even = _LAYOUTS.get(sizes) or layout(sizes)
         if even and self.low and self.low.issubset(map(_first, shape)):
             return (), self.written(shape)  # a low run
-        if n == 3:
-            cards = part[shape[order[0]]] + part[shape[order[1]]] + part[shape[order[2]]]
-        else:
-            cards = tuple(chain.from_iterable([part[shape[i]] for i in order]))
+        cards = tuple(chain.from_iterable([part[shape[i]] for i in order]))
         if not kickers:
             return (), cards
         have, out = self.count, []
@@ -106,9 +114,9 @@ class RankCounts:
             return (), self.written(shape)  # a low run (2 2 3 3)
         return (), part[low] + part[high]
 
-    def three(self, shape: Shape) -> tuple[tuple, tuple[Card, ...]] | None:
+    def three(self, shape: Shape) -> tuple[tuple, tuple[Card, ...]]:
         """:meth:`lead` of a shape of three ranks that is a body held three times or more with two kickers held
-        once or twice (三带二 of two singles, 四带二), the body first and the kickers rising; None for another."""
+        once or twice (三带二 of two singles, 四带二), the body first and the kickers rising; else by its layout."""
         high, mid, low = shape
         if high[1] >= 3 > mid[1] and low[1] < 3:
             body, high = high, mid
@@ -117,7 +125,7 @@ class RankCounts:
         elif low[1] >= 3 > high[1] and mid[1] < 3:
             body, low = low, mid
         else:
-            return None
+            return self.laid_out(shape)
         held, part = self.count, self.part
         lo, hi = held[low[0]], held[high[0]]
         cards = part[body] + part[low] + part[high]

@@ -404,7 +404,7 @@ class _Built:
         (None: at every one; else those moved to another are put aside for it)."""
         seen, bombs, counts, have, above = self.seen, self.bombs, self.counts, self.counts.count, self.above
         out, lead, add, part = [], counts.lead, seen.add, counts.part
-        keep, two, movable = out.append, self.two, self.movable
+        keep, two, movable, writers = out.append, self.two, self.movable, counts.writers
         for pattern, kicked in patterns:
             if level is not None and pattern.deciding_width > have[level]:
                 continue
@@ -414,10 +414,11 @@ class _Built:
                     add(shape)
                     if len(seen) == known or (bombs and shape in bombs and self.is_bomb(shape)):
                         continue
-                    if len(shape) == 1:  # one rank: no kickers, its first cards
+                    n = len(shape)
+                    if n == 1:  # one rank: no kickers, its first cards
                         entry = (deciding, size, (), shape, part[shape[0]], False)
                     else:
-                        breaks, written = lead(shape)
+                        breaks, written = (writers[n] if n < 4 else lead)(shape)
                         entry = (deciding, size, breaks, shape, written, False)
                 else:  # cards chosen by suit
                     self.by_suit = True
