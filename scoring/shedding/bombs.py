@@ -153,7 +153,7 @@ class Bomb(StockPattern):
 
     def leads(self, counts, level):
         jokers, short, least = self.joker_powers, self.short_powers, self.least
-        for p in counts.at(level):
+        for p in counts.at(level, self.fewest):
             if p in jokers:
                 continue
             n = counts.count[p]

@@ -13,6 +13,7 @@ topped by it, with kickers and wings of any rank (:func:`multiset_units`).
 """
 from __future__ import annotations
 
+from functools import cached_property
 from itertools import chain
 from operator import itemgetter
 from typing import Any, Iterator, Sequence
@@ -28,49 +29,66 @@ class RankCounts:
 
     def __init__(self, hand: Sequence[Card], order):
         table = order.table
-        lists: dict[int, list[Card]] = {}
-        for c in sorted(hand, key=order.card_key):  # highest first: the groups come highest first
-            p = table[c.rank]
-            if p in lists:
-                lists[p].append(c)
-            else:
-                lists[p] = [c]
-        self.groups: dict[int, tuple[Card, ...]] = {}
+        #: power → how many cards of it; (power, n) → the first ``n`` cards of that power
         self.count: dict[int, int] = {}
-        self.rank: dict[int, int] = {}
-        #: (power, n) → the first ``n`` cards of that power
         self.part: dict[tuple[int, int], tuple[Card, ...]] = {}
-        groups, count, rank, part = self.groups, self.count, self.rank, self.part
-        for p, g in lists.items():
-            groups[p] = g = tuple(g)
-            count[p], rank[p], part[p, 1] = len(g), g[0].rank, g[:1]
-            for n in range(2, len(g) + 1):
-                part[p, n] = g[:n]
-        self.powers = list(reversed(lists))
+        count, part, pairs, triples = self.count, self.part, [], []
+        for c in sorted(hand, key=order.card_key):  # highest first: the powers come highest first
+            p = table[c.rank]
+            n = count.get(p)
+            if n is None:
+                count[p], part[p, 1] = 1, (c,)
+                continue
+            count[p] = n = n + 1
+            part[p, n] = part[p, n - 1] + (c,)
+            if n == 2:
+                pairs.append(p)
+            elif n == 3:
+                triples.append(p)
+        self.powers = list(reversed(count))
+        #: the powers held twice or more, three times or more, low → high (:meth:`at`)
+        self.pairs, self.triples = pairs[::-1], triples[::-1]
         #: the powers of ranks a play holding them all is written by what they are, not by counts (:meth:`written`)
         low, jokers, q783 = order.named_powers
         self.low, self.jokers, self.q783 = _held(count, low), _held(count, jokers), _held(count, q783)
         self.named = bool(self.low or self.jokers or self.q783)  # may a play hold them?
 
+    @cached_property
+    def groups(self) -> dict[int, tuple[Card, ...]]:
+        """power → every card of it, in canonical order."""
+        return {p: self.part[p, n] for p, n in self.count.items()}
+
     def lead(self, shape: Shape) -> tuple[tuple, tuple[Card, ...]]:
         """A lead's kickers' broken groups (:func:`kicker_breaks`) and its cards as written (:meth:`written`),
         from one look at its ranks' counts (:func:`layout`), unless it may hold ranks written by what they are
-        (most leads hold one, two or three ranks: those are put together by hand)."""
-        n, part = len(shape), self.part
+        (most leads hold one, two or three ranks: those are put together by hand, :attr:`writers`)."""
+        n = len(shape)
         if n == 1:
-            return (), part[shape[0]]
+            return (), self.part[shape[0]]
         if self.jokers or (n == 4 and self.q783):  # both jokers, or Q 7 8 3 (one each)
             return kicker_breaks(shape, self.count), self.written(shape)
         if n == 2:
             return self.two(shape)
-        sizes = (shape[0][1], shape[1][1], shape[2][1]) if n == 3 else tuple(map(_second, shape))
+        if n == 3:
+            return self.three(shape)
+        return self.laid_out(shape)
+
+    @property
+    def writers(self) -> tuple:
+        """:meth:`lead` of a shape of 0 … 3 ranks, without asking again what the hand holds (a lead of more ranks:
+        :meth:`lead`)."""
+        if self.jokers:
+            return (None, self.lead, self.lead, self.lead)
+        return (None, self.lead, self.two, self.three)
+
+    def laid_out(self, shape: Shape) -> tuple[tuple, tuple[Card, ...]]:
+        """:meth:`lead` by the layout of the shape's counts (a low run written by its ranks)."""
+        part = self.part
+        sizes = tuple(map(_second, shape))
         order, kickers, even = _LAYOUTS.get(sizes) or layout(sizes)
         if even and self.low and self.low.issubset(map(_first, shape)):
             return (), self.written(shape)  # a low run
-        if n == 3:
-            cards = part[shape[order[0]]] + part[shape[order[1]]] + part[shape[order[2]]]
-        else:
-            cards = tuple(chain.from_iterable([part[shape[i]] for i in order]))
+        cards = tuple(chain.from_iterable([part[shape[i]] for i in order]))
         if not kickers:
             return (), cards
         have, out = self.count, []
@@ -95,6 +113,27 @@ class RankCounts:
         if high[1] == low[1] and self.low and high[0] in self.low and low[0] in self.low:
             return (), self.written(shape)  # a low run (2 2 3 3)
         return (), part[low] + part[high]
+
+    def three(self, shape: Shape) -> tuple[tuple, tuple[Card, ...]]:
+        """:meth:`lead` of a shape of three ranks that is a body held three times or more with two kickers held
+        once or twice (三带二 of two singles, 四带二), the body first and the kickers rising; else by its layout."""
+        high, mid, low = shape
+        if high[1] >= 3 > mid[1] and low[1] < 3:
+            body, high = high, mid
+        elif mid[1] >= 3 > high[1] and low[1] < 3:
+            body = mid
+        elif low[1] >= 3 > high[1] and mid[1] < 3:
+            body, low = low, mid
+        else:
+            return self.laid_out(shape)
+        held, part = self.count, self.part
+        lo, hi = held[low[0]], held[high[0]]
+        cards = part[body] + part[low] + part[high]
+        if low[1] < lo:
+            if high[1] < hi:
+                return ((lo, hi) if lo >= hi else (hi, lo)), cards
+            return (lo,), cards
+        return ((hi,) if high[1] < hi else ()), cards
 
     def cards(self, shape: Shape) -> tuple[Card, ...]:
         """The cards of a shape: the first ``n`` of each power, highest first (so already in canonical order)."""
@@ -138,11 +177,14 @@ class RankCounts:
     def has(self, power: int, n: int = 1) -> bool:
         return self.count.get(power, 0) >= n
 
-    def at(self, level: int | None) -> list[int]:
-        """The powers a one-rank lead topped by ``level`` may have: ``[level]`` when held, every power for None."""
-        if level is None:
-            return self.powers
-        return [level] if level in self.count else []
+    def at(self, level: int | None, least: int = 1) -> list[int]:
+        """The powers held ``least`` times or more (a body's top, a run's, a bomb's) a lead topped by ``level`` may
+        have, low → high: ``[level]`` when it is held so, every such power for None."""
+        if level is not None:
+            return [level] if self.count.get(level, 0) >= least else []
+        if least < 3:
+            return self.powers if least < 2 else self.pairs
+        return self.triples if least == 3 else [p for p in self.triples if self.count[p] >= least]
 
     def units(self, exclude, width: int = 1, most: int | None = None, keep=None) -> list[tuple[int, int]]:
         """(power, how many ``width``-card units) of every power, highest first, for attachments (of any rank: a

@@ -23,18 +23,39 @@ LONGEST_RUN = 13  # A 2 3 … K / 2 3 … A, the longest low run
 
 def runs(counts: RankCounts, tops, width: int, shortest: int, longest: int, low: bool) -> Iterator[Shape]:
     """Every run of ``width`` cards a rank, ``shortest`` … ``longest`` ranks, topped by a power of ``tops``
-    (highest card first; with ``low`` the runs holding a 2: 2 3 4 …, A 2 3 …, where 2 is the highest power)."""
-    have = counts.count
+    (highest card first; with ``low`` the runs holding a 2: 2 3 4 …, A 2 3 …, where 2 is the highest power).
+    Tops low → high find their runs at once: a run is a slice of :func:`ladder`, as deep as the one below it
+    and one more."""
+    have, steps, depth, below = counts.count, ladder(width), 0, -1  # depth: of the run topped by ``below``
     for top in tops:
         if top <= P_ACE:
-            shape, p = [], top
-            while p >= 3 and have.get(p, 0) >= width and len(shape) < longest:
-                shape.append((p, width))
-                p -= 1
-                if len(shape) >= shortest:
-                    yield tuple(shape)
+            if below != top - 1:  # not the top just below: walk down from it
+                depth, p = 0, top
+                while p >= 3 and have.get(p, 0) >= width:
+                    depth, p = depth + 1, p - 1
+            elif have.get(top, 0) >= width:
+                depth += 1
+            else:
+                depth = 0
+            below = top
+            if depth >= shortest:
+                i = P_ACE - top
+                for k in range(shortest, min(depth, longest) + 1):
+                    yield steps[i:i + k]
         elif top == P_TWO and low and have.get(P_TWO, 0) >= width:
             yield from low_runs(have, width, shortest, longest)
+
+
+_LADDERS: dict[int, Shape] = {}
+
+
+def ladder(width: int) -> Shape:
+    """((power, width), …) of every power from the ace down to the 3: the shape of each run of ``width`` is a
+    slice of it."""
+    found = _LADDERS.get(width)
+    if found is None:
+        found = _LADDERS[width] = tuple((p, width) for p in range(P_ACE, 2, -1))
+    return found
 
 
 def low_runs(have, width: int, shortest: int, longest: int) -> Iterator[Shape]:
@@ -142,7 +163,7 @@ class Run(StockPattern):
 
     def leads(self, counts, level):
         width, longest = self.width, self.max_len or LONGEST_RUN
-        for shape in runs(counts, counts.at(level), width, self.min_len, longest, self.spec.low_runs):
+        for shape in runs(counts, counts.at(level, width), width, self.min_len, longest, self.spec.low_runs):
             yield shape[0][0], width * len(shape), shape, None
 
 
@@ -222,7 +243,7 @@ class Airplane(StockPattern):
             yield list(choice)
 
     def leads(self, counts, level):
-        for body in runs(counts, counts.at(level), 3, 2, self.max_triples or LONGEST_RUN, self.spec.low_runs):
+        for body in runs(counts, counts.at(level, 3), 3, 2, self.max_triples or LONGEST_RUN, self.spec.low_runs):
             k, exclude, top = len(body), {p for p, _ in body}, body[0][0]
             if self.wings is Wings.TWO_EACH:
                 for att in multiset_units(counts.units(exclude, keep=self.natural), 2 * k):
@@ -269,7 +290,7 @@ class ShortWingedPlane(StockPattern):
                         yield hand.take([(r, 3) for r in window] + list(choice))
 
     def leads(self, counts, level):
-        for body in runs(counts, counts.at(level), 3, 2, LONGEST_RUN, False):
+        for body in runs(counts, counts.at(level, 3), 3, 2, LONGEST_RUN, False):
             k, exclude, top = len(body), {p for p, _ in body}, body[0][0]
             avail = counts.units(exclude, keep=self.natural)
             for wings in range(1, 2 * k):

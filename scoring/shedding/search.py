@@ -297,7 +297,7 @@ def _built_leads(spec: SheddingSpec, hand: tuple, turn: Turn | None = None) -> I
     built = _Built(spec, counts, turn)
     if len(hand) <= ONE_PASS:
         cell = built.leads(None, built.plain)
-        cell.sort(key=_by_order)  # stable: a plain straight before the flushes of its ranks
+        cell.sort(key=built.order())
         plain: Iterator[Play] = iter(_allowed(spec, cell, turn, set(), built.read))
     else:
         plain = _by_cells(spec, built)
@@ -310,7 +310,7 @@ def _by_cells(spec: SheddingSpec, built: "_Built") -> Iterator[Play]:
     """The plain leads of a big hand, one deciding rank at a time (see :func:`_built_leads`)."""
     chosen: set = set()
     for cell in built.cells():
-        cell.sort(key=_by_order)
+        cell.sort(key=built.order())
         yield from _allowed(spec, cell, built.turn, chosen, built.read)
 
 
@@ -379,12 +379,15 @@ class _Built:
         self.seen: set = set()
         self.later: dict[int, list] = {}  # plays moved to a deciding rank not built yet
         self.read: dict = {}  # shape → its legal readings, for the shapes read to move them
+        self.by_suit = False  # has a pattern chosen a lead's cards by suit?
         order, have = spec.rank_order, counts.count
         self.two = order.power(2) if spec.low_runs else None
         self.three, self.ace = order.power(3), order.power(ACE)
         #: a deciding rank → the (power, n) of a triple or more of the rank above it, when the hand holds one
-        self.above = {p: [(p + 1, n) for n in range(3, have[p + 1] + 1)]
-                      for p in counts.powers if p < self.ace and have.get(p + 1, 0) >= 3}
+        self.above = {p - 1: [(p, n) for n in range(3, have[p] + 1)]
+                      for p in counts.triples if p - 1 in have and p <= self.ace}
+        #: the deciding ranks a lead built at may be moved from (:meth:`moved`)
+        self.movable = self.above.keys() | {self.two}
 
     def cells(self) -> Iterator[list]:
         """The plain leads one deciding rank at a time, lowest first."""
@@ -401,7 +404,7 @@ class _Built:
         (None: at every one; else those moved to another are put aside for it)."""
         seen, bombs, counts, have, above = self.seen, self.bombs, self.counts, self.counts.count, self.above
         out, lead, add, part = [], counts.lead, seen.add, counts.part
-        keep, two = out.append, self.two
+        keep, two, movable, writers = out.append, self.two, self.movable, counts.writers
         for pattern, kicked in patterns:
             if level is not None and pattern.deciding_width > have[level]:
                 continue
@@ -411,20 +414,28 @@ class _Built:
                     add(shape)
                     if len(seen) == known or (bombs and shape in bombs and self.is_bomb(shape)):
                         continue
-                    if len(shape) == 1:  # one rank: no kickers, its first cards
+                    n = len(shape)
+                    if n == 1:  # one rank: no kickers, its first cards
                         entry = (deciding, size, (), shape, part[shape[0]], False)
                     else:
-                        breaks, written = lead(shape)
+                        breaks, written = (writers[n] if n < 4 else lead)(shape)
                         entry = (deciding, size, breaks, shape, written, False)
                 else:  # cards chosen by suit
+                    self.by_suit = True
                     entry = (deciding, size, kicker_breaks(shape, have) if kicked else (), shape, cards, True)
-                if deciding == two or (deciding in above and len(shape) > 2
-                                       and any(map(shape.__contains__, above[deciding]))):
+                if deciding in movable and (deciding == two or (len(shape) > 2
+                                                            and any(map(shape.__contains__, above[deciding])))):
                     entry = self.moved(level, entry)
                     if entry is None:
                         continue
                 keep(entry)
         return out
+
+    def order(self) -> Callable | None:
+        """The sort key of a cell: none while every lead is of the first cards of its ranks (their shapes tell
+        them apart, the entries sort as they are); else its deciding rank, size, broken groups and shape, the
+        leads of one shape in the generator's order (stable: a plain straight before the flushes of its ranks)."""
+        return _by_order if self.by_suit else None
 
     def moved(self, level: int | None, entry: tuple) -> tuple | None:
         """A lead that may be decided elsewhere, at its deciding rank; None when that is another ``level`` (it is
@@ -481,7 +492,7 @@ def _allowed(spec: SheddingSpec, cell: list, turn: Turn | None, chosen: set, rea
     holds the legal readings of the shapes read already."""
     if turn is None and not read and not any(map(_by_suit, cell)):  # every lead, its reading made when asked for
         cards = list(map(_cards_of, cell))  # (made in C, a play a hint may have thousands of)
-        return list(map(_new, repeat(Play), zip(cards, map(partial, repeat(judge), repeat(spec), cards, repeat(None)))))
+        return list(map(_new, repeat(Play), zip(cards, map(_lead_reader(spec).__get__, cards))))
     out = []
     for _, _, _, shape, cards, by_suit in cell:
         if by_suit:
@@ -499,6 +510,15 @@ def _allowed(spec: SheddingSpec, cell: list, turn: Turn | None, chosen: set, rea
                 chosen.add(ident)
             out.append(_new(Play, (cards, reading)))
     return out
+
+
+def _lead_reader(spec: SheddingSpec) -> Callable[[tuple], Reading | None]:
+    """:func:`judge` of a lead's cards, as a function of the cards alone: bound to a play's cards (``__get__``) it
+    makes its reading when asked for, the cheapest function of no arguments CPython makes (a ``partial`` makes
+    a tuple of its arguments and a dict of keywords too)."""
+    def read(cards: tuple) -> Reading | None:
+        return judge(spec, cards, None)
+    return read
 
 
 def _turn_reading(spec: SheddingSpec, cards: tuple, turn: Turn) -> MakeReading | None:

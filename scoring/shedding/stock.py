@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections import Counter
 from enum import Enum
-from typing import Iterable, Iterator, NamedTuple
+from typing import Iterable, NamedTuple
 
 from ..cards import BIG_JOKER, LITTLE_JOKER
 from ..i18n import Text
@@ -100,13 +100,11 @@ class StockPattern(Pattern):
         take)."""
         return ()
 
-    def up_to(self, counts: RankCounts, level: int | None, least: int) -> Iterator[int]:
+    def up_to(self, counts: RankCounts, level: int | None, least: int) -> list[int]:
         """The natural powers held ``least`` times or more: a body's top, which decides its leads (only ``level``
         when it is given), lowest first."""
-        jokers, count = self.joker_powers, counts.count
-        for p in counts.at(level):
-            if count[p] >= least and p not in jokers:
-                yield p
+        jokers = self.joker_powers
+        return [p for p in counts.at(level, least) if p not in jokers]
 
 
 class SameRank(StockPattern):
@@ -162,13 +160,13 @@ class SameRank(StockPattern):
                 yield template(SAME_KINDS[n], (r,), (n,), (self.power(r),), r)
 
     def leads(self, counts, level):
-        jokers = self.joker_powers
+        no_triples = self.joker_powers.union(map(self.power, self.bomb_triples))
         for p in counts.at(level):
             n = counts.count[p]
             yield p, 1, ((p, 1),), None
             if n >= 2:
                 yield p, 2, ((p, 2),), None
-            if n >= 3 and p not in jokers and counts.rank[p] not in self.bomb_triples:
+            if n >= 3 and p not in no_triples:
                 yield p, 3, ((p, 3),), None
 
 

@@ -15,6 +15,7 @@ from properties import examples
 from scoring import paodekuai as pdk
 from scoring.cards import BIG_JOKER, LITTLE_JOKER, format_cards, parse_cards
 from scoring.shedding import brute_force_plays, legal_plays, search
+from scoring.shedding.actions import play_texts, wild_ranks
 from scoring.shedding.counts import RankCounts, merged
 from scoring.shedding.turn import Turn
 
@@ -61,6 +62,19 @@ def test_built_leads_are_the_read_leads_card_for_card_in_order(case):
     assert spec.builds_leads
     built, read = both_paths(spec, hand)
     assert built == read
+
+
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(deal())
+def test_built_leads_hold_their_cards_in_the_order_a_player_writes_them(case):
+    """The hint writes a built lead's cards as they come (``written_plays``): 5 5 5 3 K, the kickers rising after
+    the body, as the writer of every other play puts them (``play_texts``)."""
+    rules, hand = case
+    spec = pdk.spec_for(rules)
+    assert search.written_plays(spec, None)
+    plays = [cards for cards, _ in search._built_leads(spec, tuple(hand))]
+    assert [" ".join(map(str, cards)) for cards in plays] == play_texts(hand, plays, spec.sort_key(),
+                                                                        wild_ranks(spec))
 
 
 @st.composite
