@@ -404,11 +404,11 @@ def _named_places(ranks: Sequence[int], distinct: set, wild: Iterable[int]) -> S
     counts = Counter(merged)
     sizes = counts.values()
     most, least = max(sizes), min(sizes)
-    if most >= 3 and least < 3 and all(k == most or k < 3 for k in sizes) and not (
-            wild and any(r in wild for r in ranks)):
+    wild_filled = bool(wild) and any(r in wild for r in ranks)
+    if most >= 3 and least < 3 and all(k == most or k < 3 for k in sizes) and not wild_filled:
         return ([i for i, r in enumerate(merged) if counts[r] == most]
                 + [i for i, r in enumerate(merged) if counts[r] != most])
-    if least == most and low:
+    if low and (least == most or wild_filled):  # wild jokers may fill a run's ranks unevenly: 2222 3333 444+王
         return _low_run(ranks, distinct)
     return None
 

@@ -31,3 +31,10 @@ def test_a_chain_bomb_through_2_and_3_filled_by_four_wild_jokers_is_written_from
     cards, kinds = written("shuangkou", "大王 3 3 2 2 小王 3 3 2 2 大王 小王", chain_with_two=True)
     assert kinds == ["chain", "chain"]  # 2222 3333 4444 or AAAA 2222 3333
     assert cards == "2 2 2 2 3 3 3 3 小王 小王 大王 大王"  # not 3 3 3 3 2 2 2 2 …: 2 is low in a run through 3
+
+
+def test_a_chain_through_2_and_3_that_one_wild_joker_fills_unevenly_is_written_from_its_low_end():
+    # 2222 3333 444 and a joker for the fourth 4: the ranks are held unevenly, yet the run starts at 2
+    cards, kinds = written("shuangkou", "4 3 2 大王 2 3 4 2 3 4 2 3", chain_with_two=True)
+    assert kinds == ["chain"]
+    assert cards == "2 2 2 2 3 3 3 3 4 4 4 大王"  # as the same chain without a joker is written
