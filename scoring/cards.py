@@ -186,13 +186,6 @@ def _bad_token(text: str, pos: int) -> str:
     return shown(word, 12)
 
 
-def parse_card(token: str, *, bare: bool = False) -> Card:
-    cards = parse_cards(token, bare=bare)
-    if len(cards) != 1:
-        raise InvalidNotation(t("「{tok}」不是一张牌", "“{tok}” is not a single card", tok=shown(token)))
-    return cards[0]
-
-
 for _rank in RANKS:  # every card there is, made ahead: reading one is a lookup in _MADE
     for _suit in (None, *SUITS):
         Card(_rank, _suit)
@@ -547,11 +540,6 @@ def _too_many(card: Card, n: int, limit: int, field: str | None) -> InvalidNotat
         field=field, code="too_many_copies")
 
 
-def contains(hand: Sequence[Card], play: Sequence[Card]) -> bool:
-    """Is the multiset ``play`` inside ``hand``? (Bare ranks match any suit.)"""
-    return missing_from(hand, play) is None
-
-
 def missing_from(hand: Sequence[Card], play: Sequence[Card]) -> Card | None:
     """The first card of ``play`` that ``hand`` does not hold, or None."""
     left = Counter(hand)
@@ -575,16 +563,3 @@ def missing_from(hand: Sequence[Card], play: Sequence[Card]) -> Card | None:
             return c
     return None
 
-
-def remove_cards(hand: Sequence[Card], play: Sequence[Card]) -> tuple[Card, ...]:
-    """``hand`` minus ``play`` (assumes :func:`contains`)."""
-    left = list(hand)
-    for c in play:
-        if c in left:
-            left.remove(c)
-        else:
-            for i, cand in enumerate(left):
-                if cand.rank == c.rank:
-                    del left[i]
-                    break
-    return tuple(left)
