@@ -17,6 +17,11 @@ FILES="pyodide.js pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip
 BROTLI_QUALITY="${BROTLI_QUALITY:-11}"
 PACKED="pyodide.asm.wasm pyodide.asm.mjs pyodide-lock.json pyodide.mjs"
 compress() {
+    # the standard library compiled by the runtime itself (.ci/compile-stdlib.mjs), where Node is at hand (npm's):
+    # the phone's Python then starts without compiling it; without it the phone gets the sources, as before
+    if [ ! -f "$DIR/python_stdlib_pyc.zip" ] && command -v node >/dev/null 2>&1; then
+        node .ci/compile-stdlib.mjs "$DIR" || echo "The standard library was not compiled (offline mode sends its sources)."
+    fi
     PY=python3
     [ -x .venv/bin/python ] && PY=.venv/bin/python
     for f in $PACKED; do
@@ -56,7 +61,7 @@ for f in $FILES; do members="$members package/$f"; done
 # shellcheck disable=SC2086
 tar -xzf "$tmp/$tarball" -C "$tmp" $members
 mkdir -p "$DIR"
-rm -f "$DIR"/*.gz "$DIR"/*.br
+rm -f "$DIR"/*.gz "$DIR"/*.br "$DIR"/python_stdlib_pyc.zip
 for f in $FILES; do cp "$tmp/package/$f" "$DIR/"; done
 echo "Compressing the runtime once (gzip, brotli): a minute or two…"
 compress

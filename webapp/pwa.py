@@ -23,7 +23,8 @@ from scoring.i18n import LANGS, render
 from scoring.registry import all_games
 
 from .i18n import current_lang
-from .offline_stdlib import stdlib_zip
+from .offline_stdlib import stamp as stdlib_stamp
+from .offline_stdlib import stdlib_packed, stdlib_zip
 from .security import CONTENT_SECURITY_POLICY
 
 bp = Blueprint("pwa", __name__)
@@ -235,17 +236,27 @@ def engine_archive():
 
 
 def engine_stdlib() -> bytes:
-    return stdlib_zip(FULL_STDLIB, FULL_STDLIB.stat().st_mtime)
+    return stdlib_zip(FULL_STDLIB, stdlib_stamp(FULL_STDLIB))
 
 
 @bp.get("/offline-engine/stdlib.zip")
 def stdlib_archive():
-    """The part of Python's standard library the engine runs on (webapp/offline_stdlib.py)."""
+    """The part of Python's standard library the engine runs on (webapp/offline_stdlib.py), compressed as the
+    browser accepts (the zip itself is stored)."""
     if runtime_version() is None or not FULL_STDLIB.is_file():
         return not_found()
     body = engine_stdlib()
     refuse_other_version(body)
-    resp = current_app.response_class(body, mimetype="application/zip")
+    made = stdlib_stamp(FULL_STDLIB)
+    for coding, _suffix in ENCODINGS:
+        packed = request.accept_encodings[coding] and stdlib_packed(FULL_STDLIB, made, coding)
+        if packed:
+            resp = current_app.response_class(packed, mimetype="application/zip")
+            resp.headers["Content-Encoding"] = coding
+            break
+    else:
+        resp = current_app.response_class(body, mimetype="application/zip")
+    resp.vary.add("Accept-Encoding")
     resp.headers["Cache-Control"] = "no-cache"
     return resp
 

@@ -1,6 +1,6 @@
 """Offline mode on the wire (issue 42): the runtime goes precompressed in the encoding the browser accepts (else
 as it is), and the standard library the phone gets is the engine's part of Pyodide's, which holds every module
-the engine imports."""
+the engine imports, compiled by the runtime itself."""
 from __future__ import annotations
 
 import gzip
@@ -14,7 +14,7 @@ from pathlib import Path
 import brotli
 import pytest
 
-from webapp.offline_stdlib import MODULES, module_of
+from webapp.offline_stdlib import COMPILED, MODULES, module_of, stamp, stdlib_zip
 from webapp.pwa import RUNTIME_DIR
 
 pytestmark = pytest.mark.shared_app
@@ -53,16 +53,53 @@ def stdlib_modules(body: bytes) -> set[str]:
         return {module_of(name) for name in archive.namelist()} - {None}
 
 
-def test_the_standard_library_the_phone_gets_is_the_engines_part_of_the_runtimes(client):
+def test_the_standard_library_the_phone_gets_is_the_engines_part_of_the_runtimes_compiled_by_the_runtime(client):
+    """Each module compiled by the runtime's own CPython (.ci/compile-stdlib.mjs) where it compiles, else its
+    source; stored in the zip, compressed as a whole on the wire, to less than half the runtime's zip."""
+    compiled_path = RUNTIME_DIR / COMPILED
+    assert compiled_path.is_file(), f"{compiled_path} is missing: run `sh .ci/ensure-pyodide.sh` (make test does)"
     manifest = client.get("/offline-engine/manifest.json").get_json()
     assert manifest["stdlib"] in manifest["files"]
     assert not [url for url in manifest["files"] if url.endswith("python_stdlib.zip")]
-    body = client.get(manifest["stdlib"]).get_data()
+    body = client.get(manifest["stdlib"], headers={"Accept-Encoding": ""}).get_data()
     full = (RUNTIME_DIR / "python_stdlib.zip").read_bytes()
-    with zipfile.ZipFile(io.BytesIO(body)) as kept, zipfile.ZipFile(io.BytesIO(full)) as whole:
-        assert all(kept.read(name) == whole.read(name) for name in kept.namelist())
-    assert stdlib_modules(body) == MODULES & stdlib_modules(full)
-    assert len(body) < len(full) / 2
+    with zipfile.ZipFile(io.BytesIO(body)) as kept, zipfile.ZipFile(io.BytesIO(full)) as whole, \
+            zipfile.ZipFile(compiled_path) as compiled:
+        sources, pycs = set(whole.namelist()), set(compiled.namelist())
+        for info in kept.infolist():
+            assert info.compress_type == zipfile.ZIP_STORED
+            if info.filename.endswith(".pyc"):
+                assert info.filename[:-1] in sources
+                assert kept.read(info) == compiled.read(info.filename)
+            else:
+                assert info.filename + "c" not in pycs
+                assert kept.read(info) == whole.read(info.filename)
+        assert any(name.endswith(".pyc") for name in kept.namelist())
+        modules = {module_of(name[:-1] if name.endswith(".pyc") else name) for name in kept.namelist()}
+    assert modules == MODULES & stdlib_modules(full)
+    wire = client.get(manifest["stdlib"], headers={"Accept-Encoding": "gzip, deflate, br"})
+    assert wire.headers["Content-Encoding"] == "br"
+    assert "Accept-Encoding" in wire.headers.get("Vary", "")
+    assert brotli.decompress(wire.get_data()) == body
+    assert len(wire.get_data()) < len(full) / 2
+    gzipped = client.get(manifest["stdlib"], headers={"Accept-Encoding": "gzip"})
+    assert gzipped.headers["Content-Encoding"] == "gzip" and gzip.decompress(gzipped.get_data()) == body
+
+
+def test_a_module_the_compiled_library_lacks_goes_to_the_phone_as_its_source(tmp_path):
+    """(a module the runtime's CPython could not compile, or a runtime whose library was not compiled: no Node)"""
+    full, compiled = tmp_path / "python_stdlib.zip", tmp_path / COMPILED
+    with zipfile.ZipFile(full, "w") as archive:
+        for name in ("json/__init__.py", "json/decoder.py", "tkinter/__init__.py"):
+            archive.writestr(name, f"# {name}\n")
+    with zipfile.ZipFile(compiled, "w") as archive:
+        archive.writestr("json/__init__.pyc", b"compiled")
+    with zipfile.ZipFile(io.BytesIO(stdlib_zip(full, stamp(full)))) as kept:
+        assert sorted(kept.namelist()) == ["json/__init__.pyc", "json/decoder.py"]
+        assert kept.read("json/__init__.pyc") == b"compiled"
+    compiled.unlink()
+    with zipfile.ZipFile(io.BytesIO(stdlib_zip(full, stamp(full)))) as kept:
+        assert sorted(kept.namelist()) == ["json/__init__.py", "json/decoder.py"]
 
 
 #: run in a fresh CPython: the standard library's modules imported by importing the engine and the page glue
