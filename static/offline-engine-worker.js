@@ -19,9 +19,11 @@ const timings = {};  // ms since the worker started, at each step of the load (b
 
 const HOME = "/home/pyodide/paiju";
 const CACHE = "paiju-engine";
-/* scoring/ compiled once in the phone (Python's .pyc files, unchecked: the address names the versions of the
-   engine, the glue and the runtime they were compiled from) and kept beside the engine: a later load skips the
-   compiling. The page keeps this entry while the engine's own address is listed (static/offline-engine.js). */
+/* scoring/ compiled by the server (manifest.compiled, where .ci/ensure-pyodide.sh compiled it with this runtime
+   for these sources), else compiled once in the phone (Python's .pyc files, unchecked: the address names the
+   versions of the engine, the glue and the runtime they were compiled from) and kept beside the engine: a later
+   load skips the compiling. The page keeps this entry while the engine's own address is listed
+   (static/offline-engine.js). */
 const COMPILE = `
 import compileall, io, os, py_compile, zipfile
 compileall.compile_dir(${JSON.stringify(HOME)}, quiet=1,
@@ -120,8 +122,10 @@ async function fresh(loadPyodide, options, manifest, compileNow, files) {
   const pyodide = await loadPyodide({ ...options, _makeSnapshot: SNAPSHOTS });
   timings.runtime = performance.now();
   unpack(pyodide, files);
-  const pyc = await kept(compiledKey(manifest));
-  if (pyc) pyodide.unpackArchive(await pyc.arrayBuffer(), "zip", { extractDir: HOME });
+  // scoring/ compiled: by this phone before, else by the server (the manifest lists it where it has it)
+  const mine = await kept(compiledKey(manifest));
+  const pyc = mine ? await mine.arrayBuffer() : await files.compiled;
+  if (pyc) pyodide.unpackArchive(pyc, "zip", { extractDir: HOME });
   pyodide.runPython(`import sys\nsys.path.insert(0, ${JSON.stringify(HOME)})\nimport paiju_offline`);
   const snapshot = SNAPSHOTS ? pyodide.makeMemorySnapshot() : null;  // before any of Python is handed to JavaScript
   timings.snapshot = false;
@@ -142,7 +146,9 @@ async function load(manifest, compileNow) {
   const stdlib = manifest.stdlib ? { stdLibURL: manifest.stdlib } : {};
   const options = { indexURL: manifest.runtime, packages: [], ...stdlib };
   const snapshot = await keptSnapshot(manifest);
-  const files = { engine: await engine, page: await page };
+  // only a fresh start waits for it; without it the phone compiles the engine itself
+  const compiled = manifest.compiled ? fetchOk(manifest.compiled).then((r) => r.arrayBuffer()).catch(() => null) : null;
+  const files = { engine: await engine, page: await page, compiled };
   if (snapshot) {
     try {
       return await restore(loadPyodide, options, snapshot, files);

@@ -5,8 +5,8 @@ CPython's library; the engine needs about a sixth of it. The phone is given ``/o
 same modules, only those of :data:`MODULES`, made from the runtime's own zip when first asked for (the worker
 passes its address to ``loadPyodide`` as ``stdLibURL``).
 
-Each module goes compiled where ``python_stdlib_pyc.zip`` (beside the runtime's zip: .ci/compile-stdlib.mjs, run
-by .ci/ensure-pyodide.sh, compiles them with the runtime's own CPython) has it, else as its source: Pyodide's
+Each module goes compiled where ``python_stdlib_pyc.zip`` (beside the runtime's zip: .ci/compile-for-phone.mjs,
+run by .ci/ensure-pyodide.sh, compiles them with the runtime's own CPython) has it, else as its source: Pyodide's
 start then compiles none of what it imports, about half of its CPU time (issue 42: ready ≤ 3 s after the tap).
 The zip is stored, not deflated: it goes compressed on the wire as a whole (brotli finds what the files share:
 1.2 MB compiled, 0.6 MB of sources, where each file deflated alone was 1.5 MB and 0.8 MB), and Python reads it
@@ -58,10 +58,10 @@ def module_of(name: str) -> str | None:
     if not name.endswith(".py"):
         return None
     module = name[:-3].replace("/", ".")
-    return module[: -len(".__init__")] if module.endswith(".__init__") else module
+    return module.removesuffix(".__init__")
 
 
-#: the runtime's standard library compiled by itself (.ci/compile-stdlib.mjs), beside python_stdlib.zip
+#: the runtime's standard library compiled by itself (.ci/compile-for-phone.mjs), beside python_stdlib.zip
 COMPILED = "python_stdlib_pyc.zip"
 
 

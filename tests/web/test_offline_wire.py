@@ -14,6 +14,7 @@ from pathlib import Path
 import brotli
 import pytest
 
+from webapp import pwa
 from webapp.offline_stdlib import COMPILED, MODULES, module_of, stamp, stdlib_zip
 from webapp.pwa import RUNTIME_DIR
 
@@ -54,8 +55,8 @@ def stdlib_modules(body: bytes) -> set[str]:
 
 
 def test_the_standard_library_the_phone_gets_is_the_engines_part_of_the_runtimes_compiled_by_the_runtime(client):
-    """Each module compiled by the runtime's own CPython (.ci/compile-stdlib.mjs) where it compiles, else its
-    source; stored in the zip, compressed as a whole on the wire, to less than half the runtime's zip."""
+    """Each module compiled by the runtime's own CPython (.ci/compile-for-phone.mjs) where it compiles, else
+    its source; stored in the zip, compressed as a whole on the wire, to less than half the runtime's zip."""
     compiled_path = RUNTIME_DIR / COMPILED
     assert compiled_path.is_file(), f"{compiled_path} is missing: run `sh .ci/ensure-pyodide.sh` (make test does)"
     manifest = client.get("/offline-engine/manifest.json").get_json()
@@ -131,3 +132,29 @@ def test_every_standard_module_the_engine_imports_to_answer_every_binding_exampl
     with zipfile.ZipFile(RUNTIME_DIR / "python_stdlib.zip") as archive:
         standard = {module_of(name) for name in archive.namelist()} - {None}
     assert (imported & standard) - MODULES == set()
+
+
+def test_the_engine_compiled_by_the_runtime_holds_each_module_and_the_manifest_lists_it_for_these_sources_only(
+        client, tmp_path, monkeypatch):
+    """.ci/compile-for-phone.mjs compiles scoring/ and the glue with the runtime's CPython (Node), the layout the
+    phone unpacks beside the sources; the manifest lists it, and the server sends it compressed, only while it is
+    the compiled form of the sources as they are (its ``?v=`` names them); without it the phone compiles them."""
+    sources, compiled = tmp_path / "engine-src.zip", tmp_path / "engine.pyc.zip"
+    sources.write_bytes(pwa.engine_sources_zip())
+    subprocess.run(["node", str(ROOT / ".ci/compile-for-phone.mjs"), str(RUNTIME_DIR), "engine", str(sources),
+                    str(compiled)], check=True, cwd=ROOT, capture_output=True)
+    with zipfile.ZipFile(sources) as source, zipfile.ZipFile(compiled) as archive:
+        wanted = {f"{name.rpartition('/')[0]}/__pycache__/{name.rpartition('/')[2][:-3]}.cpython-314.pyc".lstrip("/")
+                  for name in source.namelist() if name.endswith(".py")}
+        assert set(archive.namelist()) == wanted
+        assert all(archive.read(name)[4:8] == b"\x01\x00\x00\x00" for name in wanted)  # hash-based, unchecked
+    monkeypatch.setattr(pwa, "compiled_engine_path", lambda: compiled)
+    manifest = client.get("/offline-engine/manifest.json").get_json()
+    assert manifest["compiled"] == f"/offline-engine/engine-pyc.zip?v={pwa.compiled_engine_key()}"
+    assert manifest["compiled"] in manifest["files"]
+    sent = client.get(manifest["compiled"], headers={"Accept-Encoding": "br"})
+    assert sent.headers["Content-Encoding"] == "br" and brotli.decompress(sent.get_data()) == compiled.read_bytes()
+    assert client.get("/offline-engine/engine-pyc.zip?v=0123456789ab").status_code == 404  # other sources'
+    monkeypatch.setattr(pwa, "compiled_engine_path", lambda: tmp_path / "never-made.pyc.zip")
+    assert "compiled" not in client.get("/offline-engine/manifest.json").get_json()
+    assert client.get(manifest["compiled"]).status_code == 404
