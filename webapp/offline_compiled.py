@@ -3,9 +3,9 @@ the tap), where Node is: ``python -m webapp.offline_compiled`` writes to .cache/
 
 * ``engine-src.zip``: the engine's sources as the phone unpacks them (scoring/, and the page glue as
   ``paiju_offline.py``), which .ci/compile-for-phone.mjs then compiles with the runtime's own CPython into
-  ``engine-<key>.pyc.zip`` (the key names these sources: webapp/pwa.py lists that file in the manifest while the
-  sources are these; after any change it is not there until the script runs again, and the phone compiles the
-  engine itself, as before). Compiling scoring/ was a third to a half of the switch's trial load in the phone;
+  ``engine-<key>.pyc.zip`` (the key names these sources and the runtime's release: webapp/pwa.py lists that file
+  in the manifest while they are these; after any change it is not there until the script runs again, and the
+  phone compiles the engine itself, as before). Compiling scoring/ was a third to a half of the switch's trial load in the phone;
 * ``stdlib-<key>.zip``: the standard library's part the phone gets (webapp/offline_stdlib.py), as the server
   makes it, for the script to compress at its best brotli (quality 11: 15 % smaller than the server's own
   quality 5, which takes 8 s of CPU).

@@ -297,7 +297,9 @@ def compiled_engine_path(runtime_dir: Path = RUNTIME_DIR) -> Path:
 
 
 def compiled_engine_key() -> str:
-    return short_hash(engine_sources_zip())
+    """Names the sources and the runtime that compiles them (its package.json names its release)."""
+    release = RUNTIME_DIR / "package.json"
+    return short_hash(engine_sources_zip() + (release.read_bytes() if release.is_file() else b""))
 
 
 @lru_cache(maxsize=4)
