@@ -189,6 +189,11 @@ def test_an_engine_that_cannot_load_says_so_in_words(phone, live_server):
     slug, action, payload = SETTLE[0]
     phone.context.set_offline(False)
     phone.goto(live_server + "/")
+    # the pages kept again in this language, if a test before showed them in another (the home page does that at
+    # once, after the test's goto: the tab opened below would else be the other language's, or the file deleted
+    # below fetched again)
+    wait_until(phone, "JSON.parse(localStorage.getItem('paiju-offline-engine')).pagesLang"
+                      " === document.documentElement.lang")
     wasm = phone.evaluate("JSON.parse(localStorage.getItem('paiju-offline-engine')).manifest.runtime") + "pyodide.asm.wasm"
     assert phone.evaluate(f"caches.open('paiju-engine').then(c => c.delete({json.dumps(wasm)}))")
     phone.context.set_offline(True)
