@@ -92,10 +92,11 @@ async function forgetSnapshots() {
   }
 }
 
-/* the engine's files, where its modules are imported from */
-function unpack(pyodide, files) {
-  pyodide.unpackArchive(files.engine, "zip", { extractDir: HOME });
-  pyodide.FS.writeFile(HOME + "/paiju_offline.py", files.page);
+/* the engine's files, where its modules are imported from (files.engine, files.page: their bytes to come) */
+async function unpack(pyodide, files) {
+  const [engine, page] = await Promise.all([files.engine, files.page]);
+  pyodide.unpackArchive(engine, "zip", { extractDir: HOME });
+  pyodide.FS.writeFile(HOME + "/paiju_offline.py", page);
 }
 
 function useGlue(pyodide) {
@@ -111,7 +112,7 @@ async function restore(loadPyodide, options, snapshot, files) {
   const pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });
   timings.runtime = performance.now();
   useGlue(pyodide);
-  setTimeout(() => unpack(pyodide, files), 3000);
+  setTimeout(() => unpack(pyodide, files).catch(() => null), 3000);
   timings.snapshot = true;
   timings.engine = performance.now();
 }
@@ -121,7 +122,7 @@ async function restore(loadPyodide, options, snapshot, files) {
 async function fresh(loadPyodide, options, manifest, compileNow, files) {
   const pyodide = await loadPyodide({ ...options, _makeSnapshot: SNAPSHOTS });
   timings.runtime = performance.now();
-  unpack(pyodide, files);
+  await unpack(pyodide, files);
   // scoring/ compiled: by this phone before, else by the server (the manifest lists it where it has it)
   const mine = await kept(compiledKey(manifest));
   const pyc = mine ? await mine.arrayBuffer() : await files.compiled;
@@ -141,14 +142,20 @@ async function fresh(loadPyodide, options, manifest, compileNow, files) {
 
 async function load(manifest, compileNow) {
   const { loadPyodide } = await import(manifest.runtime + "pyodide.mjs");
-  const engine = fetchOk(manifest.engine).then((r) => r.arrayBuffer()), page = fetchOk(manifest.page).then((r) => r.text());
+  // the engine's files come while Python starts (issue 42: the runtime's download is not kept waiting for them);
+  // a failure is the load's when they are awaited
+  const files = {
+    engine: fetchOk(manifest.engine).then((r) => r.arrayBuffer()),
+    page: fetchOk(manifest.page).then((r) => r.text()),
+    // only a fresh start waits for it; without it the phone compiles the engine itself
+    compiled: manifest.compiled ? fetchOk(manifest.compiled).then((r) => r.arrayBuffer()).catch(() => null) : null,
+  };
+  files.engine.catch(() => null);
+  files.page.catch(() => null);
   // the standard library: the engine's part of it (webapp/offline_stdlib.py), where the manifest names one
   const stdlib = manifest.stdlib ? { stdLibURL: manifest.stdlib } : {};
   const options = { indexURL: manifest.runtime, packages: [], ...stdlib };
   const snapshot = await keptSnapshot(manifest);
-  // only a fresh start waits for it; without it the phone compiles the engine itself
-  const compiled = manifest.compiled ? fetchOk(manifest.compiled).then((r) => r.arrayBuffer()).catch(() => null) : null;
-  const files = { engine: await engine, page: await page, compiled };
   if (snapshot) {
     try {
       return await restore(loadPyodide, options, snapshot, files);
