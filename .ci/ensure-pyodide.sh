@@ -16,10 +16,32 @@ FILES="pyodide.js pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip
 # run, asks for 9 (BROTLI_QUALITY=9: 3.11 MB in 1.5 s).
 BROTLI_QUALITY="${BROTLI_QUALITY:-11}"
 PACKED="pyodide.asm.wasm pyodide.asm.mjs pyodide-lock.json pyodide.mjs"
+# Python compiled for the phone by the runtime itself (.ci/compile-for-phone.mjs, issue 42), where Node is at hand
+# (npm's): the standard library once, scoring/ whenever its sources changed (webapp/offline_compiled.py names the
+# file after them); the phone's Python then compiles neither. Without them the phone compiles them, as before.
+compile_for_phone() {
+    command -v node >/dev/null 2>&1 || return 0
+    if [ ! -f "$DIR/python_stdlib_pyc.zip" ]; then
+        node .ci/compile-for-phone.mjs "$DIR" stdlib || echo "The standard library was not compiled for the phone."
+    fi
+    [ -x .venv/bin/python ] || return 0
+    FOR_PHONE="$(.venv/bin/python -m webapp.offline_compiled)" || { FOR_PHONE=""; return 0; }
+    engine="$(echo "$FOR_PHONE" | head -n 1)"
+    for old in "$DIR"/engine-*.pyc.zip* "$DIR"/stdlib-*.zip*; do  # what older sources made
+        case "$(basename "$old")" in $engine*|$(echo "$FOR_PHONE" | tail -n 1)*) ;; *) rm -f "$old" ;; esac
+    done
+    if [ ! -f "$DIR/$engine" ]; then
+        node .ci/compile-for-phone.mjs "$DIR" engine "$DIR/engine-src.zip" "$DIR/$engine" \
+            || echo "The engine was not compiled for the phone (the phone compiles it)."
+    fi
+}
 compress() {
+    FOR_PHONE=""
+    compile_for_phone
     PY=python3
     [ -x .venv/bin/python ] && PY=.venv/bin/python
-    for f in $PACKED; do
+    for f in $PACKED $FOR_PHONE; do
+        [ -f "$DIR/$f" ] || continue
         if [ ! -f "$DIR/$f.gz" ]; then
             gzip -9 -n -c "$DIR/$f" > "$DIR/$f.gz.tmp" && mv "$DIR/$f.gz.tmp" "$DIR/$f.gz"
         fi
@@ -56,7 +78,7 @@ for f in $FILES; do members="$members package/$f"; done
 # shellcheck disable=SC2086
 tar -xzf "$tmp/$tarball" -C "$tmp" $members
 mkdir -p "$DIR"
-rm -f "$DIR"/*.gz "$DIR"/*.br
+rm -f "$DIR"/*.gz "$DIR"/*.br "$DIR"/python_stdlib_pyc.zip "$DIR"/engine-*.zip
 for f in $FILES; do cp "$tmp/package/$f" "$DIR/"; done
 echo "Compressing the runtime once (gzip, brotli): a minute or two…"
 compress

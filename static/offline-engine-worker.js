@@ -19,9 +19,11 @@ const timings = {};  // ms since the worker started, at each step of the load (b
 
 const HOME = "/home/pyodide/paiju";
 const CACHE = "paiju-engine";
-/* scoring/ compiled once in the phone (Python's .pyc files, unchecked: the address names the versions of the
-   engine, the glue and the runtime they were compiled from) and kept beside the engine: a later load skips the
-   compiling. The page keeps this entry while the engine's own address is listed (static/offline-engine.js). */
+/* scoring/ compiled by the server (manifest.compiled, where .ci/ensure-pyodide.sh compiled it with this runtime
+   for these sources), else compiled once in the phone (Python's .pyc files, unchecked: the address names the
+   versions of the engine, the glue and the runtime they were compiled from) and kept beside the engine: a later
+   load skips the compiling. The page keeps this entry while the engine's own address is listed
+   (static/offline-engine.js). */
 const COMPILE = `
 import compileall, io, os, py_compile, zipfile
 compileall.compile_dir(${JSON.stringify(HOME)}, quiet=1,
@@ -90,10 +92,11 @@ async function forgetSnapshots() {
   }
 }
 
-/* the engine's files, where its modules are imported from */
-function unpack(pyodide, files) {
-  pyodide.unpackArchive(files.engine, "zip", { extractDir: HOME });
-  pyodide.FS.writeFile(HOME + "/paiju_offline.py", files.page);
+/* the engine's files, where its modules are imported from (files.engine, files.page: their bytes to come) */
+async function unpack(pyodide, files) {
+  const [engine, page] = await Promise.all([files.engine, files.page]);
+  pyodide.unpackArchive(engine, "zip", { extractDir: HOME });
+  pyodide.FS.writeFile(HOME + "/paiju_offline.py", page);
 }
 
 function useGlue(pyodide) {
@@ -109,7 +112,7 @@ async function restore(loadPyodide, options, snapshot, files) {
   const pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });
   timings.runtime = performance.now();
   useGlue(pyodide);
-  setTimeout(() => unpack(pyodide, files), 3000);
+  setTimeout(() => unpack(pyodide, files).catch(() => null), 3000);
   timings.snapshot = true;
   timings.engine = performance.now();
 }
@@ -119,9 +122,11 @@ async function restore(loadPyodide, options, snapshot, files) {
 async function fresh(loadPyodide, options, manifest, compileNow, files) {
   const pyodide = await loadPyodide({ ...options, _makeSnapshot: SNAPSHOTS });
   timings.runtime = performance.now();
-  unpack(pyodide, files);
-  const pyc = await kept(compiledKey(manifest));
-  if (pyc) pyodide.unpackArchive(await pyc.arrayBuffer(), "zip", { extractDir: HOME });
+  await unpack(pyodide, files);
+  // scoring/ compiled: by this phone before, else by the server (the manifest lists it where it has it)
+  const mine = await kept(compiledKey(manifest));
+  const pyc = mine ? await mine.arrayBuffer() : await files.compiled;
+  if (pyc) pyodide.unpackArchive(pyc, "zip", { extractDir: HOME });
   pyodide.runPython(`import sys\nsys.path.insert(0, ${JSON.stringify(HOME)})\nimport paiju_offline`);
   const snapshot = SNAPSHOTS ? pyodide.makeMemorySnapshot() : null;  // before any of Python is handed to JavaScript
   timings.snapshot = false;
@@ -137,12 +142,20 @@ async function fresh(loadPyodide, options, manifest, compileNow, files) {
 
 async function load(manifest, compileNow) {
   const { loadPyodide } = await import(manifest.runtime + "pyodide.mjs");
-  const engine = fetchOk(manifest.engine).then((r) => r.arrayBuffer()), page = fetchOk(manifest.page).then((r) => r.text());
+  // the engine's files come while Python starts (issue 42: the runtime's download is not kept waiting for them);
+  // a failure is the load's when they are awaited
+  const files = {
+    engine: fetchOk(manifest.engine).then((r) => r.arrayBuffer()),
+    page: fetchOk(manifest.page).then((r) => r.text()),
+    // only a fresh start waits for it; without it the phone compiles the engine itself
+    compiled: manifest.compiled ? fetchOk(manifest.compiled).then((r) => r.arrayBuffer()).catch(() => null) : null,
+  };
+  files.engine.catch(() => null);
+  files.page.catch(() => null);
   // the standard library: the engine's part of it (webapp/offline_stdlib.py), where the manifest names one
   const stdlib = manifest.stdlib ? { stdLibURL: manifest.stdlib } : {};
   const options = { indexURL: manifest.runtime, packages: [], ...stdlib };
   const snapshot = await keptSnapshot(manifest);
-  const files = { engine: await engine, page: await page };
   if (snapshot) {
     try {
       return await restore(loadPyodide, options, snapshot, files);

@@ -1,10 +1,12 @@
 /* 牌局 Paiju's offline mode (issue 29): the engine in the phone.
 
-   - On the home page, the switch 离线也能算 / Work offline: turning it on downloads what /offline-engine/manifest.json
-     lists (the Pyodide runtime, the repo's scoring/ package, the page glue, the worker) into the Cache Storage
+   - On the home page, the switch 离线也能算 / Work offline: turning it on keeps what /offline-engine/manifest.json
+     lists (the Pyodide runtime, the repo's scoring/ package, the page glue, the worker) in the Cache Storage
      cache "paiju-engine", which the service worker (static/sw.js) answers /offline-engine/… from, keeps a copy
      of the home page and of every game tab there (the service worker finds kept pages in any cache), tries the
-     engine once, and remembers the choice (localStorage). Turning it off deletes that cache. A player who never
+     engine once, and remembers the choice (localStorage). The trial is the download (issue 42): the engine
+     starts at the tap and the service worker keeps each file as it comes to it; the switch says ready once the
+     engine has loaded and every file and page is kept. Turning it off deletes that cache. A player who never
      turns it on downloads none of it.
    - At every online visit with offline mode on, the manifest is asked again: its addresses name the versions
      of what they hold, so whatever changed on the server is fetched again and what is gone is dropped.
@@ -85,37 +87,58 @@
     });
   }
 
-  /* fetch what the cache lacks, drop what the manifest no longer lists; the kept pages are fetched afresh */
-  function fill(manifest, progress) {
-    var got = 0;
+  /* at a later visit: fetch what the cache lacks, drop what the manifest no longer lists; the kept pages afresh */
+  function fill(manifest) {
+    function uncounted() { /* no one is shown these bytes */ }
     return caches.open(CACHE).then(function (cache) {
-      return cache.keys().then(function (requests) {
-        var have = {}, wanted = {};
-        manifest.files.concat(manifest.pages).forEach(function (u) { wanted[new URL(u, location.href).href] = 1; });
-        return Promise.all(requests.map(function (req) {
-          have[req.url] = 1;
-          // the engine compiled in the phone (the worker keeps it) lives as long as the engine's address
-          return wanted[req.url.split("&pyc=")[0]] ? null : cache.delete(req);
-        })).then(function () {
-          var missing = manifest.files.filter(function (u) { return !have[new URL(u, location.href).href]; });
-          return missing.reduce(function (chain, url) {
-            return chain.then(function () {
-              return download(url, function (n) { got += n; if (progress) progress(got, manifest.bytes); })
-                .then(function (response) { return cache.put(url, response); });
-            });
-          }, Promise.resolve());
-        }).then(function () { return keepPages(cache, manifest.pages, function (n) { got += n; }); });
-      });
-    }).then(function () { return got; });
+      return prune(cache, manifest).then(function () { return fetchMissing(cache, manifest, uncounted); })
+        .then(function () { return keepPages(cache, manifest.pages, uncounted); });
+    });
   }
 
-  function keepPages(cache, pages, counted) {
-    return Promise.all(pages.map(function (url) {
+  function cachedUrls(cache) {
+    return cache.keys().then(function (requests) { return requests.map(function (req) { return req.url; }); });
+  }
+
+  /* drop what the manifest no longer lists */
+  function prune(cache, manifest) {
+    var wanted = {};
+    manifest.files.concat(manifest.pages).forEach(function (u) { wanted[new URL(u, location.href).href] = 1; });
+    return cachedUrls(cache).then(function (urls) {
+      // the engine compiled in the phone (the worker keeps it) lives as long as the engine's address
+      return Promise.all(urls.map(function (url) { return wanted[url.split("&pyc=")[0]] ? null : cache.delete(url); }));
+    });
+  }
+
+  /* the engine's files the cache lacks, one after the other, counted as they arrive (unpacked) */
+  function fetchMissing(cache, manifest, counted) {
+    return cachedUrls(cache).then(function (urls) {
+      var have = {};
+      urls.forEach(function (url) { have[url] = 1; });
+      return manifest.files.filter(function (u) { return !have[new URL(u, location.href).href]; })
+        .reduce(function (chain, url) {
+          return chain.then(function () {
+            return download(url, counted).then(function (response) { return cache.put(url, response); });
+          });
+        }, Promise.resolve());
+    });
+  }
+
+  /* the pages, ``lanes`` at a time (the switch's trial leaves the browser's other connections to the engine's
+     files, which load beside them), else all at once */
+  function keepPages(cache, pages, counted, lanes) {
+    var queue = pages.slice();
+    function next() {
+      var url = queue.shift();
+      if (!url) return Promise.resolve();
       return fetch(url, { credentials: "same-origin" }).then(function (r) {
         if (!r.ok) return null;
         return r.clone().blob().then(function (body) { counted(body.size); return cache.put(url, r); });
-      });
-    })).then(function () {
+      }).then(next);
+    }
+    var running = [];
+    for (var i = 0; i < (lanes || pages.length); i++) running.push(next());
+    return Promise.all(running).then(function () {
       var state = stored();
       if (state) { state.pagesLang = document.documentElement.lang; state.pagesAt = Date.now(); store(state); }
     });
@@ -138,9 +161,14 @@
     };
     worker.onerror = function (event) { event.preventDefault(); settle.reject(new Error(event.message || "worker")); };
     // a load that never ends (a phone short of memory may stall rather than fail) is a failure too
-    var timer = setTimeout(function () { settle.reject(new Error("load timed out")); }, LOAD_LIMIT_MS);
+    var timer = null;
+    function limit() {  // counted again from each byte of the engine that comes (a slow network is no failure)
+      clearTimeout(timer);
+      timer = setTimeout(function () { settle.reject(new Error("load timed out")); }, LOAD_LIMIT_MS);
+    }
+    limit();
     ready.then(function () { clearTimeout(timer); }, function () { clearTimeout(timer); });
-    engine = { worker: worker, ready: ready, pending: pending, asked: 1 };
+    engine = { worker: worker, ready: ready, pending: pending, asked: 1, coming: limit };
     ready.catch(function () { worker.terminate(); engine = null; });
     worker.postMessage({ type: "load", manifest: manifest, compile: !!compile });
     return ready;
@@ -209,22 +237,33 @@
     });
   }
 
+  var PAGES_BESIDE_ENGINE = 2;
+
   function turnOn(say) {
     say(word("downloading", { got: "0.0", total: "…" }));
-    var manifest;
+    var manifest, got = 0, pages = 0, done = false;
+    function counted(n) {
+      got += n;
+      if (done) return;
+      say(got < manifest.bytes ? word("downloading", { got: mb(got), total: mb(manifest.bytes) }) : word("trying"));
+    }
     return fetchManifest().then(function (m) {
       manifest = m;
       if (!m.available) throw new Error("unavailable");
       store({ on: true, manifest: m });
-      return fill(m, function (got, total) { say(word("downloading", { got: mb(got), total: mb(total) })); });
-    }).then(function (got) {
-      box().dataset.downloaded = String(got);
-      say(word("trying"));
-      return startEngine(manifest, true);
+      return caches.open(CACHE);
+    }).then(function (cache) {
+      return prune(cache, manifest).then(function () {
+        return Promise.all([tryEngine(cache, manifest, counted),
+                            keepPages(cache, manifest.pages, function (n) { pages += n; }, PAGES_BESIDE_ENGINE)]);
+      });
     }).then(function () {
+      done = true;
+      box().dataset.downloaded = String(got + pages);
       say(word("ready", { mb: mb(manifest.bytes) }));
       return true;
     }).catch(function (error) {
+      done = true;
       var reason = navigator.onLine ? word("unavailable") : word("no-network");
       return caches.delete(CACHE).then(function () {
         store(null);
@@ -233,6 +272,28 @@
         return false;
       });
     });
+  }
+
+  /* the engine loaded once, to try it, and every file of it kept: where the service worker controls the page, the
+     engine starts at once and the service worker keeps its files as they come to it (told on the channel
+     "paiju-engine"; issue 42: the runtime compiles as it arrives), then whatever was not kept is fetched; else the
+     files are downloaded first */
+  function tryEngine(cache, manifest, counted) {
+    var worker = navigator.serviceWorker && navigator.serviceWorker.controller;
+    if (!worker || typeof BroadcastChannel !== "function") {
+      return fetchMissing(cache, manifest, counted).then(function () { return startEngine(manifest, true); });
+    }
+    var channel = new BroadcastChannel(CACHE);
+    channel.onmessage = function (event) {
+      if (!event.data || !event.data.kept) return;
+      counted(event.data.kept);
+      if (engine) engine.coming();
+    };
+    function close() { channel.close(); }
+    return startEngine(manifest, true).then(function () {
+      close();
+      return fetchMissing(cache, manifest, counted);
+    }, function (error) { close(); throw error; });
   }
 
   function box() { return document.getElementById("offline-engine"); }

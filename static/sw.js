@@ -7,7 +7,8 @@
      network a kept copy of the page (a table page marked with that time: <html data-offline-at>), else
      the offline notice in the player's language;
    - the offline engine (/offline-engine/…): from the cache "paiju-engine" when the player turned offline mode
-     on (the page fills and empties that cache itself, see static/offline-engine.js), else the network untouched;
+     on (the page makes and deletes that cache, static/offline-engine.js; a file it lacks is kept in it as it
+     comes to the engine), else the network untouched;
    - a game tab opened without a page load (htmx's boost): the network, else the page as kept;
    - everything else (the API, the live polls, form posts) goes to the network untouched. */
 "use strict";
@@ -52,7 +53,7 @@ self.addEventListener("fetch", function (event) {
   var request = event.request, url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   if (request.method === "GET" && url.pathname.indexOf("/offline-engine/") === 0) {
-    event.respondWith(engineFile(request));
+    event.respondWith(engineFile(event));
   } else if (request.method === "GET" && url.pathname.indexOf("/static/") !== -1) {
     event.respondWith(fromCache(request));
   } else if (request.mode === "navigate") {
@@ -83,11 +84,55 @@ function fromCache(request) {
   });
 }
 
-/* Only what the page put in the engine's cache (offline mode on) is answered from it: a player who never
-   turned offline mode on downloads nothing more, and nothing here keeps a copy on its own. */
-function engineFile(request) {
-  return caches.open(ENGINE).then(function (cache) { return cache.match(request); }).then(function (kept) {
-    return kept || fetch(request);
+/* Only what is in the engine's cache is answered from it, and only while that cache exists (offline mode on: the
+   page makes it and deletes it) is a copy kept of an engine file it lacks, as it comes from the network to the
+   engine's worker (issue 42: the switch's trial load is the download, the runtime compiled as it comes in, not
+   after the last byte; webapp/pwa.py names each file's version in its address, so a copy is never stale; the
+   manifest, which names none, is never kept). The bytes kept are told to the page (the channel "paiju-engine"),
+   which shows them. A player who never turned offline mode on downloads nothing more. */
+var VERSIONED = /\/offline-engine\/pyodide\/[^/]+\/[^/]+$/;
+
+function engineFile(event) {
+  var request = event.request, url = new URL(request.url);
+  return caches.match(request, {cacheName: ENGINE}).then(function (kept) {
+    if (kept) return kept;
+    if (!url.searchParams.has("v") && !VERSIONED.test(url.pathname)) return fetch(request);
+    return caches.has(ENGINE).then(function (on) {
+      return on ? fetchAndKeep(event) : fetch(request);
+    });
+  });
+}
+
+/* the file to the engine as it comes, and a copy (decoded, of its own headers) into the engine's cache */
+function fetchAndKeep(event) {
+  return fetch(event.request, {cache: "no-store"}).then(function (response) {
+    if (response.status !== 200 || !response.body) return response;
+    var branches = response.body.tee(), headers = new Headers(response.headers);
+    headers.delete("Content-Encoding");  // the bytes as decoded: kept and handed on as they are
+    headers.delete("Content-Length");
+    event.waitUntil(keepEngineFile(event.request, branches[1], headers));
+    return new Response(branches[0], {status: 200, statusText: response.statusText, headers: headers});
+  });
+}
+
+function keepEngineFile(request, body, headers) {
+  var reader = body.getReader(), chunks = [];
+  var told = typeof BroadcastChannel === "function" ? new BroadcastChannel(ENGINE) : null;
+  function pump() {
+    return reader.read().then(function (step) {
+      if (step.done) return;
+      chunks.push(step.value);
+      if (told) told.postMessage({kept: step.value.length});
+      return pump();
+    });
+  }
+  return pump().then(function () { return caches.has(ENGINE); }).then(function (on) {
+    // turned off meanwhile: nothing kept (opening the cache would make it again)
+    return on && caches.open(ENGINE).then(function (cache) {
+      return cache.put(request, new Response(new Blob(chunks), {headers: headers}));
+    });
+  }).catch(function () { /* not kept: the page fetches what its cache lacks */ }).then(function () {
+    if (told) told.close();
   });
 }
 

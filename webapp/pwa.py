@@ -23,7 +23,8 @@ from scoring.i18n import LANGS, render
 from scoring.registry import all_games
 
 from .i18n import current_lang
-from .offline_stdlib import stdlib_zip
+from .offline_stdlib import PACKERS, stdlib_packed, stdlib_zip
+from .offline_stdlib import stamp as stdlib_stamp
 from .security import CONTENT_SECURITY_POLICY
 
 bp = Blueprint("pwa", __name__)
@@ -235,18 +236,86 @@ def engine_archive():
 
 
 def engine_stdlib() -> bytes:
-    return stdlib_zip(FULL_STDLIB, FULL_STDLIB.stat().st_mtime)
+    return stdlib_zip(FULL_STDLIB, stdlib_stamp(FULL_STDLIB))
 
 
 @bp.get("/offline-engine/stdlib.zip")
 def stdlib_archive():
-    """The part of Python's standard library the engine runs on (webapp/offline_stdlib.py)."""
+    """The part of Python's standard library the engine runs on (webapp/offline_stdlib.py), compressed as the
+    browser accepts (the zip itself is stored)."""
     if runtime_version() is None or not FULL_STDLIB.is_file():
         return not_found()
     body = engine_stdlib()
     refuse_other_version(body)
-    resp = current_app.response_class(body, mimetype="application/zip")
+    made, kept = stdlib_stamp(FULL_STDLIB), stdlib_path()
+    resp = packed_zip(body, lambda coding: precompressed(kept, coding) or stdlib_packed(FULL_STDLIB, made, coding))
     resp.headers["Cache-Control"] = "no-cache"
+    return resp
+
+
+def stdlib_path() -> Path:
+    """Where .ci/ensure-pyodide.sh keeps the standard library's part as it is now, to compress it at its best."""
+    return RUNTIME_DIR / f"stdlib-{short_hash(engine_stdlib())}.zip"
+
+
+def precompressed(path: Path, coding: str) -> bytes | None:
+    """``path`` as .ci/ensure-pyodide.sh compressed it beside itself, if it did."""
+    packed = path.with_name(path.name + dict(ENCODINGS)[coding])
+    return packed.read_bytes() if packed.is_file() else None
+
+
+def packed_zip(body: bytes, packed):
+    """A zip compressed as a whole in the first encoding the browser accepts (``packed(coding)``: its bytes, or
+    None where this server cannot), else as it is."""
+    for coding, _suffix in ENCODINGS:
+        sent = request.accept_encodings[coding] and packed(coding)
+        if sent:
+            resp = current_app.response_class(sent, mimetype="application/zip")
+            resp.headers["Content-Encoding"] = coding
+            break
+    else:
+        resp = current_app.response_class(body, mimetype="application/zip")
+    resp.vary.add("Accept-Encoding")
+    return resp
+
+
+# --- the engine compiled for the phone by the runtime itself (webapp/offline_compiled.py, issue 42) -------------
+
+@lru_cache(maxsize=1)
+def engine_sources_zip() -> bytes:
+    """scoring/ as /offline-engine/scoring.zip holds it, and the page glue where the worker writes it."""
+    buffer = io.BytesIO(engine_zip())
+    with zipfile.ZipFile(buffer, "a", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr(zipfile.ZipInfo("paiju_offline.py", date_time=(1980, 1, 1, 0, 0, 0)),
+                         PAGE_MODULE.read_bytes())
+    return buffer.getvalue()
+
+
+def compiled_engine_path(runtime_dir: Path = RUNTIME_DIR) -> Path:
+    """Where the compiled files of the engine's sources as they are now would be (.ci/ensure-pyodide.sh)."""
+    return runtime_dir / f"engine-{compiled_engine_key()}.pyc.zip"
+
+
+def compiled_engine_key() -> str:
+    """Names the sources and the runtime that compiles them (its package.json names its release)."""
+    release = RUNTIME_DIR / "package.json"
+    return short_hash(engine_sources_zip() + (release.read_bytes() if release.is_file() else b""))
+
+
+@lru_cache(maxsize=4)
+def compiled_engine_packed(path: Path, coding: str) -> bytes | None:
+    return PACKERS[coding](path.read_bytes())
+
+
+@bp.get("/offline-engine/engine-pyc.zip")
+def compiled_engine():
+    """The engine compiled by the runtime's CPython, for these sources only (``?v=`` names them)."""
+    path = compiled_engine_path()
+    if request.args.get("v") != compiled_engine_key() or not path.is_file():
+        return not_found()
+    resp = packed_zip(path.read_bytes(), lambda coding: precompressed(path, coding) or compiled_engine_packed(path, coding))
+    resp.cache_control.max_age = 365 * 24 * 3600
+    resp.cache_control.immutable = True
     return resp
 
 
@@ -308,10 +377,16 @@ def engine_manifest():
     stdlib = url_for("pwa.stdlib_archive", v=short_hash(engine_stdlib()))
     page = url_for("pwa.page_module", v=short_hash(PAGE_MODULE.read_bytes()))
     worker = url_for("pwa.engine_worker", v=short_hash(worker_source()))
+    compiled = compiled_engine_path()
+    files = [worker, engine, stdlib, page, *files]
     body = {"available": True, "runtime": runtime, "engine": engine, "stdlib": stdlib, "page": page,
-            "worker": worker, "files": [worker, engine, stdlib, page, *files], "pages": engine_pages(),
+            "worker": worker, "files": files, "pages": engine_pages(),
             "bytes": sum((RUNTIME_DIR / name).stat().st_size for name in LOADED_FILES) + len(engine_zip())
             + len(engine_stdlib()) + len(PAGE_MODULE.read_bytes()) + len(worker_source())}
+    if compiled.is_file():  # scoring/ compiled for the phone (the phone compiles it itself where it is not)
+        body["compiled"] = url_for("pwa.compiled_engine", v=compiled_engine_key())
+        files.append(body["compiled"])
+        body["bytes"] += compiled.stat().st_size
     resp = current_app.response_class(json.dumps(body), mimetype="application/json")
     resp.headers["Cache-Control"] = "no-cache"
     return resp
