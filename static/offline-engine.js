@@ -265,6 +265,8 @@
     }).catch(function (error) {
       done = true;
       var reason = navigator.onLine ? word("unavailable") : word("no-network");
+      // an engine that loaded while a page failed would go on to keep its snapshot in the cache deleted here
+      if (engine) { engine.worker.terminate(); engine = null; }
       return caches.delete(CACHE).then(function () {
         store(null);
         say(reason);
