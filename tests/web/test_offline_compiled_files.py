@@ -1,0 +1,52 @@
+"""What .ci/ensure-pyodide.sh prepares for the phone beside the runtime (``python -m webapp.offline_compiled``,
+issue 42): the engine's sources as the phone unpacks them, for the runtime's CPython to compile, and the standard
+library's part as the server makes it, for the script to compress at its best; and the standard library's part
+compressed by the server itself where the script did not (no Node, or a new runtime since)."""
+from __future__ import annotations
+
+import gzip
+import sys
+import zipfile
+
+import brotli
+import pytest
+
+from webapp import offline_compiled, offline_stdlib, pwa
+from webapp.offline_stdlib import stamp, stdlib_packed, stdlib_zip
+
+
+@pytest.fixture
+def script(tmp_path, monkeypatch):
+    """The script writing into ``tmp_path`` instead of the runtime's directory; the kept standard library's file."""
+    kept = tmp_path / "stdlib-test.zip"
+    monkeypatch.setattr(offline_compiled, "RUNTIME_DIR", tmp_path)
+    monkeypatch.setattr(offline_compiled, "stdlib_path", lambda: kept)
+    return kept
+
+
+def test_the_script_writes_the_engine_sources_the_phone_unpacks_and_names_the_compiled_engine_first(
+        script, tmp_path, capsys):
+    assert offline_compiled.main() == 0
+    with zipfile.ZipFile(tmp_path / "engine-src.zip") as archive:
+        names = set(archive.namelist())
+    assert {"paiju_offline.py", "scoring/__init__.py", "scoring/cards.py"} <= names  # the glue, where the worker puts it
+    assert script.read_bytes() == pwa.engine_stdlib()
+    assert capsys.readouterr().out.split() == [pwa.compiled_engine_path().name, script.name]
+
+
+def test_a_standard_library_part_the_script_kept_before_is_not_written_again(script):
+    script.write_bytes(b"kept, perhaps compressed beside it already")
+    offline_compiled.main()
+    assert script.read_bytes() == b"kept, perhaps compressed beside it already"
+
+
+@pytest.mark.parametrize(("coding", "unpack"), [("br", brotli.decompress), ("gzip", gzip.decompress)])
+def test_where_nothing_was_compressed_beforehand_the_server_compresses_the_standard_library_part_itself(coding,
+                                                                                                       unpack):
+    made = stamp(pwa.FULL_STDLIB)
+    assert unpack(stdlib_packed(pwa.FULL_STDLIB, made, coding)) == stdlib_zip(pwa.FULL_STDLIB, made)
+
+
+def test_a_server_without_brotli_has_no_brotli_answer_for_the_standard_library_part(monkeypatch):
+    monkeypatch.setitem(sys.modules, "brotli", None)  # import brotli raises ImportError
+    assert offline_stdlib._brotli(b"a zip") is None
