@@ -15,6 +15,7 @@ there yet).
 """
 from __future__ import annotations
 
+import os
 import sys
 
 from .pwa import RUNTIME_DIR, compiled_engine_path, engine_sources_zip, engine_stdlib, stdlib_path
@@ -23,8 +24,10 @@ from .pwa import RUNTIME_DIR, compiled_engine_path, engine_sources_zip, engine_s
 def main() -> int:
     (RUNTIME_DIR / "engine-src.zip").write_bytes(engine_sources_zip())
     stdlib = stdlib_path()
-    if not stdlib.is_file():
-        stdlib.write_bytes(engine_stdlib())
+    if not stdlib.is_file():  # written whole or not at all: a file cut off halfway would be kept and served
+        partial = stdlib.with_name(stdlib.name + ".tmp")
+        partial.write_bytes(engine_stdlib())
+        os.replace(partial, stdlib)
     print(compiled_engine_path().name)
     print(stdlib.name)
     return 0

@@ -50,3 +50,22 @@ def test_where_nothing_was_compressed_beforehand_the_server_compresses_the_stand
 def test_a_server_without_brotli_has_no_brotli_answer_for_the_standard_library_part(monkeypatch):
     monkeypatch.setitem(sys.modules, "brotli", None)  # import brotli raises ImportError
     assert offline_stdlib._brotli(b"a zip") is None
+
+
+def test_a_standard_library_part_cut_off_while_written_is_not_kept_and_the_next_run_writes_it_whole(
+        script, monkeypatch):
+    real_write = type(script).write_bytes
+
+    def cut_off(path, data):  # the process killed halfway through writing the standard library's part
+        if not path.name.startswith(script.name):
+            return real_write(path, data)
+        real_write(path, data[:len(data) // 2])
+        raise KeyboardInterrupt
+
+    with monkeypatch.context() as patched:
+        patched.setattr(type(script), "write_bytes", cut_off)
+        with pytest.raises(KeyboardInterrupt):
+            offline_compiled.main()
+    assert not script.exists()
+    offline_compiled.main()
+    assert script.read_bytes() == pwa.engine_stdlib()
