@@ -136,13 +136,18 @@ def test_the_table_page_keeps_the_screen_on_unless_switched_off(page, live_serve
     errors = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     open_q783_table(page, live_server)
+    # the switch's script (static/outbox.js) is one the page loads once it is idle: each step waits for it to
+    # have run, else a tap could come before it listens, or a reload be read before it set the switch
+    page.evaluate("() => PaijuLater()")
     switch = page.locator("[data-wake-lock-switch]")
     assert switch.is_visible() and switch.is_checked()
     switch.uncheck()
     page.reload()
+    page.evaluate("() => PaijuLater()")
     assert not page.locator("[data-wake-lock-switch]").is_checked()  # remembered on this phone
     page.locator("[data-wake-lock-switch]").check()
     page.reload()
+    page.evaluate("() => PaijuLater()")
     assert page.locator("[data-wake-lock-switch]").is_checked()
     fill_q783_hand(page, "2")  # a refused wake lock breaks nothing: the page still records a hand
     page.click("form.ledger-form button.primary")
