@@ -5,13 +5,12 @@ compressed by the server itself where the script did not (no Node, or a new runt
 from __future__ import annotations
 
 import gzip
-import sys
 import zipfile
 
 import brotli
 import pytest
 
-from webapp import offline_compiled, offline_stdlib, pwa
+from webapp import offline_compiled, pwa
 from webapp.offline_stdlib import stamp, stdlib_packed, stdlib_zip
 
 
@@ -45,11 +44,6 @@ def test_where_nothing_was_compressed_beforehand_the_server_compresses_the_stand
                                                                                                        unpack):
     made = stamp(pwa.FULL_STDLIB)
     assert unpack(stdlib_packed(pwa.FULL_STDLIB, made, coding)) == stdlib_zip(pwa.FULL_STDLIB, made)
-
-
-def test_a_server_without_brotli_has_no_brotli_answer_for_the_standard_library_part(monkeypatch):
-    monkeypatch.setitem(sys.modules, "brotli", None)  # import brotli raises ImportError
-    assert offline_stdlib._brotli(b"a zip") is None
 
 
 def test_a_standard_library_part_cut_off_while_written_is_not_kept_and_the_next_run_writes_it_whole(
